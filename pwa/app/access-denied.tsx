@@ -1,0 +1,25 @@
+/** The panel a signed-in non-admin sees on an admin-only page (spec §2 protected-route behaviour). */
+import { Link } from 'react-router-dom';
+import { useAuth } from '../features/auth/auth-context';
+
+export function AccessDenied() {
+  const { user } = useAuth();
+  return (
+    <div className="page page-narrow">
+      <section className="card access-denied" aria-labelledby="access-denied-title">
+        <h1 id="access-denied-title">Admin Access Required</h1>
+        <p>This page is restricted to administrators only.</p>
+        <p className="actions">
+          <Link to="/" className="btn btn-primary">
+            Return to Home
+          </Link>
+          {user?.role === 'greeter' && (
+            <Link to="/admin/flight-arrivals" className="btn btn-secondary">
+              Go to Flight Arrivals
+            </Link>
+          )}
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Every screen: auth state, the top navigation bar, the page, and the update notice. */
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { PageSpinner } from '../../components/spinner';
+import { AuthProvider } from '../../features/auth/auth-context';
+import { OfflineSync } from '../offline-sync';
+import { UpdateBanner } from '../update-banner';
+import { TopNav } from './top-nav';
+
+export function RootLayout() {
+  return (
+    <AuthProvider>
+      <OfflineSync />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <TopNav />
+      <main id="main" className="main" tabIndex={-1}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <UpdateBanner />
+      <ScrollRestoration />
+    </AuthProvider>
+  );
+}

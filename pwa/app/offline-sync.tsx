@@ -1,0 +1,71 @@
+/**
+ * Starts the offline layer's sync engine (pwa/offline/runtime.ts) for signed-in staff: at start with a
+ * stored session (also offline, with the cached user) and after each sign-in; signing in again resumes
+ * a paused engine with the same outbox (DESIGN.md "Offline-first PWA").
+ *
+ * A 401 during a background sync never redirects by itself (STYLE.md "Errors": the outbox reports, the
+ * UI decides): the engine pauses with its outbox kept, and this shows a notice whose 'Sign in again'
+ * re-checks the session, which sends the user to /login and back.
+ *
+ * Before syncing, startSync checks whose data this device holds (pwa/offline/owner.ts): another user's
+ * cached data goes, their unsent changes stay; the screens show nothing cached until that check ran.
+ *
+ * The runtime is imported on demand, so visitors' pages never load Dexie.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../features/auth/auth-context';
+import { getToken } from '../lib/api-client';
+
+export function OfflineSync() {
+  const { status, user, refresh } = useAuth();
+  const [authRequired, setAuthRequired] = useState(false);
+  /** starts (or resumes) the engine for the signed-in user; set once the runtime is loaded */
+  const restart = useRef<(() => void) | null>(null);
+  const id = user?.id;
+  const role = user?.role;
+  const firstName = user?.first_name;
+  const lastName = user?.last_name;
+
+  useEffect(() => {
+    if (status !== 'authenticated' || id === undefined || (role !== 'admin' && role !== 'greeter')) return;
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+    // the arrivals screen is every staff member's field screen: have its code ready before the first tap
+    void import('../features/arrivals/flight-arrivals-page').catch(() => undefined);
+    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState }) => {
+      if (cancelled) return;
+      restart.current = () =>
+        void startSync({
+          getToken,
+          // the engine's state says it (read below); nothing to do at the moment of the 401
+          onAuthRequired: () => {},
+          user: { id, firstName: firstName ?? '', lastName: lastName ?? '', role },
+        });
+      restart.current();
+      const update = () => setAuthRequired(getSyncState().authRequired);
+      unsubscribe = subscribeSync(update);
+      update();
+    });
+    return () => {
+      cancelled = true;
+      restart.current = null;
+      unsubscribe?.();
+    };
+  }, [status, id, role, firstName, lastName]);
+
+  // a refused session sends the user to /login (and the next sign-in resumes); an accepted one resumes now
+  const signInAgain = async () => {
+    await refresh();
+    restart.current?.();
+  };
+
+  if (!authRequired || status !== 'authenticated') return null;
+  return (
+    <div className="alert alert-error session-banner" role="alert">
+      <span>Your session has expired. Sign in again to send the changes kept on this device.</span>
+      <button type="button" className="btn btn-primary btn-small" onClick={() => void signInAgain()}>
+        Sign in again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Protected routes (spec §2): a spinner while the auth state loads; not signed in → /login with the
+ * original location kept as 'from' (history replaced); signed in without the role → the 'Admin Access
+ * Required' panel. Admins pass every role check.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { PageSpinner } from '../components/spinner';
+import { hasRole, useAuth } from '../features/auth/auth-context';
+import type { Role } from '../../shared/constants';
+import { AccessDenied } from './access-denied';
+
+export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
+  const { status, user, signedOutOnPurpose } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'unauthenticated' || !user) {
+    // after 'Sign out' the page being left was not asked for: the next sign-in starts at the user's home
+    return <Navigate to="/login" replace state={signedOutOnPurpose ? undefined : { from: location }} />;
+  }
+  if (roles && !hasRole(user, roles)) return <AccessDenied />;
+  return <>{children ?? <Outlet />}</>;
+}

@@ -1,0 +1,84 @@
+/**
+ * The route table (spec §2). Home is in the main bundle (most visits start there); every other page is
+ * a lazy chunk, so a greeter's phone loads the arrivals screen without the admin screens (TOOLCHAIN.md
+ * bundle note), and the service worker precaches them all for offline use.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import HomePage from '../features/home/home-page';
+import { AdminLayout } from './layouts/admin-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RequireAuth } from './require-auth';
+import { RouteError } from './route-error';
+
+const page = (C: LazyExoticComponent<ComponentType>) => <C />;
+
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+const ProfilePage = lazy(() => import('../features/auth/profile-page'));
+const UsersPage = lazy(() => import('../features/users/users-page'));
+const NetworkTestPage = lazy(() => import('../features/network-test/network-test-page'));
+const NotFoundPage = lazy(() => import('./not-found-page'));
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page'));
+const RegistrationsPage = lazy(() => import('../features/registrations/registrations-page'));
+const ManualCreatePage = lazy(() => import('../features/registrations/manual-create-page'));
+const RegisterPage = lazy(() => import('../features/registrations/register-page'));
+const RegistrationDetailPage = lazy(() => import('../features/registrations/registration-detail-page'));
+const HotelAssignmentsPage = lazy(() => import('../features/hotel/hotel-assignments-page'));
+const FlightArrivalsPage = lazy(() => import('../features/arrivals/flight-arrivals-page'));
+const CheckRegistrationPage = lazy(() => import('../features/visitor/check-registration-page'));
+const FlightInfoPage = lazy(() => import('../features/visitor/flight-info-page'));
+const FlightInfoLookupPage = lazy(() => import('../features/visitor/flight-info-lookup-page'));
+const FlightInfoTokenPage = lazy(() => import('../features/visitor/flight-info-token-page'));
+
+const ADMIN = ['admin'] as const;
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'login', element: page(LoginPage) },
+      { path: 'check-registration', element: page(CheckRegistrationPage) },
+      // public: the page decides what a visitor, a registrant or staff may see
+      { path: 'registration/:id', element: page(RegistrationDetailPage) },
+      { path: 'flight-info', element: page(FlightInfoPage) },
+      { path: 'flight-info-lookup', element: page(FlightInfoLookupPage) },
+      { path: 'flight-info/:token', element: page(FlightInfoTokenPage) },
+      { path: 'test', element: page(NetworkTestPage) },
+      {
+        // signed-in staff (admins and greeters); pages below narrow it to admins where needed
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AdminLayout />,
+            children: [
+              { path: 'register', element: <RequireAuth roles={ADMIN}>{page(RegisterPage)}</RequireAuth> },
+              {
+                path: 'admin',
+                children: [
+                  { path: 'flight-arrivals', element: page(FlightArrivalsPage) },
+                  { path: 'profile', element: page(ProfilePage) },
+                  {
+                    element: <RequireAuth roles={ADMIN} />,
+                    children: [
+                      { index: true, element: page(DashboardPage) },
+                      { path: 'registrations', element: page(RegistrationsPage) },
+                      { path: 'registrations/new', element: page(ManualCreatePage) },
+                      { path: 'hotel-assignments', element: page(HotelAssignmentsPage) },
+                      { path: 'users', element: page(UsersPage) },
+                      { path: '*', element: page(NotFoundPage) },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: page(NotFoundPage) },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

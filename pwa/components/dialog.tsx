@@ -1,0 +1,93 @@
+/**
+ * Modal dialogs on the native <dialog> element: focus is moved in and kept there, Escape closes, and
+ * the page behind is inert, with no extra library.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Button } from './button';
+
+export interface DialogProps {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  children?: ReactNode;
+  /** action buttons, right-aligned under the content */
+  footer?: ReactNode;
+}
+
+export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) d.showModal();
+    if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault(); // Escape: let the owner decide (it may be busy)
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose(); // a click on the backdrop
+      }}
+    >
+      {open && (
+        <div className="dialog-body">
+          <h2 id={titleId} className="dialog-title">
+            {title}
+          </h2>
+          {children}
+          {footer && <div className="dialog-footer">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: ReactNode;
+  message: ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  cancelLabel?: string;
+  danger?: boolean;
+  busy?: boolean;
+  /** an error to show inside the dialog (e.g. the server refused) */
+  error?: ReactNode;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** "Are you sure?" with Cancel and a confirm button. */
+export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, cancelLabel = 'Cancel', danger, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={() => !busy && onCancel()}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} busyText={busyLabel}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div>{message}</div>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * A disclosure menu (button + panel), as used by the navigation bar's account menus. Closes on Escape,
+ * on a click outside, and after an item is chosen; the button reports aria-expanded.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+export interface MenuProps {
+  /** the button's content */
+  label: ReactNode;
+  /** accessible name when the label is not plain text */
+  ariaLabel?: string;
+  align?: 'left' | 'right';
+  children: ReactNode | ((close: () => void) => ReactNode);
+}
+
+export function Menu({ label, ariaLabel, align = 'right', children }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = () => setOpen(false);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="menu-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={ariaLabel}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {label}
+        <span aria-hidden="true" className="menu-caret">▾</span>
+      </button>
+      <div id={panelId} className={`menu-panel menu-${align}`} hidden={!open}>
+        {typeof children === 'function' ? children(close) : children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+/** Query keys of the arrivals feature, from one factory so a prefix invalidates (STYLE.md). */
+export const arrivalKeys = {
+  all: ['arrivals'] as const,
+  registration: (id: number) => [...arrivalKeys.all, 'registration', id] as const,
+};

@@ -1,0 +1,23 @@
+/** The four cards of the dashboard (spec §2): Total Arrivals, Total Passengers, Unique Flights, Picked Up (with Pending). */
+import type { ArrivalTotals } from '../lib/arrival-summary';
+
+function Stat({ label, value, note }: { label: string; value: number; note?: string }) {
+  return (
+    <div className="card stat-card">
+      <p className="stat-label">{label}</p>
+      <p className="stat-value">{value}</p>
+      {note && <p className="stat-note">{note}</p>}
+    </div>
+  );
+}
+
+export function ArrivalCards({ totals }: { totals: ArrivalTotals }) {
+  return (
+    <section className="stat-cards" aria-label="Arrival totals">
+      <Stat label="Total Arrivals" value={totals.totalArrivals} />
+      <Stat label="Total Passengers" value={totals.totalPassengers} />
+      <Stat label="Unique Flights" value={totals.uniqueFlights} />
+      <Stat label="Picked Up" value={totals.pickedUp} note={`Pending: ${totals.pending}`} />
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The laptop view (spec §2): one row per arrival with the seven columns Picked Up, Registration, Contact
+ * Info, Flight Details, Date & Time, Passengers, Special Requirements. Picked-up rows are dimmed and
+ * show the pickup time; the registration number opens the details modal.
+ */
+import { formatDate, formatTime } from '../../../lib/format';
+import type { ArrivalView } from '../../../offline/types';
+import { PartyNames, passengerText } from './party-names';
+import { PickupNote, PickupToggle } from './pickup-control';
+
+export interface ArrivalListProps {
+  arrivals: ArrivalView[];
+  deviceId: string | null;
+  onOpenRegistration: (arrival: ArrivalView) => void;
+}
+
+export function SpecialRequirements({ arrival }: { arrival: ArrivalView }) {
+  const items: string[] = [];
+  if (arrival.childSeatsNeeded > 0) items.push(`Child seats: ${arrival.childSeatsNeeded}`);
+  if (arrival.specialInstructions) items.push(arrival.specialInstructions);
+  if (!items.length) return <span className="note">None</span>;
+  return (
+    <>
+      {items.map((t) => (
+        <span key={t} className="cell-line">
+          {t}
+        </span>
+      ))}
+    </>
+  );
+}
+
+export function ArrivalsTable({ arrivals, deviceId, onOpenRegistration }: ArrivalListProps) {
+  return (
+    <div className="table-wrap">
+      <table className="table arrivals-table">
+        <thead>
+          <tr>
+            <th scope="col">Picked Up</th>
+            <th scope="col">Registration</th>
+            <th scope="col">Contact Info</th>
+            <th scope="col">Flight Details</th>
+            <th scope="col">Date &amp; Time</th>
+            <th scope="col">Passengers</th>
+            <th scope="col">Special Requirements</th>
+          </tr>
+        </thead>
+        <tbody>
+          {arrivals.map((a) => (
+            <tr key={a.id} className={a.picked_up ? 'row-muted arrival-picked' : undefined} data-arrival-id={a.id}>
+              <td>
+                <PickupToggle arrival={a} />
+                <PickupNote arrival={a} deviceId={deviceId} />
+              </td>
+              <td>
+                <button type="button" className="link-button" onClick={() => onOpenRegistration(a)}>
+                  {a.registrationNumber}
+                </button>
+              </td>
+              <td>
+                <span className="cell-line cell-strong">{a.primaryContactName}</span>
+                {a.primaryContactPhone && (
+                  <a className="cell-line" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
+                    {a.primaryContactPhone}
+                  </a>
+                )}
+                {a.primaryContactEmail && <span className="cell-line cell-small">{a.primaryContactEmail}</span>}
+              </td>
+              <td>
+                <span className="cell-line cell-strong">{a.flightNumber}</span>
+                <span className="cell-line cell-small">{a.airline}</span>
+              </td>
+              <td>
+                <span className="cell-line">{formatDate(a.flightDate) || 'Date unknown'}</span>
+                <span className="cell-line cell-small">{formatTime(a.flightTime) || 'Time unknown'}</span>
+              </td>
+              <td>
+                <span className="cell-line">{passengerText(a)}</span>
+                <span className="cell-line cell-small">
+                  <PartyNames arrival={a} />
+                </span>
+              </td>
+              <td>
+                <SpecialRequirements arrival={a} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The dashboard's filters and export (spec §2): the date (default from the event configuration, limited
+ * to the flight window, 'Clear filter' shows every date), a search over names / flight / registration
+ * number, and 'Export CSV', which needs the network and says so offline.
+ */
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useEvent } from '../../../lib/public-config';
+import { exportArrivalsCsv } from '../api/export-arrivals';
+
+export interface ArrivalsToolbarProps {
+  date: string | undefined;
+  onDate: (date: string | undefined) => void;
+  search: string;
+  onSearch: (search: string) => void;
+  online: boolean;
+}
+
+export function ArrivalsToolbar({ date, onDate, search, onSearch, online }: ArrivalsToolbarProps) {
+  const event = useEvent();
+  const ids = { date: useId(), search: useId(), offline: useId() };
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const onExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await exportArrivalsCsv(date);
+    } catch (e) {
+      setExportError(errorMessage(e, 'Failed to export flight arrivals'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className="arrivals-toolbar">
+      <div className="field">
+        <label htmlFor={ids.date}>Arrival Date</label>
+        <div className="toolbar-row">
+          <input
+            id={ids.date}
+            type="date"
+            value={date ?? ''}
+            min={event.flightWindow.min}
+            max={event.flightWindow.max}
+            onChange={(e) => onDate(e.target.value || undefined)}
+          />
+          <Button variant="secondary" onClick={() => onDate(undefined)} disabled={!date}>
+            Clear filter
+          </Button>
+        </div>
+        <p className="field-hint">{date ? 'Showing one day.' : 'Showing all dates.'}</p>
+      </div>
+      <div className="field toolbar-search">
+        <label htmlFor={ids.search}>Search</label>
+        <input
+          id={ids.search}
+          type="search"
+          value={search}
+          placeholder="Name, flight or registration number"
+          autoComplete="off"
+          onChange={(e) => onSearch(e.target.value)}
+        />
+      </div>
+      <div className="field toolbar-export">
+        <span className="field-label-spacer" aria-hidden="true">
+          &nbsp;
+        </span>
+        <Button
+          variant="secondary"
+          onClick={() => void onExport()}
+          busy={exporting}
+          busyText="Exporting..."
+          disabled={!online}
+          aria-describedby={!online ? ids.offline : undefined}
+        >
+          Export CSV
+        </Button>
+        {!online && (
+          <p id={ids.offline} className="field-hint">
+            Export needs a connection: you are offline.
+          </p>
+        )}
+        {exportError && (
+          <p className="form-error" role="alert">
+            {exportError}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Flight Arrivals Dashboard (spec §2; issue 5), for admins and greeters. Everything on it comes from the
+ * device's offline copy (pwa/offline: the sync engine downloads the arrivals of the whole flight window
+ * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
+ * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
+ */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { PageSpinner, Spinner } from '../../components/spinner';
+import { useEvent } from '../../lib/public-config';
+import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncStatus } from '../../offline/hooks';
+import { arrivalSearchText, matchesQuery } from '../../offline/local-search';
+import type { ArrivalView } from '../../offline/types';
+import { ArrivalCardList } from './components/arrival-card-list';
+import { ArrivalCards } from './components/arrival-cards';
+import { ArrivalsTable } from './components/arrivals-table';
+import { ArrivalsToolbar } from './components/arrivals-toolbar';
+import { HourlyChart } from './components/hourly-chart';
+import { useArrivalDate } from './hooks/use-arrival-date';
+import { useIsPhone } from './hooks/use-is-phone';
+import { arrivalTotals } from './lib/arrival-summary';
+
+// The details modal's code loads on the first tap on a registration number (the service worker has it
+// precached for offline use), keeping it out of the greeter's first load (issue 7: 170 KB budget).
+const RegistrationDetailsModal = lazy(() =>
+  import('./components/registration-details-modal').then((m) => ({ default: m.RegistrationDetailsModal })),
+);
+
+function NotDownloaded({ online, syncing, lastError }: { online: boolean; syncing: boolean; lastError: string | null }) {
+  if (!online)
+    return (
+      <Alert kind="info">
+        You are offline, and the arrivals have not been downloaded to this device yet. They download as soon as there is a connection.
+      </Alert>
+    );
+  if (lastError && !syncing)
+    return (
+      <Alert kind="error" title="Failed to fetch flight arrivals">
+        {lastError}
+      </Alert>
+    );
+  return (
+    <div className="page-spinner">
+      <Spinner label="Downloading arrivals..." />
+    </div>
+  );
+}
+
+export default function FlightArrivalsPage() {
+  const event = useEvent();
+  const { date, setDate } = useArrivalDate();
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState<ArrivalView | null>(null);
+  // once loaded the modal stays mounted, so closing it hands focus back to the button that opened it
+  const [modalLoaded, setModalLoaded] = useState(false);
+  const openRegistration = (a: ArrivalView) => {
+    setModalLoaded(true);
+    setOpened(a);
+  };
+  const isPhone = useIsPhone();
+  const status = useSyncStatus();
+  const downloaded = useFirstDownloadDone('arrivals');
+  const deviceId = useDeviceId();
+
+  const arrivals = useArrivals({ date });
+  const found = useMemo(
+    () => (search.trim() ? arrivals?.filter((a) => matchesQuery(arrivalSearchText(a), search)) : arrivals),
+    [arrivals, search],
+  );
+  const nextFirst = useNextToLand(isPhone ? found : undefined, event.timeZone);
+  const totals = useMemo(() => arrivalTotals(arrivals ?? []), [arrivals]);
+  // keep the modal on the live row (a pickup made meanwhile shows), or on the snapshot if it left the list
+  const openArrival = opened ? (arrivals?.find((a) => a.id === opened.id) ?? opened) : null;
+
+  const list = isPhone ? nextFirst : found;
+  const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
+
+  return (
+    <div className="page arrivals-page">
+      <div className="page-header">
+        <h1>Flight Arrivals Dashboard</h1>
+      </div>
+      <ArrivalsToolbar date={date} onDate={setDate} search={search} onSearch={setSearch} online={status.online} />
+      {arrivals === undefined || downloaded === undefined || deviceId === undefined ? (
+        <PageSpinner label="Loading arrivals..." />
+      ) : notDownloaded ? (
+        <NotDownloaded online={status.online} syncing={status.syncing} lastError={status.lastError} />
+      ) : (
+        <>
+          <ArrivalCards totals={totals} />
+          {!isPhone && <HourlyChart arrivals={arrivals} date={date} />}
+          {!list || list.length === 0 ? (
+            <div className="card empty-state">
+              <p>No flight arrivals found</p>
+            </div>
+          ) : isPhone ? (
+            <ArrivalCardList arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} timeZone={event.timeZone} />
+          ) : (
+            <ArrivalsTable arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} />
+          )}
+          {isPhone && <HourlyChart arrivals={arrivals} date={date} />}
+        </>
+      )}
+      {modalLoaded && (
+        <Suspense fallback={null}>
+          <RegistrationDetailsModal arrival={openArrival} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

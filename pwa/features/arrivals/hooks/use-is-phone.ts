@@ -1,0 +1,16 @@
+/** True on a phone-sized screen (≤ 640 px wide): the arrivals table becomes a card list there. */
+import { useSyncExternalStore } from 'react';
+
+export const PHONE_QUERY = '(max-width: 640px)';
+
+export function useIsPhone(): boolean {
+  return useSyncExternalStore(
+    (fn) => {
+      const mq = window.matchMedia(PHONE_QUERY);
+      mq.addEventListener('change', fn);
+      return () => mq.removeEventListener('change', fn);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * What the arrivals screen computes from the cached arrivals (spec §2 Flight Arrivals Dashboard): the
+ * four cards, the names preview, the flight groups of the phone view and the passengers per hour for
+ * planning shuttle runs. Pure, no React, no storage.
+ */
+import type { FlightArrival } from '../../../../shared/schemas/arrivals';
+
+type Row = Pick<
+  FlightArrival,
+  'airline' | 'flightNumber' | 'flightDate' | 'flightTime' | 'adultsCount' | 'childrenCount' | 'picked_up'
+>;
+
+/** Adults plus children of one arrival (spec: Total Passengers). */
+export const passengersOf = (a: Pick<Row, 'adultsCount' | 'childrenCount'>) => (a.adultsCount || 0) + (a.childrenCount || 0);
+
+/** Airline + flight number, ignoring case and spaces: 'UA 1234' and 'ua1234' on United are one flight. */
+export const flightKey = (a: Pick<Row, 'airline' | 'flightNumber'>) =>
+  `${a.airline.trim().toLowerCase()}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
+
+export interface ArrivalTotals {
+  totalArrivals: number;
+  totalPassengers: number;
+  uniqueFlights: number;
+  pickedUp: number;
+  /** arrivals not picked up yet */
+  pending: number;
+}
+
+export function arrivalTotals(arrivals: Row[]): ArrivalTotals {
+  const pickedUp = arrivals.filter((a) => a.picked_up).length;
+  return {
+    totalArrivals: arrivals.length,
+    totalPassengers: arrivals.reduce((n, a) => n + passengersOf(a), 0),
+    uniqueFlights: new Set(arrivals.map(flightKey)).size,
+    pickedUp,
+    pending: arrivals.length - pickedUp,
+  };
+}
+
+/** Up to `max` names, then how many more: 'Ana Lee, Bo Lee, Cy Lee' + 2 → '… +2 more'. */
+export function namesPreview(people: { firstName: string; lastName: string }[], max = 3): { names: string[]; more: number } {
+  const names = people.map((p) => `${p.firstName} ${p.lastName}`.trim());
+  return { names: names.slice(0, max), more: Math.max(0, names.length - max) };
+}
+
+export interface FlightGroup<T> {
+  key: string;
+  airline: string;
+  flightNumber: string;
+  flightDate: string | null;
+  flightTime: string | null;
+  arrivals: T[];
+}
+
+/** One group per flight landing (airline + number + date + time), in the order the arrivals come. */
+export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
+  const groups = new Map<string, FlightGroup<T>>();
+  for (const a of arrivals) {
+    const key = `${flightKey(a)}|${a.flightDate ?? ''}|${(a.flightTime ?? '').slice(0, 5)}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { key, airline: a.airline, flightNumber: a.flightNumber, flightDate: a.flightDate, flightTime: a.flightTime, arrivals: [] };
+      groups.set(key, g);
+    }
+    g.arrivals.push(a);
+  }
+  return [...groups.values()];
+}
+
+export interface HourBucket {
+  /** 0–23, in the event's local time (flight times are stored as local wall-clock times) */
+  hour: number;
+  passengers: number;
+  /** arrivals (registration parties) landing in that hour */
+  arrivals: number;
+  /** distinct flights landing in that hour */
+  flights: number;
+}
+
+export interface HourlyLoad {
+  /** every hour from the first to the last with a landing, empty hours included */
+  buckets: HourBucket[];
+  /** arrivals without a time (not placed on the chart) */
+  untimed: number;
+  /** the busiest hour's passengers (the chart's scale) */
+  peak: number;
+}
+
+export function hourlyLoad(arrivals: Row[]): HourlyLoad {
+  const byHour = new Map<number, { passengers: number; arrivals: number; flights: Set<string> }>();
+  let untimed = 0;
+  for (const a of arrivals) {
+    const hour = Number(/^(\d{1,2}):/.exec(a.flightTime ?? '')?.[1]);
+    if (!Number.isInteger(hour) || hour < 0 || hour > 23) {
+      untimed += 1;
+      continue;
+    }
+    const b = byHour.get(hour) ?? { passengers: 0, arrivals: 0, flights: new Set<string>() };
+    b.passengers += passengersOf(a);
+    b.arrivals += 1;
+    b.flights.add(flightKey(a));
+    byHour.set(hour, b);
+  }
+  if (byHour.size === 0) return { buckets: [], untimed, peak: 0 };
+  const hours = [...byHour.keys()];
+  const buckets: HourBucket[] = [];
+  for (let h = Math.min(...hours); h <= Math.max(...hours); h++) {
+    const b = byHour.get(h);
+    buckets.push({ hour: h, passengers: b?.passengers ?? 0, arrivals: b?.arrivals ?? 0, flights: b?.flights.size ?? 0 });
+  }
+  return { buckets, untimed, peak: Math.max(...buckets.map((b) => b.passengers)) };
+}
+
+/** '2 PM', '12 AM' */
+export function hourLabel(hour: number): string {
+  return `${((hour + 11) % 12) + 1} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** '2 PM – 3 PM' */
+export const hourRangeLabel = (hour: number) => `${hourLabel(hour)} – ${hourLabel((hour + 1) % 24)}`;

@@ -1,0 +1,29 @@
+/**
+ * The /api/auth calls (spec §7 Auth): sign in, who am I, sign out, change password.
+ * Sign-in goes without the stored token, so a stale token can never block it.
+ */
+import { api } from '../../../lib/api-client';
+import type { LoginResponse, User } from '../../../../shared/schemas/auth';
+
+export interface LoginBody {
+  email: string;
+  password: string;
+  turnstileToken?: string;
+}
+
+export const loginRequest = (body: LoginBody) => api.post<LoginResponse>('/auth/login', body, { auth: false });
+
+/** The signed-in user; a refused token is reported to the caller (no redirect: used at start-up). */
+export const meRequest = (signal?: AbortSignal) =>
+  api.get<{ user: User }>('/auth/me', { signal, on401: 'throw', registrant: false }).then((r) => r.user);
+
+/** Revokes the session on the server; a missing or expired session is already signed out. */
+export const logoutRequest = () => api.post<{ message: string }>('/auth/logout', undefined, { on401: 'throw', registrant: false });
+
+export interface ChangePasswordBody {
+  current_password: string;
+  new_password: string;
+}
+
+export const changePasswordRequest = (body: ChangePasswordBody) =>
+  api.post<{ message: string }>('/auth/change-password', body, { registrant: false });

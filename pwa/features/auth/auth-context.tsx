@@ -1,0 +1,205 @@
+/**
+ * Who is signed in (spec §4 Auth): 'loading' until the stored token is checked with GET /api/auth/me,
+ * then 'authenticated' (token and user both present) or 'unauthenticated'. Login stores the token
+ * (localStorage 'token'); logout revokes it on the server, forgets it and goes to /login.
+ *
+ * Offline (DESIGN.md: greeters work with no signal): the last user is kept in localStorage 'auth_user';
+ * when /auth/me gets no answer at start-up the cached user stands in and is re-checked once the browser
+ * is back online. Only a real refusal (401) signs the user out.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, clearToken, configureApiClient, getToken, setToken } from '../../lib/api-client';
+import type { Role } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas/auth';
+import { loginRequest, logoutRequest, meRequest, type LoginBody } from './api/auth-api';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  isAdmin: boolean;
+  /** true after the user chose 'Sign out': /login then starts fresh instead of returning to the page */
+  signedOutOnPurpose: boolean;
+  /** signs in and returns the user; throws ApiError with the server's sentence on refusal */
+  login: (body: LoginBody) => Promise<User>;
+  /** revokes the session, forgets the token and goes to /login */
+  logout: () => Promise<void>;
+  /** re-reads the user from the server */
+  refresh: () => Promise<void>;
+}
+
+const USER_KEY = 'auth_user';
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+function cachedUser(): User | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberUser(user: User | null) {
+  try {
+    if (user) localStorage.setItem(USER_KEY, JSON.stringify(user));
+    else localStorage.removeItem(USER_KEY);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/**
+ * Sign-out wipes this device's offline cache (DESIGN.md), after a last attempt to send unsent changes;
+ * with changes still unsent it asks first. False: the user chose to stay signed in. The offline runtime
+ * is imported on demand so visitors' pages never load Dexie.
+ */
+async function clearOfflineData(): Promise<boolean> {
+  const offline = await import('../../offline/runtime');
+  await Promise.race([offline.syncNow().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
+  const result = await offline.clearLocalData();
+  if (result.cleared) return true;
+  if (!window.confirm(result.message)) return false;
+  return (await offline.clearLocalData({ force: true })).cleared;
+}
+
+/**
+ * At sign-in, before the staff screens show: this device's offline copy becomes the user's
+ * (pwa/offline/owner.ts: a different user's cached data is removed; their unsent changes are kept and
+ * still sent). A failure here does not stop the sign-in: starting the sync checks again, and until it
+ * has, the screens show nothing cached.
+ */
+async function claimOfflineData(user: User): Promise<void> {
+  try {
+    const offline = await import('../../offline/runtime');
+    await offline.claimForSignIn({ id: user.id, firstName: user.first_name, lastName: user.last_name, role: user.role });
+  } catch (e) {
+    console.error('offline copy: owner check at sign-in failed', e);
+  }
+}
+
+/** Where a user lands after sign-in when no page was asked for: admins the Overview, greeters arrivals. */
+export function homePathFor(user: Pick<User, 'role'> | null): string {
+  return user?.role === 'greeter' ? '/admin/flight-arrivals' : '/admin';
+}
+
+/** The roles that may open a page; admins may open everything. */
+export function hasRole(user: Pick<User, 'role'> | null, roles: readonly Role[]): boolean {
+  return !!user && (user.role === 'admin' || roles.includes(user.role));
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<{ status: AuthStatus; user: User | null }>(() =>
+    getToken() ? { status: 'loading', user: null } : { status: 'unauthenticated', user: null },
+  );
+  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  const signedOut = useCallback(() => {
+    rememberUser(null);
+    setState({ status: 'unauthenticated', user: null });
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'health' });
+  }, [queryClient]);
+
+  const check = useCallback(async () => {
+    if (!getToken()) {
+      signedOut();
+      return;
+    }
+    try {
+      const user = await meRequest();
+      rememberUser(user);
+      setState({ status: 'authenticated', user });
+    } catch (e) {
+      if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+        clearToken();
+        signedOut();
+        return;
+      }
+      // no answer (offline) or a server fault: keep the session with the last known user
+      const user = cachedUser();
+      setState(user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null });
+    }
+  }, [signedOut]);
+
+  useEffect(() => {
+    if (getToken()) void check();
+    const online = () => getToken() && void check();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [check]);
+
+  // any 401 on a staff call: the client removed the token; we forget the user and go to /login
+  useEffect(() => {
+    configureApiClient({
+      onUnauthorized: () => {
+        signedOut();
+        const { pathname, search, hash } = window.location;
+        if (pathname !== '/login') navigateRef.current('/login', { replace: true, state: { from: { pathname, search, hash } } });
+      },
+    });
+  }, [signedOut]);
+
+  // another tab signed in or out
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === 'token' || e.key === null) void check();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [check]);
+
+  const login = useCallback(async (body: LoginBody) => {
+    const res = await loginRequest(body);
+    await claimOfflineData(res.user);
+    setToken(res.token);
+    rememberUser(res.user);
+    setSignedOutOnPurpose(false);
+    setState({ status: 'authenticated', user: res.user });
+    return res.user;
+  }, []);
+
+  const logout = useCallback(async () => {
+    if (!(await clearOfflineData())) return;
+    if (getToken()) {
+      try {
+        await logoutRequest();
+      } catch {
+        // offline or already revoked: forgetting the token locally still signs this device out
+      }
+    }
+    clearToken();
+    setSignedOutOnPurpose(true);
+    signedOut();
+    navigateRef.current('/login', { replace: true });
+  }, [signedOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      user: state.user,
+      isAdmin: state.user?.role === 'admin',
+      signedOutOnPurpose,
+      login,
+      logout,
+      refresh: check,
+    }),
+    [state, signedOutOnPurpose, login, logout, check],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The auth state and actions; must be used under <AuthProvider>. */
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,14 @@
+/** The Login page's backend online/offline/checking indicator (spec §2 Login), from /api/health. */
+import { useBackendStatus } from '../../lib/backend-status';
+
+const LABELS = { checking: 'Checking server...', online: 'Server online', offline: 'Server offline' } as const;
+
+export function BackendIndicator() {
+  const { state } = useBackendStatus();
+  return (
+    <p className={`backend-indicator backend-${state}`} role="status" aria-live="polite">
+      <span className="dot" aria-hidden="true" />
+      {LABELS[state]}
+    </p>
+  );
+}

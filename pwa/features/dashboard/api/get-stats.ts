@@ -1,0 +1,37 @@
+/**
+ * GET /api/registrations/stats/summary (spec §7): retried up to 3 times, 1 second apart, but only when
+ * the server could not be reached (§9 "Statistics retry"); a refusal or a server fault is shown at once.
+ * Keyed under 'registrations' so any change to a registration (which invalidates that prefix) refreshes
+ * the dashboard's numbers too.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import type { RegistrationStats } from '../../../../shared/schemas/registration';
+
+export const STATS_RETRIES = 3;
+export const STATS_RETRY_DELAY_MS = 1000;
+
+export const statsKeys = {
+  summary: () => ['registrations', 'stats', 'summary'] as const,
+};
+
+const isNetworkError = (e: unknown) => e instanceof ApiError && e.isNetworkError;
+
+export const statsQueryOptions = () =>
+  queryOptions({
+    queryKey: statsKeys.summary(),
+    queryFn: ({ signal }) => api.get<RegistrationStats>('/registrations/stats/summary', { signal }),
+    retry: (failures, error) => isNetworkError(error) && failures < STATS_RETRIES,
+    retryDelay: STATS_RETRY_DELAY_MS,
+  });
+
+export const useStats = () => useQuery(statsQueryOptions());
+
+/** The §8 statistics messages. */
+export function statsErrorMessage(e: unknown): string {
+  if (isNetworkError(e)) return 'Network error - please check if the backend server is running on port 4000';
+  if (e instanceof ApiError && e.status === 401) return 'Authentication error - please log in again';
+  if (e instanceof ApiError && e.message) return e.message;
+  if (e instanceof Error && e.message) return e.message;
+  return 'Failed to load statistics';
+}

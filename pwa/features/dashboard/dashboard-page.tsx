@@ -1,0 +1,93 @@
+/**
+ * /admin, the Admin Overview (spec §2): four cards (Total Registrations, Active Registrations, Total
+ * Attendees, Total Revenue), the Registration Status list, Attendee Categories, and the Financial
+ * Summary (Outstanding Balance = expected − collected). Errors show the §8 sentence and 'Try Again'.
+ */
+import { Alert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
+import { PageSpinner } from '../../components/spinner';
+import { formatMoney } from '../../lib/format';
+import { fromCents, toCents } from '../../../shared/pricing';
+import { statsErrorMessage, useStats } from './api/get-stats';
+import { StatCard, StatList } from './components/stat-card';
+
+export default function DashboardPage() {
+  const stats = useStats();
+
+  return (
+    <div className="page">
+      <div className="page-header">
+        <h1>Admin Overview</h1>
+        <div className="actions">
+          <ButtonLink to="/admin/registrations" variant="secondary">
+            View Registrations
+          </ButtonLink>
+        </div>
+      </div>
+
+      {stats.isPending && <PageSpinner label="Loading statistics..." />}
+
+      {stats.isError && (
+        <Alert kind="error" title="Could not load the statistics">
+          <p>{statsErrorMessage(stats.error)}</p>
+          <Button variant="secondary" onClick={() => void stats.refetch()} busy={stats.isFetching} busyText="Retrying...">
+            Try Again
+          </Button>
+        </Alert>
+      )}
+
+      {stats.data && <Overview data={stats.data} />}
+    </div>
+  );
+}
+
+function Overview({ data }: { data: NonNullable<ReturnType<typeof useStats>['data']> }) {
+  const r = data.registrations;
+  const a = data.attendees;
+  // in cents, so 0.1 + 0.2 style drift never shows on the card
+  const outstanding = fromCents(toCents(r.total_expected) - toCents(r.total_collected));
+  return (
+    <>
+      <div className="stat-cards">
+        <StatCard label="Total Registrations" value={r.total_count} />
+        <StatCard label="Active Registrations" value={r.active_count} />
+        <StatCard label="Total Attendees" value={a.total_active} hint="on active registrations" />
+        <StatCard label="Total Revenue" value={formatMoney(r.total_collected)} hint="collected so far" />
+      </div>
+      <div className="cards overview-panels">
+        <section className="card" aria-labelledby="status-title">
+          <h2 id="status-title">Registration Status</h2>
+          <StatList
+            rows={[
+              { label: 'Active', value: r.active_count },
+              { label: 'Pending', value: r.pending_count },
+              { label: 'Cancelled', value: r.cancelled_count },
+              { label: 'Waitlist', value: r.waitlist_count },
+            ]}
+          />
+        </section>
+        <section className="card" aria-labelledby="categories-title">
+          <h2 id="categories-title">Attendee Categories</h2>
+          <StatList
+            rows={[
+              { label: 'Adults (19+)', value: a.adults },
+              { label: 'Youth (13-18)', value: a.youth },
+              { label: 'Children (0-12)', value: a.children },
+              { label: 'Total', value: a.total_active, strong: true },
+            ]}
+          />
+        </section>
+        <section className="card" aria-labelledby="finance-title">
+          <h2 id="finance-title">Financial Summary</h2>
+          <StatList
+            rows={[
+              { label: 'Total Expected', value: formatMoney(r.total_expected) },
+              { label: 'Total Collected', value: formatMoney(r.total_collected) },
+              { label: 'Outstanding Balance', value: formatMoney(outstanding), strong: true },
+            ]}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

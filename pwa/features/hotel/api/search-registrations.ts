@@ -1,0 +1,39 @@
+/**
+ * 'Search Registrations' (spec §2): GET /api/hotel-assignments/search-matches?name=…&assignmentId=… with
+ * the signal, else the same ranking over the registrations cached on this device (pwa/offline/candidates).
+ * Either way the possible-name-match highlight compares the BOOKING's guest name (spec: first or last
+ * word of guest names), not the words typed.
+ */
+import { ApiError, api } from '../../../lib/api-client';
+import { rankCandidates } from '../../../offline/candidates';
+import { isPossibleNameMatch } from '../../../../shared/name-match';
+import { queryRegistrations } from '../../../offline/queries';
+import { getAppDb } from '../../../offline/runtime';
+import type { HotelMatchCandidate } from '../../../../shared/schemas/hotel';
+import type { CachedHotelAssignment } from '../../../offline/types';
+
+export interface SearchAnswer {
+  matches: HotelMatchCandidate[];
+  /** true when the answer came from this device's copy (no signal) */
+  fromDevice: boolean;
+}
+
+export async function searchRegistrations(text: string, booking: CachedHotelAssignment, online: boolean): Promise<SearchAnswer> {
+  const highlight = (m: HotelMatchCandidate) => ({
+    ...m,
+    possible_match: isPossibleNameMatch(booking.guest_name, `${m.primary_first_name} ${m.primary_last_name}`),
+  });
+  if (online) {
+    try {
+      const res = await api.get<{ matches: HotelMatchCandidate[] }>('/hotel-assignments/search-matches', {
+        query: { name: text, assignmentId: booking.id },
+      });
+      return { matches: res.matches.map(highlight), fromDevice: false };
+    } catch (e) {
+      if (!(e instanceof ApiError && e.isNetworkError)) throw e;
+    }
+  }
+  const registrations = await queryRegistrations(getAppDb());
+  const ranked = rankCandidates({ guest_name: text, check_in_date: booking.check_in_date, check_out_date: booking.check_out_date }, registrations);
+  return { matches: ranked.map(highlight), fromDevice: true };
+}

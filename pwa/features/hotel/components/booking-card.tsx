@@ -1,0 +1,135 @@
+/**
+ * One unmatched hotel booking (spec §2): guest, confirmation number, room type/number, dates, nights,
+ * VIP status, notes; Find Match (candidates ranked on this device, possible name matches first), Search
+ * Registrations, and delete (after 'Are you sure you want to delete this hotel assignment?'; needs the
+ * network). Linking goes through the offline outbox, so it works with no signal.
+ */
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDate } from '../../../lib/format';
+import { useCandidates } from '../../../offline/hooks';
+import { syncNow } from '../../../offline/runtime';
+import type { CachedHotelAssignment } from '../../../offline/types';
+import type { HotelMatchCandidate } from '../../../../shared/schemas/hotel';
+import { deleteAssignment } from '../api/delete-assignment';
+import { useLinkBooking, type LinkOutcome } from '../hooks/use-link-booking';
+import { DELETE_CONFIRM, DELETE_FAILED } from '../lib/link-messages';
+import { CandidateList } from './candidate-list';
+import { RegistrationSearch } from './registration-search';
+
+type Panel = 'match' | 'search' | null;
+
+export function BookingCard({
+  booking,
+  online,
+  onOutcome,
+}: {
+  booking: CachedHotelAssignment;
+  online: boolean;
+  onOutcome: (o: LinkOutcome) => void;
+}) {
+  const [panel, setPanel] = useState<Panel>(null);
+  const [linkingId, setLinkingId] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const candidates = useCandidates(panel === 'match' ? booking.id : null);
+  const linkBooking = useLinkBooking();
+  const titleId = `booking-${booking.id}-title`;
+
+  const onLink = async (c: HotelMatchCandidate) => {
+    setLinkingId(c.id);
+    try {
+      onOutcome(await linkBooking(booking, c));
+    } finally {
+      setLinkingId(null);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!window.confirm(DELETE_CONFIRM)) return;
+    setDeleting(true);
+    try {
+      await deleteAssignment(booking.id);
+      await syncNow(); // the download drops the deleted booking from this device
+      onOutcome({ kind: 'success', text: `Deleted the booking of ${booking.guest_name} (${booking.confirmation_number})` });
+    } catch (e) {
+      onOutcome({ kind: 'error', text: errorMessage(e, DELETE_FAILED) });
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  const toggle = (p: Panel) => setPanel((cur) => (cur === p ? null : p));
+  const busy = linkingId !== null || deleting;
+
+  return (
+    <li className="card booking-card" aria-labelledby={titleId} data-booking-id={booking.id}>
+      <div className="booking-head">
+        <h3 id={titleId}>{booking.guest_name}</h3>
+        {booking.vip_status && <span className="badge badge-yellow">VIP: {booking.vip_status}</span>}
+      </div>
+      <dl className="details details-grid booking-facts">
+        <div>
+          <dt>Confirmation #</dt>
+          <dd>{booking.confirmation_number}</dd>
+        </div>
+        <div>
+          <dt>Room</dt>
+          <dd>{[booking.room_type, booking.room_number && `#${booking.room_number}`].filter(Boolean).join(' · ') || '—'}</dd>
+        </div>
+        <div>
+          <dt>Dates</dt>
+          <dd>
+            {formatDate(booking.check_in_date) || '?'} – {formatDate(booking.check_out_date) || '?'}
+          </dd>
+        </div>
+        <div>
+          <dt>Nights</dt>
+          <dd>{booking.nights ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>VIP Status</dt>
+          <dd>{booking.vip_status || 'No'}</dd>
+        </div>
+        {booking.notes && (
+          <div className="booking-notes">
+            <dt>Notes</dt>
+            <dd>{booking.notes}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="actions">
+        <Button variant={panel === 'match' ? 'primary' : 'secondary'} aria-expanded={panel === 'match'} onClick={() => toggle('match')}>
+          Find Match
+        </Button>
+        <Button variant={panel === 'search' ? 'primary' : 'secondary'} aria-expanded={panel === 'search'} onClick={() => toggle('search')}>
+          Search Registrations
+        </Button>
+        <Button
+          variant="danger"
+          className="booking-delete"
+          busy={deleting}
+          busyText="Deleting..."
+          disabled={!online || busy}
+          title={online ? undefined : 'Deleting needs a connection'}
+          onClick={() => void onDelete()}
+        >
+          Delete
+        </Button>
+        {!online && <span className="field-hint">Deleting needs a connection.</span>}
+      </div>
+      {panel === 'match' && (
+        <div className="booking-panel">
+          {candidates === undefined ? (
+            <p className="note">Finding matches...</p>
+          ) : (
+            <CandidateList bookingId={booking.id} candidates={candidates} linkingId={linkingId} onLink={(c) => void onLink(c)} disabled={deleting} />
+          )}
+        </div>
+      )}
+      {panel === 'search' && (
+        <RegistrationSearch booking={booking} online={online} linkingId={linkingId} onLink={(c) => void onLink(c)} disabled={deleting} />
+      )}
+    </li>
+  );
+}

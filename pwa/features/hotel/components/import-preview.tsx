@@ -1,0 +1,71 @@
+/** The dry run's answer: each row of the rooming list with what importing does, or its errors. */
+import type { ImportResult } from '../../../../shared/schemas/hotel';
+import { formatDate } from '../../../lib/format';
+
+const ACTION: Record<string, string> = { create: 'New', update: 'Update', unchanged: 'Unchanged' };
+
+export function ImportPreview({ result }: { result: ImportResult }) {
+  const { mapped, ignored } = result.columns;
+  return (
+    <div className="import-preview">
+      <p>
+        <strong>{result.valid}</strong> row{result.valid === 1 ? '' : 's'} ready to import ({result.created} new, {result.updated} to update,{' '}
+        {result.unchanged} unchanged)
+        {result.invalid > 0 && (
+          <>
+            , <strong className="text-danger">{result.invalid}</strong> with errors (not imported)
+          </>
+        )}
+        .
+      </p>
+      <p className="note">
+        Columns used: {Object.entries(mapped).map(([field, header]) => `${header} → ${field.replace(/_/g, ' ')}`).join(', ') || 'none'}
+        {ignored.length > 0 && `; ignored: ${ignored.join(', ')}`}
+      </p>
+      <div className="table-wrap">
+        <table className="table import-table">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Guest Name</th>
+              <th scope="col">Confirmation #</th>
+              <th scope="col">Room Type</th>
+              <th scope="col">Room #</th>
+              <th scope="col">Check-in</th>
+              <th scope="col">Check-out</th>
+              <th scope="col">Nights</th>
+              <th scope="col">VIP</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((r) => (
+              <tr key={r.line} className={r.errors.length ? 'import-row-error' : undefined}>
+                <td>{r.line}</td>
+                <td>{r.data.guest_name}</td>
+                <td>{r.data.confirmation_number}</td>
+                <td>{r.data.room_type}</td>
+                <td>{r.data.room_number}</td>
+                <td>{formatDate(r.data.check_in_date) || r.data.check_in_date}</td>
+                <td>{formatDate(r.data.check_out_date) || r.data.check_out_date}</td>
+                <td>{r.data.nights}</td>
+                <td>{r.data.vip_status}</td>
+                <td>
+                  {r.errors.length ? (
+                    <ul className="row-errors">
+                      {r.errors.map((e) => (
+                        <li key={e}>{e}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    ACTION[r.action ?? ''] ?? ''
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The Link button's action: the link goes through the offline outbox (useLinkHotel: the booking leaves
+ * the list and the registration shows it at once, with or without signal), then one sync runs and the
+ * fate of the queued op is read back (pwa/offline/op-outcome.ts):
+ *   done               → the server accepted it: 'Successfully linked …'
+ *   conflict / failed  → the server's sentence, else 'Failed to link hotel assignment'
+ *                        (the change stays in the sync panel with Keep server / Retry)
+ *   pending            → no signal: kept on this device, sent later
+ *   discarded, unknown → dropped on this device meanwhile (sync panel, sign-out): nothing was linked.
+ */
+import { useCallback } from 'react';
+import { useLinkHotel } from '../../../offline/hooks';
+import type { LinkTarget } from '../../../offline/outbox';
+import { getOpOutcome, syncNow } from '../../../offline/runtime';
+import type { CachedHotelAssignment } from '../../../offline/types';
+import { LINK_FAILED, linkedText, queuedText } from '../lib/link-messages';
+
+export type LinkOutcome = { kind: 'success' | 'error' | 'info'; text: string; detail?: string };
+
+export function useLinkBooking(): (booking: CachedHotelAssignment, registration: LinkTarget) => Promise<LinkOutcome> {
+  const link = useLinkHotel();
+  return useCallback(
+    async (booking, registration) => {
+      const name = `${registration.primary_first_name} ${registration.primary_last_name}`.trim();
+      let opId: string;
+      try {
+        opId = await link(booking.id, registration);
+      } catch (e) {
+        return { kind: 'error', text: LINK_FAILED, detail: e instanceof Error ? e.message : undefined };
+      }
+      // the cycle that covers this op (one runs after it was queued, also when another was running)
+      await syncNow();
+      const outcome = await getOpOutcome(opId);
+      switch (outcome.state) {
+        case 'done':
+          return { kind: 'success', text: linkedText(booking.guest_name, name, registration.registration_number) };
+        case 'failed':
+        case 'conflict':
+          return {
+            kind: 'error',
+            text: outcome.message || LINK_FAILED,
+            detail: 'The change is kept in the sync panel (Changes) with Keep server and Retry.',
+          };
+        case 'discarded':
+          return { kind: 'error', text: LINK_FAILED, detail: 'The change was discarded on this device before it reached the server.' };
+        case 'unknown': // cleared from this device meanwhile (sign-out)
+          return { kind: 'error', text: LINK_FAILED, detail: 'The change is no longer on this device.' };
+        case 'pending':
+          return { kind: 'info', text: queuedText(booking.guest_name, name, registration.registration_number) };
+      }
+    },
+    [link],
+  );
+}

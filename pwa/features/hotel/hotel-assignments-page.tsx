@@ -1,0 +1,100 @@
+/**
+ * Hotel Assignments (spec §2 "Hotel assignments (unmatched view)"; issue 5), for admins: import the
+ * hotel's rooming list, then match each unmatched booking to a registration. The list comes from this
+ * device's offline copy (pwa/offline), and links go through the outbox, so matching keeps working with
+ * no signal; the staff layout's sync line shows what has not reached the server, and conflicts to resolve.
+ */
+import { useEffect, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { PageSpinner, Spinner } from '../../components/spinner';
+import { useFirstDownloadDone, useSyncStatus, useUnmatchedAssignments } from '../../offline/hooks';
+import { HOTEL_PAGE_SIZE } from '../../../shared/constants';
+import { BookingCard } from './components/booking-card';
+import { RoomingImport } from './components/rooming-import';
+import type { LinkOutcome } from './hooks/use-link-booking';
+
+function Banner({ total }: { total: number }) {
+  return (
+    <div className={`alert ${total > 0 ? 'alert-warning' : 'alert-success'} hotel-banner`} role="status">
+      <p className="alert-title">
+        {total > 0 ? `${total} hotel booking${total === 1 ? '' : 's'} to match` : 'Every hotel booking is matched'}
+      </p>
+      {total > 0 && <p>Link each booking to its registration: Find Match suggests registrations with the same names.</p>}
+    </div>
+  );
+}
+
+export default function HotelAssignmentsPage() {
+  const [page, setPage] = useState(1);
+  const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
+  const status = useSyncStatus();
+  const downloaded = useFirstDownloadDone('hotel');
+  const unmatched = useUnmatchedAssignments({ page, limit: HOTEL_PAGE_SIZE });
+  const pages = unmatched?.pagination.pages ?? 1;
+
+  // linking the last booking of the last page: go back to a page that exists
+  useEffect(() => {
+    if (unmatched && page > Math.max(1, pages)) setPage(Math.max(1, pages));
+  }, [unmatched, page, pages]);
+
+  const onOutcome = (o: LinkOutcome) => {
+    setOutcome(o);
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  let list;
+  if (unmatched === undefined || downloaded === undefined) list = <PageSpinner label="Loading hotel bookings..." />;
+  else if (!downloaded && unmatched.pagination.total === 0) {
+    list = !status.online ? (
+      <Alert kind="info">You are offline, and the hotel bookings have not been downloaded to this device yet.</Alert>
+    ) : status.lastError && !status.syncing ? (
+      <Alert kind="error" title="Failed to load hotel assignments">
+        {status.lastError}
+      </Alert>
+    ) : (
+      <div className="page-spinner">
+        <Spinner label="Downloading hotel bookings..." />
+      </div>
+    );
+  } else {
+    list = (
+      <>
+        <Banner total={unmatched.pagination.total} />
+        <ul className="booking-list">
+          {unmatched.assignments.map((b) => (
+            <BookingCard key={b.id} booking={b} online={status.online} onOutcome={onOutcome} />
+          ))}
+        </ul>
+        {pages > 1 && (
+          <nav className="pager" aria-label="Hotel bookings pages">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              Previous
+            </Button>
+            <span>
+              Page {page} of {pages}
+            </span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => Math.min(pages, p + 1))}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="page hotel-page">
+      <div className="page-header">
+        <h1>Hotel Assignments</h1>
+      </div>
+      {outcome && (
+        <Alert kind={outcome.kind} title={outcome.text}>
+          {outcome.detail}
+        </Alert>
+      )}
+      <RoomingImport online={status.online} />
+      {list}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * GET /api/registrations/{id} (spec §7): the registration, its attendees and flights. Staff read with
+ * their session; a visitor with the registrant token the api client adds (X-Registrant-Token).
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../../lib/api-client';
+import type { Attendee } from '../../../../shared/schemas/attendee';
+import type { Registration } from '../../../../shared/schemas/registration';
+import type { FlightInfoRecord } from '../../../../server/services/flight-view';
+import { registrationKeys } from './registration-keys';
+
+export type { FlightInfoRecord };
+
+export interface RegistrationDetail {
+  registration: Registration;
+  attendees: Attendee[];
+  flightInfo: FlightInfoRecord[];
+}
+
+export const getRegistration = (ref: string, signal?: AbortSignal) =>
+  api.get<RegistrationDetail>(`/registrations/${encodeURIComponent(ref)}`, { signal });
+
+export const registrationQueryOptions = (ref: string, viewer: string) =>
+  queryOptions({
+    queryKey: registrationKeys.detail(ref, viewer),
+    queryFn: ({ signal }) => getRegistration(ref, signal),
+    // 401/403/404 are answers, not hiccups: show them at once
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+  });
+
+export function useRegistration(ref: string, viewer: string, enabled = true) {
+  return useQuery({ ...registrationQueryOptions(ref, viewer), enabled });
+}

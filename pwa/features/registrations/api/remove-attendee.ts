@@ -1,0 +1,16 @@
+/** DELETE /api/registrations/{id}/attendees/{attendeeId} (spec §4 Attendees): never the primary contact. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { registrationKeys } from './registration-keys';
+
+export const removeAttendee = (registrationId: number | string, attendeeId: number) =>
+  api.delete(`/registrations/${registrationId}/attendees/${attendeeId}`);
+
+export function useRemoveAttendee() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ registrationId, attendeeId }: { registrationId: number | string; attendeeId: number }) =>
+      removeAttendee(registrationId, attendeeId),
+    onSuccess: () => qc.invalidateQueries({ queryKey: registrationKeys.all }),
+  });
+}

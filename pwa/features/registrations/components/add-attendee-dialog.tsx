@@ -1,0 +1,181 @@
+/**
+ * The Add Attendee dialog (spec §2, §5): first and last name, relationship (self is not offered: the
+ * primary contact is 'self'), 'Please specify' only for other, age category, age 0-120, gender and
+ * dietary restrictions; Cancel / Add Attendee ('Adding...'). Checked with the server's schema. A typed
+ * age suggests the age category until the admin picks one (DESIGN.md).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { SelectField, TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import type { AgeCategory } from '../../../../shared/constants';
+import { attendeeCreateSchema } from '../../../../shared/schemas/attendee';
+import { useAddAttendee } from '../api/add-attendee';
+import { AGE_CATEGORY_OPTIONS } from './contact-fields';
+
+const RELATIONSHIP_OPTIONS = [
+  { value: 'spouse', label: 'Spouse' },
+  { value: 'child', label: 'Child' },
+  { value: 'parent', label: 'Parent' },
+  { value: 'sibling', label: 'Sibling' },
+  { value: 'other', label: 'Other' },
+];
+
+const GENDER_OPTIONS = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: 'other', label: 'Other' },
+  { value: 'prefer_not_to_say', label: 'Prefer not to say' },
+];
+
+const EMPTY = {
+  first_name: '',
+  last_name: '',
+  relationship: '',
+  relationship_other: '',
+  age_category: '',
+  age: '',
+  gender: '',
+  dietary_restrictions: '',
+};
+type Values = typeof EMPTY;
+
+/** The category an age falls in with the event's price table (adult 19+, youth 13-18, child 0-12). */
+export function categoryForAge(age: number): AgeCategory {
+  if (age >= 19) return 'adult';
+  if (age >= 13) return 'youth';
+  return 'child';
+}
+
+export interface AddAttendeeDialogProps {
+  open: boolean;
+  registrationId: number;
+  onClose: () => void;
+  /** the spec's alert for a refusal ('Failed to add attendee' or the server's sentence) */
+  onFailure: (text: string) => void;
+}
+
+export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: AddAttendeeDialogProps) {
+  const formId = useId();
+  const add = useAddAttendee();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [categoryPicked, setCategoryPicked] = useState(false);
+
+  const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  function close() {
+    if (add.isPending) return;
+    setValues(EMPTY);
+    setErrors({});
+    setFormError(null);
+    setCategoryPicked(false);
+    onClose();
+  }
+
+  function onAge(value: string) {
+    const n = Number(value);
+    setValues((v) => ({
+      ...v,
+      age: value,
+      age_category: !categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120 ? categoryForAge(n) : v.age_category,
+    }));
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const body = { ...values, relationship_other: values.relationship === 'other' ? values.relationship_other : '' };
+    const checked = validateForm(attendeeCreateSchema, body);
+    setErrors(checked.errors ?? {});
+    if (!checked.data) return;
+    try {
+      await add.mutateAsync({ registrationId, body: checked.data });
+      setValues(EMPTY);
+      setCategoryPicked(false);
+      onClose();
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      const text = errorMessage(err, 'Failed to add attendee');
+      setFormError(text);
+      onFailure(text);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title="Add Attendee"
+      onClose={close}
+      footer={
+        <>
+          <Button variant="secondary" onClick={close} disabled={add.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={add.isPending} busyText="Adding...">
+            Add Attendee
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="dialog-form">
+        {formError && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="form-grid">
+          <TextField label="First Name" name="first_name" value={values.first_name} onChange={(e) => set('first_name', e.target.value)} error={errors.first_name} required autoFocus />
+          <TextField label="Last Name" name="last_name" value={values.last_name} onChange={(e) => set('last_name', e.target.value)} error={errors.last_name} required />
+        </div>
+        <SelectField
+          label="Relationship"
+          name="relationship"
+          value={values.relationship}
+          onChange={(e) => set('relationship', e.target.value)}
+          options={RELATIONSHIP_OPTIONS}
+          placeholder="Select relationship"
+          error={errors.relationship}
+          required
+        />
+        {values.relationship === 'other' && (
+          <TextField
+            label="Specify Relationship"
+            name="relationship_other"
+            value={values.relationship_other}
+            onChange={(e) => set('relationship_other', e.target.value)}
+            error={errors.relationship_other}
+            required
+          />
+        )}
+        <div className="form-grid">
+          <SelectField
+            label="Age Category"
+            name="age_category"
+            value={values.age_category}
+            onChange={(e) => {
+              setCategoryPicked(true);
+              set('age_category', e.target.value);
+            }}
+            options={AGE_CATEGORY_OPTIONS}
+            placeholder="Select age category"
+            error={errors.age_category}
+            required
+          />
+          <TextField label="Age" name="age" type="number" inputMode="numeric" min={0} max={120} step={1} value={values.age} onChange={(e) => onAge(e.target.value)} error={errors.age} />
+          <SelectField label="Gender" name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)} options={GENDER_OPTIONS} placeholder="Not specified" error={errors.gender} />
+        </div>
+        <TextField
+          label="Dietary Restrictions"
+          name="dietary_restrictions"
+          value={values.dietary_restrictions}
+          onChange={(e) => set('dietary_restrictions', e.target.value)}
+          error={errors.dietary_restrictions}
+        />
+      </form>
+    </Dialog>
+  );
+}

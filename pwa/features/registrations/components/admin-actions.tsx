@@ -1,0 +1,81 @@
+/**
+ * The admin's buttons on a registration (spec §2, §4, §8): in edit mode Cancel and Save Changes;
+ * otherwise Request Flight Info (confirm 'Send flight info request email to {email}?'), and Cancel
+ * Registration (a reason by prompt; an empty one does nothing) or, when cancelled, Reactivate
+ * Registration (confirm 'Are you sure you want to reactivate this registration?').
+ */
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import type { Registration } from '../../../../shared/schemas/registration';
+import { useCancelRegistration } from '../api/cancel-registration';
+import { useReactivateRegistration } from '../api/reactivate-registration';
+import { useRequestFlightInfo } from '../api/request-flight-info';
+import type { RegistrationEditor } from '../hooks/use-registration-editor';
+import type { Notice } from '../hooks/use-notice';
+
+export interface AdminActionsProps {
+  registration: Registration;
+  editor: RegistrationEditor;
+  /** why the buttons are off right now (offline), or undefined */
+  disabledReason?: string;
+  notify: (kind: Notice['kind'], text: string) => void;
+}
+
+export function AdminActions({ registration: r, editor, disabledReason, notify }: AdminActionsProps) {
+  const flightInfo = useRequestFlightInfo();
+  const cancel = useCancelRegistration();
+  const reactivate = useReactivateRegistration();
+  const off = !!disabledReason;
+
+  if (editor.editing) {
+    return (
+      <div className="actions admin-actions" role="group" aria-label="Edit actions">
+        <Button variant="secondary" onClick={editor.cancel} disabled={editor.saving}>
+          Cancel
+        </Button>
+        <Button onClick={() => void editor.save()} busy={editor.saving} busyText="Saving..." disabled={off} title={disabledReason}>
+          Save Changes
+        </Button>
+      </div>
+    );
+  }
+
+  function onRequestFlightInfo() {
+    if (!window.confirm(`Send flight info request email to ${r.primary_email}?`)) return;
+    flightInfo.mutate(r.id, {
+      onSuccess: () => notify('success', 'Flight info request sent successfully!'),
+      onError: (e) => notify('error', errorMessage(e, 'Failed to send flight info request')),
+    });
+  }
+
+  function onCancel() {
+    const reason = window.prompt('Please provide a reason for cancellation:');
+    if (!reason || !reason.trim()) return; // spec §4: an empty reason does nothing
+    cancel.mutate(
+      { id: r.id, reason: reason.trim() },
+      { onError: (e) => notify('error', errorMessage(e, 'Failed to cancel registration')) },
+    );
+  }
+
+  function onReactivate() {
+    if (!window.confirm('Are you sure you want to reactivate this registration?')) return;
+    reactivate.mutate(r.id, { onError: (e) => notify('error', errorMessage(e, 'Failed to reactivate registration')) });
+  }
+
+  return (
+    <div className="actions admin-actions" role="group" aria-label="Registration actions">
+      <Button variant="secondary" onClick={onRequestFlightInfo} busy={flightInfo.isPending} busyText="Sending..." disabled={off} title={disabledReason}>
+        Request Flight Info
+      </Button>
+      {r.status === 'cancelled' ? (
+        <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." disabled={off} title={disabledReason}>
+          Reactivate Registration
+        </Button>
+      ) : (
+        <Button variant="danger" onClick={onCancel} busy={cancel.isPending} busyText="Cancelling..." disabled={off} title={disabledReason}>
+          Cancel Registration
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Attendees (n/9) (spec §2, §4 "Attendees"): each attendee with category, relationship, age, gender,
+ * dietary needs and cultural programs. Admins may add one while the registration is active and has
+ * fewer than 9, and remove anyone but the primary contact on an active registration, after
+ * 'Are you sure you want to remove this attendee?'.
+ */
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import { AGE_CATEGORY_LABELS, MAX_ATTENDEES } from '../../../../shared/constants';
+import type { Attendee } from '../../../../shared/schemas/attendee';
+import type { Registration } from '../../../../shared/schemas/registration';
+import { useRemoveAttendee } from '../api/remove-attendee';
+import { AddAttendeeDialog } from './add-attendee-dialog';
+
+const RELATIONSHIP_LABELS: Record<string, string> = {
+  self: 'Primary contact',
+  spouse: 'Spouse',
+  child: 'Child',
+  parent: 'Parent',
+  sibling: 'Sibling',
+};
+
+const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other', prefer_not_to_say: 'Prefer not to say' };
+
+function relationshipText(a: Attendee): string | null {
+  if (a.relationship === 'other') return a.relationship_other || 'Other';
+  return a.relationship ? (RELATIONSHIP_LABELS[a.relationship] ?? a.relationship) : null;
+}
+
+export interface AttendeesSectionProps {
+  registration: Registration;
+  attendees: Attendee[];
+  /** admin controls (add, remove) */
+  canManage: boolean;
+  /** why the controls are off right now (offline), or undefined */
+  disabledReason?: string;
+  onFailure: (text: string) => void;
+}
+
+export function AttendeesSection({ registration: r, attendees, canManage, disabledReason, onFailure }: AttendeesSectionProps) {
+  const [adding, setAdding] = useState(false);
+  const remove = useRemoveAttendee();
+  const active = r.status === 'active';
+  const canAdd = canManage && active && attendees.length < MAX_ATTENDEES;
+  const canRemove = canManage && active;
+
+  function onRemove(a: Attendee) {
+    if (!window.confirm('Are you sure you want to remove this attendee?')) return;
+    remove.mutate(
+      { registrationId: r.id, attendeeId: a.id },
+      { onError: (e) => onFailure(errorMessage(e, 'Failed to remove attendee')) },
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="attendees-title">
+      <div className="section-header">
+        <h2 id="attendees-title">
+          Attendees ({attendees.length}/{MAX_ATTENDEES})
+        </h2>
+        {canAdd && (
+          <Button variant="secondary" onClick={() => setAdding(true)} disabled={!!disabledReason} title={disabledReason}>
+            Add Attendee
+          </Button>
+        )}
+      </div>
+      {canManage && !active && <p className="note">Attendees can only be changed on an active registration.</p>}
+      {canManage && active && attendees.length >= MAX_ATTENDEES && <p className="note">This registration has the maximum of {MAX_ATTENDEES} attendees.</p>}
+      <ul className="attendee-list">
+        {attendees.map((a) => {
+          const facts = [
+            AGE_CATEGORY_LABELS[a.age_category],
+            relationshipText(a),
+            a.age !== null ? `Age ${a.age}` : null,
+            a.gender ? GENDER_LABELS[a.gender] : null,
+          ].filter(Boolean);
+          return (
+            <li key={a.id} className="attendee">
+              <div className="attendee-main">
+                <p className="attendee-name">
+                  {a.first_name} {a.last_name}
+                  {a.is_primary && <span className="tag">Primary</span>}
+                </p>
+                <p className="cell-sub">{facts.join(' · ')}</p>
+                {a.dietary_restrictions && <p className="cell-sub">Dietary: {a.dietary_restrictions}</p>}
+                {a.cultural_programs.length > 0 && (
+                  <p className="cell-sub">Cultural programs: {a.cultural_programs.map((p) => p.program_type).join(', ')}</p>
+                )}
+              </div>
+              {canRemove && !a.is_primary && (
+                <Button
+                  variant="ghost"
+                  className="btn-small"
+                  onClick={() => onRemove(a)}
+                  disabled={!!disabledReason || (remove.isPending && remove.variables?.attendeeId === a.id)}
+                  aria-label={`Remove ${a.first_name} ${a.last_name}`}
+                >
+                  Remove
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {canAdd && <AddAttendeeDialog open={adding} registrationId={r.id} onClose={() => setAdding(false)} onFailure={onFailure} />}
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * 'Request Flight Info' for the whole current filter: asks first, then sends in batches of
+ * BATCH_SIZE (one call each) so a progress bar can show 'Sending… {done} of {total}', then the
+ * counts: sent, and skipped because they were asked within the last 24 hours.
+ */
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import type { RegistrationFilterValues } from '../api/get-registrations';
+import { useRequestFlightInfoBulk, type BulkFlightInfoResult } from '../api/request-flight-info-bulk';
+
+export function bulkResultText(r: BulkFlightInfoResult): string {
+  const parts = [`Flight info request sent to ${r.sent} of ${r.total} registration${r.total === 1 ? '' : 's'}.`];
+  if (r.skipped_recent) parts.push(`${r.skipped_recent} skipped (asked within the last 24 hours).`);
+  if (r.failed) parts.push(`${r.failed} could not be sent.`);
+  return parts.join(' ');
+}
+
+const BATCH_SIZE = 10;
+
+/**
+ * Adds up the batches. Those sent by an earlier batch count as 'recent' in the later ones, so the
+ * skipped count is the first call's; a registration whose mail failed is retried by the next batch,
+ * so the failures are the last call's (plus, when a batch sent nothing, those never tried).
+ */
+export function combineBatches(batches: BulkFlightInfoResult[], stoppedEarly: boolean): BulkFlightInfoResult {
+  const first = batches[0];
+  const last = batches[batches.length - 1];
+  return {
+    sent: batches.reduce((n, b) => n + b.sent, 0),
+    skipped_recent: first.skipped_recent,
+    failed: last.failed + (stoppedEarly ? (last.remaining ?? 0) : 0),
+    total: first.total,
+  };
+}
+
+export interface BulkFlightRequestProps {
+  filters: RegistrationFilterValues;
+  /** how many registrations the filter shows (the server sends only to the active ones among them) */
+  matching: number;
+  disabled?: boolean;
+  onDone: (kind: 'success' | 'error', text: string) => void;
+}
+
+export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkFlightRequestProps) {
+  const bulk = useRequestFlightInfoBulk();
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+
+  async function run() {
+    const batches: BulkFlightInfoResult[] = [];
+    setProgress({ done: 0, total: matching });
+    try {
+      for (;;) {
+        const r = await bulk.mutateAsync({ filters, limit: BATCH_SIZE });
+        batches.push(r);
+        const remaining = r.remaining ?? 0;
+        setProgress({ done: batches[0].total - remaining, total: batches[0].total });
+        // a batch that sent nothing only met failures: asking again would fail the same way forever
+        const stuck = remaining > 0 && r.sent === 0;
+        if (remaining === 0 || stuck) {
+          onDone('success', bulkResultText(combineBatches(batches, stuck)));
+          return;
+        }
+      }
+    } catch (e) {
+      const text = errorMessage(e, 'Failed to send flight info request');
+      onDone('error', batches.length ? `${text} ${bulkResultText(combineBatches(batches, true))}` : text);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  function start() {
+    const ok = window.confirm(
+      `Send the flight info request email to the active registrations matching the current filters (${matching} shown)? ` +
+        'Registrations asked within the last 24 hours are skipped.',
+    );
+    if (!ok) return;
+    void run();
+  }
+  const busy = progress !== null;
+  return (
+    <>
+      <Button variant="secondary" busy={busy} busyText="Sending requests..." disabled={disabled || matching === 0} onClick={start}>
+        Request Flight Info
+      </Button>
+      {progress && (
+        <span className="bulk-progress" role="status">
+          <label htmlFor="bulk-flight-progress">
+            Sending… {progress.done} of {progress.total}
+          </label>{' '}
+          <progress id="bulk-flight-progress" max={Math.max(progress.total, 1)} value={progress.done} />
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The list from this device's copy (DESIGN.md offline-first: admins keep the registrations list with
+ * its details in Dexie, downloaded by the sync engine). Shown when there is no connection; filters and
+ * paging run on the device. Loaded lazily, so Dexie stays out of the page's own chunk.
+ */
+import { useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { formatDateTime } from '../../../lib/format';
+import { useCachedRegistrations, useSyncStatus } from '../../../offline/hooks';
+import type { CachedRegistration } from '../../../offline/types';
+import { LIST_PAGE_SIZE } from '../../../../shared/constants';
+import type { RegistrationListItem } from '../../../../shared/schemas/registration';
+import type { RegistrationFilterValues } from '../api/get-registrations';
+import { Pagination } from './pagination';
+import { RegistrationsTable } from './registrations-table';
+import { realFlights } from './flight-cards';
+
+function listItemOf(r: CachedRegistration): RegistrationListItem {
+  return {
+    id: r.id,
+    registration_number: r.registration_number,
+    status: r.status,
+    payment_status: r.payment_status ?? 'pending',
+    primary_first_name: r.primary_first_name,
+    primary_last_name: r.primary_last_name,
+    primary_email: r.primary_email,
+    primary_phone: r.primary_phone,
+    city: r.city,
+    state: r.state,
+    country: r.country,
+    attendee_count: r.attendees.length,
+    total_amount: r.total_amount ?? 0,
+    paid_amount: r.paid_amount ?? 0,
+    waive_fees: !!r.waive_fees,
+    created_at: r.created_at,
+    has_flights: realFlights(r.flights).length > 0,
+    flight_info_requested_at: r.flight_info_requested_at,
+    hotel_confirmation_number: r.hotel_confirmation_number,
+  };
+}
+
+/** The panel's filters the cache query does not do itself (payment status, flights). */
+function matches(r: RegistrationListItem, f: RegistrationFilterValues): boolean {
+  if (f.payment_status === 'waived' && !r.waive_fees) return false;
+  if (f.payment_status && f.payment_status !== 'waived' && (r.waive_fees || r.payment_status !== f.payment_status)) return false;
+  if (f.flights === 'missing' && r.has_flights) return false;
+  if (f.flights === 'present' && !r.has_flights) return false;
+  return true;
+}
+
+export default function CachedRegistrations({ filters }: { filters: RegistrationFilterValues }) {
+  const cached = useCachedRegistrations({ search: filters.search, status: (filters.status || undefined) as CachedRegistration['status'] | undefined });
+  const { lastSyncedAt } = useSyncStatus();
+  const [page, setPage] = useState(1);
+  if (cached === undefined) return <Spinner label="Loading saved registrations..." />;
+  const rows = cached.map(listItemOf).filter((r) => matches(r, filters));
+  const pages = Math.max(1, Math.ceil(rows.length / LIST_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  return (
+    <section className="card" aria-labelledby="cached-results">
+      <h2 id="cached-results" className="visually-hidden">
+        Saved registrations
+      </h2>
+      <Alert kind="info">
+        No connection: showing the registrations saved on this device
+        {lastSyncedAt ? ` (last synced ${formatDateTime(lastSyncedAt)})` : ''}. Export and changes need a connection.
+      </Alert>
+      {rows.length === 0 ? (
+        <p className="empty">{cached.length === 0 ? 'No registrations are saved on this device yet.' : 'No saved registrations match these filters.'}</p>
+      ) : (
+        <RegistrationsTable rows={rows.slice((current - 1) * LIST_PAGE_SIZE, current * LIST_PAGE_SIZE)} />
+      )}
+      <Pagination page={current} pages={pages} total={rows.length} limit={LIST_PAGE_SIZE} onPage={setPage} />
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Contact and address (spec §2): shown, or in edit mode the same inputs as the create forms. An empty
+ * address reads 'No address on file'. Greeters get no street address from the server, only the city.
+ */
+import type { Registration } from '../../../../shared/schemas/registration';
+import type { RegistrationEditor } from '../hooks/use-registration-editor';
+import { AddressFields, ContactFields } from './contact-fields';
+import { Detail, DetailList } from './detail-list';
+
+export function addressLines(r: Registration): string[] {
+  const cityLine = [[r.city, r.state].filter(Boolean).join(', '), r.zip_code].filter(Boolean).join(' ');
+  const lines = [r.address_line1, r.address_line2, cityLine].filter((l): l is string => !!l && l.trim() !== '');
+  return lines.length && r.country ? [...lines, r.country] : lines;
+}
+
+export function ContactBlock({ registration: r, editor }: { registration: Registration; editor?: RegistrationEditor }) {
+  const editing = editor?.editing;
+  const lines = addressLines(r);
+  const onChange = (name: string, value: string) => editor?.setText(name, value);
+  return (
+    <>
+      <section className="card" aria-labelledby="contact-title">
+        <h2 id="contact-title">Contact Information</h2>
+        {editing && editor ? (
+          <ContactFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+        ) : (
+          <DetailList>
+            <Detail label="Name">
+              {r.primary_first_name} {r.primary_last_name}
+            </Detail>
+            <Detail label="Email">
+              <a href={`mailto:${r.primary_email}`}>{r.primary_email}</a>
+            </Detail>
+            <Detail label="Phone">{r.primary_phone ? <a href={`tel:${r.primary_phone}`}>{r.primary_phone}</a> : null}</Detail>
+            {(r.emergency_contact_name || r.emergency_contact_phone) && (
+              <Detail label="Emergency Contact">
+                {[r.emergency_contact_name, r.emergency_contact_phone].filter(Boolean).join(' · ')}
+              </Detail>
+            )}
+          </DetailList>
+        )}
+      </section>
+      <section className="card" aria-labelledby="address-title">
+        <h2 id="address-title">Address</h2>
+        {editing && editor ? (
+          <AddressFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+        ) : lines.length ? (
+          <address className="address">
+            {lines.map((l, i) => (
+              <span key={i}>
+                {l}
+                <br />
+              </span>
+            ))}
+          </address>
+        ) : (
+          <p className="note">No address on file</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Special requests, dietary restrictions and the office's notes. */
+export function RequestsBlock({ registration: r }: { registration: Registration }) {
+  return (
+    <section className="card" aria-labelledby="requests-title">
+      <h2 id="requests-title">Special Requests &amp; Dietary Restrictions</h2>
+      <DetailList>
+        <Detail label="Special Requests">{r.special_requests}</Detail>
+        <Detail label="Dietary Restrictions">{r.dietary_restrictions}</Detail>
+        {r.notes && <Detail label="Notes">{r.notes}</Detail>}
+      </DetailList>
+    </section>
+  );
+}

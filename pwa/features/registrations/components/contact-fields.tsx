@@ -1,0 +1,95 @@
+/**
+ * The primary-contact and address inputs shared by both create forms and the detail page's edit mode.
+ * Field names are the API's (primary_first_name, address_line1, ...), so zod issues and the server's
+ * `fields` land on the right input without mapping.
+ */
+import { SelectField, TextField } from '../../../components/form-field';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { AGE_CATEGORIES, AGE_CATEGORY_LABELS } from '../../../../shared/constants';
+
+export const AGE_CATEGORY_OPTIONS = AGE_CATEGORIES.map((c) => ({ value: c, label: AGE_CATEGORY_LABELS[c] }));
+
+export interface ContactValues {
+  primary_first_name: string;
+  primary_last_name: string;
+  primary_email: string;
+  primary_phone: string;
+}
+
+export interface AddressValues {
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country?: string;
+}
+
+type Setter = (name: string, value: string) => void;
+
+interface FieldsProps<V> {
+  values: V;
+  errors: FieldErrors;
+  onChange: Setter;
+  disabled?: boolean;
+}
+
+export function ContactFields({
+  values,
+  errors,
+  onChange,
+  disabled,
+  ageCategory,
+}: FieldsProps<ContactValues> & {
+  /** the age-category select of the create forms; '' shows a "Select" placeholder */
+  ageCategory?: { value: string; placeholder?: string };
+}) {
+  const input = (name: keyof ContactValues) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+    error: errors[name],
+    disabled,
+  });
+  return (
+    <div className="form-grid">
+      <TextField label="First Name" autoComplete="given-name" required {...input('primary_first_name')} />
+      <TextField label="Last Name" autoComplete="family-name" required {...input('primary_last_name')} />
+      <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...input('primary_email')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" required {...input('primary_phone')} />
+      {ageCategory && (
+        <SelectField
+          label="Age Category"
+          name="primary_age_category"
+          value={ageCategory.value}
+          onChange={(e) => onChange('primary_age_category', e.target.value)}
+          options={AGE_CATEGORY_OPTIONS}
+          placeholder={ageCategory.placeholder}
+          error={errors.primary_age_category}
+          disabled={disabled}
+          required
+        />
+      )}
+    </div>
+  );
+}
+
+export function AddressFields({ values, errors, onChange, disabled }: FieldsProps<AddressValues>) {
+  const input = (name: keyof AddressValues) => ({
+    name,
+    value: values[name] ?? '',
+    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+    error: errors[name],
+    disabled,
+  });
+  return (
+    <div className="form-grid">
+      <TextField label="Address Line 1" autoComplete="address-line1" {...input('address_line1')} />
+      <TextField label="Address Line 2" autoComplete="address-line2" {...input('address_line2')} />
+      <TextField label="City" autoComplete="address-level2" {...input('city')} />
+      <TextField label="State" autoComplete="address-level1" {...input('state')} />
+      <TextField label="ZIP Code" autoComplete="postal-code" {...input('zip_code')} />
+      {values.country !== undefined && <TextField label="Country" autoComplete="country-name" {...input('country')} />}
+    </div>
+  );
+}

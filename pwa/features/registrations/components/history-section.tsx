@@ -1,0 +1,100 @@
+/**
+ * Change History for admins (issue 3: every change is audited): who did what and when, newest first,
+ * with the fields an update changed. Closed by default; the trail loads when it is opened.
+ */
+import { useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Spinner } from '../../../components/spinner';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { useHistory, type HistoryEntry } from '../api/get-history';
+
+const ACTION_LABELS: Record<string, string> = {
+  'registration.create': 'Registration created',
+  'registration.update': 'Registration updated',
+  'registration.cancel': 'Registration cancelled',
+  'registration.reactivate': 'Registration reactivated',
+  'attendee.add': 'Attendee added',
+  'attendee.update': 'Attendee updated',
+  'attendee.remove': 'Attendee removed',
+  'payment.record': 'Payment recorded',
+  'payment.refund': 'Refund recorded',
+  'flight-info.request': 'Flight info requested by email',
+  'flights.replace': 'Flight information submitted',
+  'flight.pickup': 'Picked up at the airport',
+  'flight.pickup_clear': 'Airport pickup cleared',
+  'hotel.match': 'Hotel booking linked',
+  'hotel.unmatch': 'Hotel booking unlinked',
+  'hotel.import_update': 'Hotel booking updated by import',
+};
+
+/** Fields whose noise would hide the change itself. */
+const IGNORED = new Set(['updated_at', 'version', 'attendee_count']);
+
+const humanize = (key: string) => key.replace(/_/g, ' ');
+
+/** The top-level fields that differ between `before` and `after` (both plain objects), for an update. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return [];
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  return Object.keys(a).filter((k) => !IGNORED.has(k) && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+function describe(e: HistoryEntry): string {
+  const label = ACTION_LABELS[e.action] ?? e.action;
+  const after = (e.after ?? {}) as Record<string, unknown>;
+  const before = (e.before ?? {}) as Record<string, unknown>;
+  if (e.action === 'attendee.add' || e.action === 'attendee.update') return `${label}: ${after.first_name ?? ''} ${after.last_name ?? ''}`.trim();
+  if (e.action === 'attendee.remove') return `${label}: ${before.first_name ?? ''} ${before.last_name ?? ''}`.trim();
+  if (e.action === 'registration.cancel' && after.cancel_reason) return `${label}: ${String(after.cancel_reason)}`;
+  const fields = changedFields(e.before, e.after);
+  return e.action.endsWith('.update') && fields.length ? `${label}: ${fields.map(humanize).join(', ')}` : label;
+}
+
+export function HistorySection({ registrationNumber }: { registrationNumber: string }) {
+  const [open, setOpen] = useState(false);
+  const [page, setPage] = useState(1);
+  const history = useHistory(registrationNumber, page, open);
+  const pages = history.data?.pagination.pages ?? 1;
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <details className="history-details" onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+        <summary>
+          <h2 id="history-title" className="summary-heading">
+            Change History
+          </h2>
+        </summary>
+        {history.isPending && open && <Spinner label="Loading history..." />}
+        {history.isError && <Alert kind="error">{errorMessage(history.error, 'Failed to load history')}</Alert>}
+        {history.data && (
+          <>
+            <ol className="history-list">
+              {history.data.history.map((e) => (
+                <li key={e.id}>
+                  <span className="history-what">{describe(e)}</span>
+                  <span className="cell-sub">
+                    {formatDateTime(e.created_at)} · {e.actor}
+                  </span>
+                </li>
+              ))}
+            </ol>
+            {pages > 1 && (
+              <div className="actions">
+                <button type="button" className="page-btn" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                  Newer
+                </button>
+                <span className="cell-sub">
+                  Page {page} of {pages}
+                </span>
+                <button type="button" className="page-btn" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                  Older
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </details>
+    </section>
+  );
+}

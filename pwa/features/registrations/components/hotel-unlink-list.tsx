@@ -1,0 +1,51 @@
+/**
+ * The hotel bookings linked to this registration, each with 'Unlink' (admins, issue 5): the booking goes
+ * back to the unmatched list. Needs the network, so the buttons are off with the reason when offline.
+ */
+import { Button } from '../../../components/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useLinkedBookings, useUnlinkBooking } from '../api/hotel-bookings';
+
+export interface HotelUnlinkListProps {
+  registrationId: number;
+  /** why the buttons are off right now (offline), or undefined */
+  disabledReason?: string;
+  onFailure: (text: string) => void;
+}
+
+export function HotelUnlinkList({ registrationId, disabledReason, onFailure }: HotelUnlinkListProps) {
+  const bookings = useLinkedBookings(registrationId);
+  const unlink = useUnlinkBooking();
+  const linked = bookings.data?.assignments ?? [];
+  if (linked.length === 0) return null;
+
+  function onUnlink(id: number, confirmation: string) {
+    if (!window.confirm(`Unlink hotel booking ${confirmation} from this registration?`)) return;
+    unlink.mutate(id, { onError: (e) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')) });
+  }
+
+  return (
+    <ul className="attendee-list" aria-label="Linked hotel bookings">
+      {linked.map((b) => (
+        <li key={b.id} className="attendee">
+          <div className="attendee-main">
+            <p className="attendee-name">{b.confirmation_number}</p>
+            <p className="cell-sub">{[b.guest_name, b.room_number && `Room ${b.room_number}`].filter(Boolean).join(' · ')}</p>
+          </div>
+          <Button
+            variant="ghost"
+            className="btn-small"
+            onClick={() => onUnlink(b.id, b.confirmation_number)}
+            busy={unlink.isPending && unlink.variables === b.id}
+            busyText="Unlinking..."
+            disabled={!!disabledReason}
+            title={disabledReason}
+            aria-label={`Unlink hotel booking ${b.confirmation_number}`}
+          >
+            Unlink
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,22 @@
+/** The payment summary (spec §2): total, paid, balance, refund due, and the payment badge. */
+import { formatMoney } from '../../../lib/format';
+import type { Registration } from '../../../../shared/schemas/registration';
+import { Detail, DetailList } from './detail-list';
+import { PaymentBadge } from './status-badges';
+
+export function PaymentSummary({ registration: r }: { registration: Registration }) {
+  return (
+    <section className="card" aria-labelledby="payment-summary-title">
+      <h2 id="payment-summary-title">Payment Summary</h2>
+      <DetailList>
+        <Detail label="Payment Status">
+          <PaymentBadge paymentStatus={r.payment_status} waived={r.waive_fees} />
+        </Detail>
+        <Detail label="Total Amount">{formatMoney(r.total_amount)}</Detail>
+        <Detail label="Amount Paid">{formatMoney(r.paid_amount)}</Detail>
+        <Detail label="Balance Due">{formatMoney(r.balance_due)}</Detail>
+        {!!r.refund_due && <Detail label="Refund Due">{formatMoney(r.refund_due)}</Detail>}
+      </DetailList>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * One page of registrations. The registration number links to the detail page (keyboard and screen
+ * readers); a click anywhere on the row goes there too, for the mouse.
+ */
+import { Link, useNavigate } from 'react-router-dom';
+import { formatDate, formatMoney } from '../../../lib/format';
+import type { RegistrationListItem } from '../../../../shared/schemas/registration';
+import { PaymentBadge, StatusBadge } from './status-badges';
+
+export const detailPath = (registrationNumber: string) => `/registration/${encodeURIComponent(registrationNumber)}`;
+
+function place(r: RegistrationListItem): string {
+  return [r.city, r.state].filter(Boolean).join(', ');
+}
+
+export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
+  const navigate = useNavigate();
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Registrations table (scrolls sideways on small screens)">
+      <table className="table registrations-table">
+        <thead>
+          <tr>
+            <th scope="col">Registration</th>
+            <th scope="col">Primary Contact</th>
+            <th scope="col">Attendees</th>
+            <th scope="col">Status</th>
+            <th scope="col">Payment</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col" className="num">
+              Paid
+            </th>
+            <th scope="col">Flights</th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr
+              key={r.id}
+              className={`row-link${r.status === 'cancelled' ? ' row-muted' : ''}`}
+              onClick={(e) => {
+                // let real links and text selection behave normally
+                if ((e.target as HTMLElement).closest('a') || window.getSelection()?.toString()) return;
+                navigate(detailPath(r.registration_number));
+              }}
+            >
+              <td>
+                <Link to={detailPath(r.registration_number)} className="reg-number">
+                  {r.registration_number}
+                </Link>
+              </td>
+              <td>
+                <div className="cell-strong">
+                  {r.primary_first_name} {r.primary_last_name}
+                </div>
+                <div className="cell-sub">{r.primary_email}</div>
+                <div className="cell-sub">
+                  {r.primary_phone}
+                  {place(r) ? ` · ${place(r)}` : ''}
+                </div>
+              </td>
+              <td className="num">{r.attendee_count}</td>
+              <td>
+                <StatusBadge status={r.status} />
+              </td>
+              <td>
+                <PaymentBadge paymentStatus={r.payment_status} waived={r.waive_fees} />
+              </td>
+              <td className="num nowrap">{formatMoney(r.total_amount)}</td>
+              <td className="num nowrap">{formatMoney(r.paid_amount)}</td>
+              <td>
+                {r.has_flights ? (
+                  'Received'
+                ) : r.flight_info_requested_at ? (
+                  <span className="cell-sub">Requested {formatDate(r.flight_info_requested_at)}</span>
+                ) : (
+                  <span className="cell-sub">Missing</span>
+                )}
+              </td>
+              <td className="nowrap">{formatDate(r.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The list screen's page and filters, kept in the address (?page=2&status=active&search=...) so that
+ * going back from a registration returns to the same page, and a filtered view can be shared.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { EMPTY_FILTERS, type RegistrationFilterValues } from '../api/get-registrations';
+
+const FILTER_KEYS = ['status', 'payment_status', 'flights'] as const;
+
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+
+  const filters: RegistrationFilterValues = useMemo(
+    () => ({
+      search: params.get('search') ?? '',
+      status: params.get('status') ?? '',
+      payment_status: params.get('payment_status') ?? '',
+      flights: params.get('flights') ?? '',
+    }),
+    [params],
+  );
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+
+  /** Changes some filters; any change of filter goes back to page 1. */
+  const setFilters = useCallback(
+    (changes: Partial<RegistrationFilterValues>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setPage = useCallback(
+    (p: number) =>
+      setParams((prev) => {
+        const next = new URLSearchParams(prev);
+        if (p > 1) next.set('page', String(p));
+        else next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
+
+  const clearFilters = useCallback(() => setFilters({ ...EMPTY_FILTERS, search: filters.search }), [setFilters, filters.search]);
+
+  /** How many of the panel's filters are set (the badge on the Filters button; search is not counted). */
+  const activeCount = FILTER_KEYS.filter((k) => filters[k] !== '').length;
+
+  return { filters, page, setFilters, setPage, clearFilters, activeCount };
+}

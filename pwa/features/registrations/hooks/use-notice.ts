@@ -1,0 +1,21 @@
+/**
+ * The spec's alerts (§8 "Alerts", "Success"): the sentence is shown with window.alert, as the spec
+ * describes, and also kept on the page in a live region, so it can be read again after the pop-up is
+ * gone and is announced to screen readers.
+ */
+import { useCallback, useState } from 'react';
+
+export interface Notice {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+export function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const show = useCallback((kind: Notice['kind'], text: string) => {
+    setNotice({ kind, text });
+    window.alert(text);
+  }, []);
+  const clear = useCallback(() => setNotice(null), []);
+  return { notice, show, clear };
+}

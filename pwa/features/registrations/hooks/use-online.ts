@@ -1,0 +1,26 @@
+/**
+ * Whether the browser says it is online. Editing forms need the network (DESIGN.md offline-first):
+ * offline they are disabled with a reason instead of failing on submit. Kept free of the offline
+ * layer's Dexie runtime so the public registration page stays light for visitors' phones.
+ */
+import { useSyncExternalStore } from 'react';
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
+
+/** The sentence shown beside a form that is disabled offline. */
+export const OFFLINE_REASON = 'You are offline. Changes need a connection; this form is available again once you are back online.';

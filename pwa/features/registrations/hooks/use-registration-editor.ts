@@ -1,0 +1,175 @@
+/**
+ * Edit mode of the registration page (spec §4 "Edit mode", "Fee editing"): the admin's pencil opens it
+ * with the loaded values; Cancel puts them back; Save sends only what changed (PUT), and the page then
+ * reloads from the server. The fee preview uses shared/pricing.ts, the same code the server saves with:
+ * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
+ * the fixed amount, with a floor at 0; 'Refund Due' appears when the new total is below what was paid.
+ */
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { computeAmounts, refundDueCents, toCents } from '../../../../shared/pricing';
+import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
+import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
+
+export interface EditValues {
+  primary_first_name: string;
+  primary_last_name: string;
+  primary_email: string;
+  primary_phone: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  waive_fees: boolean;
+  discount_percentage: string;
+  fixed_discount_amount: string;
+  remove_late_fee: boolean;
+}
+
+const TEXT_FIELDS = [
+  'primary_first_name',
+  'primary_last_name',
+  'primary_email',
+  'primary_phone',
+  'address_line1',
+  'address_line2',
+  'city',
+  'state',
+  'zip_code',
+] as const;
+
+const amountText = (n: number | undefined) => (n ? String(n) : '0');
+
+export function editValuesOf(r: Registration): EditValues {
+  return {
+    primary_first_name: r.primary_first_name,
+    primary_last_name: r.primary_last_name,
+    primary_email: r.primary_email,
+    primary_phone: r.primary_phone,
+    address_line1: r.address_line1 ?? '',
+    address_line2: r.address_line2 ?? '',
+    city: r.city ?? '',
+    state: r.state ?? '',
+    zip_code: r.zip_code ?? '',
+    waive_fees: !!r.waive_fees,
+    discount_percentage: amountText(r.discount_percentage),
+    fixed_discount_amount: amountText(r.fixed_discount_amount),
+    remove_late_fee: !!r.remove_late_fee,
+  };
+}
+
+/** A number typed into a fee box, or 0 while it is empty or not a number yet (the schema reports it). */
+const typed = (s: string) => {
+  const n = Number(s);
+  return s.trim() === '' || !Number.isFinite(n) ? 0 : n;
+};
+
+/** The fields that differ from the loaded registration, in the PUT body's shape. */
+export function changesOf(r: Registration, v: EditValues): Record<string, unknown> {
+  const loaded = editValuesOf(r);
+  const out: Record<string, unknown> = {};
+  for (const k of TEXT_FIELDS) if (v[k].trim() !== loaded[k].trim()) out[k] = v[k];
+  if (v.waive_fees !== loaded.waive_fees) out.waive_fees = v.waive_fees;
+  // waiving zeroes both discounts (spec §4)
+  const pct = v.waive_fees ? '0' : v.discount_percentage;
+  const fixed = v.waive_fees ? '0' : v.fixed_discount_amount;
+  if (pct.trim() === '' || typed(pct) !== (r.discount_percentage ?? 0)) out.discount_percentage = pct;
+  if (fixed.trim() === '' || typed(fixed) !== (r.fixed_discount_amount ?? 0)) out.fixed_discount_amount = fixed;
+  if (v.remove_late_fee !== loaded.remove_late_fee) out.remove_late_fee = v.remove_late_fee;
+  return out;
+}
+
+export interface FeePreview {
+  currentTotalCents: number;
+  newTotalCents: number;
+  paidCents: number;
+  refundDueCents: number;
+}
+
+/** The totals the fee settings in `v` would give, in cents. `lateFeeCents` is the event's late fee. */
+export function feePreview(r: Registration, v: EditValues, lateFeeCents: number): FeePreview {
+  const { totalCents } = computeAmounts(
+    toCents(r.base_amount ?? 0),
+    {
+      waiveFees: v.waive_fees,
+      discountPercentage: v.waive_fees ? 0 : Math.min(100, Math.max(0, typed(v.discount_percentage))),
+      fixedDiscountCents: v.waive_fees ? 0 : Math.max(0, toCents(typed(v.fixed_discount_amount))),
+      lateFeeApplied: !!r.late_fee_applied,
+      removeLateFee: v.remove_late_fee,
+    },
+    r.late_fee_amount ? toCents(r.late_fee_amount) : lateFeeCents,
+  );
+  const paidCents = toCents(r.paid_amount ?? 0);
+  return {
+    currentTotalCents: toCents(r.total_amount ?? 0),
+    newTotalCents: totalCents,
+    paidCents,
+    refundDueCents: refundDueCents(totalCents, paidCents),
+  };
+}
+
+export function useRegistrationEditor(registration: Registration, lateFeeCents: number, onFailure: (text: string) => void) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState<EditValues>(() => editValuesOf(registration));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateRegistration();
+
+  const preview = useMemo(() => feePreview(registration, values, lateFeeCents), [registration, values, lateFeeCents]);
+
+  function start() {
+    setValues(editValuesOf(registration));
+    setErrors({});
+    setEditing(true);
+  }
+
+  function cancel() {
+    setValues(editValuesOf(registration));
+    setErrors({});
+    setEditing(false);
+  }
+
+  function set<K extends keyof EditValues>(name: K, value: EditValues[K]) {
+    setValues((v) => {
+      const next = { ...v, [name]: value };
+      if (name === 'waive_fees' && value === true) {
+        next.discount_percentage = '0';
+        next.fixed_discount_amount = '0';
+      }
+      return next;
+    });
+  }
+
+  /** For the text inputs, which report (name, value) pairs. */
+  function setText(name: string, value: string) {
+    if ((TEXT_FIELDS as readonly string[]).includes(name) || name === 'discount_percentage' || name === 'fixed_discount_amount') {
+      setValues((v) => ({ ...v, [name]: value }));
+    }
+  }
+
+  async function save() {
+    const changes = changesOf(registration, values);
+    if (Object.keys(changes).length === 0) {
+      setEditing(false);
+      return;
+    }
+    const checked = validateForm(registrationUpdateSchema, changes);
+    if (!checked.data) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    try {
+      await update.mutateAsync({ id: registration.id, changes: checked.data as RegistrationChanges });
+      setEditing(false);
+    } catch (err) {
+      setErrors(serverFieldErrors(err));
+      onFailure(errorMessage(err, 'Failed to update registration'));
+    }
+  }
+
+  return { editing, values, errors, preview, saving: update.isPending, start, cancel, set, setText, save };
+}
+
+export type RegistrationEditor = ReturnType<typeof useRegistrationEditor>;

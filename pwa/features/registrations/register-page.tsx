@@ -1,0 +1,138 @@
+/**
+ * /register, 'Event Registration' (spec §2 Admin create form, §5, §8): Primary Contact Information,
+ * Address Information, Additional Information, the bot challenge, and 'Create Registration' (disabled
+ * until the challenge is solved or while sending; 'Creating Registration...'). Checked with the same
+ * schema the server uses; the server's sentence or the spec's fallback shows in a banner. On success
+ * the new registration's page opens.
+ */
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../components/button';
+import { ChallengeWidget, type ChallengeProblem } from '../../components/challenge-widget';
+import { TextAreaField } from '../../components/form-field';
+import { errorMessage } from '../../lib/api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { usePublicConfig } from '../../lib/public-config';
+import { adminCreateSchema } from '../../../shared/schemas/registration';
+import { useCreateRegistration } from './api/create-registration';
+import { AddressFields, ContactFields } from './components/contact-fields';
+import { FormBanner } from './components/form-banner';
+import { detailPath } from './components/registrations-table';
+import { useOnline } from './hooks/use-online';
+
+const CHALLENGE_MESSAGES: Record<ChallengeProblem, string> = {
+  failed: 'Security verification failed. Please try again.',
+  expired: 'Security verification expired. Please try again.',
+};
+const MISSING_CHALLENGE = 'Please complete the security verification.';
+
+const EMPTY = {
+  primary_first_name: '',
+  primary_last_name: '',
+  primary_email: '',
+  primary_phone: '',
+  primary_age_category: '',
+  address_line1: '',
+  address_line2: '',
+  city: '',
+  state: '',
+  zip_code: '',
+  country: 'USA',
+  dietary_restrictions: '',
+  special_requests: '',
+};
+type Values = typeof EMPTY;
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const online = useOnline();
+  const create = useCreateRegistration();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [token, setToken] = useState<string | null>(null);
+  const [resetKey, setResetKey] = useState(0);
+
+  const onChange = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    const checked = validateForm(adminCreateSchema, { ...values, turnstileToken: token });
+    const found: FieldErrors = { ...(checked.errors ?? {}) };
+    if (!token) found.turnstileToken = MISSING_CHALLENGE;
+    setErrors(found);
+    if (Object.keys(found).length || !checked.data) return;
+    try {
+      const created = await create.mutateAsync({ ...checked.data, turnstileToken: token });
+      navigate(detailPath(created.registration.registration_number));
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      setFormError(errorMessage(err, 'Failed to create registration. Please try again.'));
+      // a challenge solution is good for one try: ask for a fresh one after any refusal
+      setResetKey((k) => k + 1);
+    }
+  }
+
+  return (
+    <div className="page page-form">
+      <h1>Event Registration</h1>
+      <p className="lead">Create a registration on behalf of an attendee. Fields marked required must be filled in.</p>
+      <form onSubmit={onSubmit} noValidate aria-label="Event Registration">
+        <FormBanner error={formError} online={online} />
+        <fieldset className="card form-section" disabled={!online}>
+          <legend>Primary Contact Information</legend>
+          <ContactFields
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            ageCategory={{ value: values.primary_age_category, placeholder: 'Select age category' }}
+          />
+        </fieldset>
+        <fieldset className="card form-section" disabled={!online}>
+          <legend>Address Information</legend>
+          <AddressFields values={values} errors={errors} onChange={onChange} />
+        </fieldset>
+        <fieldset className="card form-section" disabled={!online}>
+          <legend>Additional Information</legend>
+          <TextAreaField
+            label="Dietary Restrictions"
+            name="dietary_restrictions"
+            rows={2}
+            value={values.dietary_restrictions}
+            onChange={(e) => onChange('dietary_restrictions', e.target.value)}
+            error={errors.dietary_restrictions}
+          />
+          <TextAreaField
+            label="Special Requests"
+            name="special_requests"
+            rows={3}
+            value={values.special_requests}
+            onChange={(e) => onChange('special_requests', e.target.value)}
+            error={errors.special_requests}
+          />
+        </fieldset>
+        <ChallengeWidget
+          provider={config.challenge.provider}
+          siteKey={config.challenge.siteKey}
+          resetKey={resetKey}
+          onToken={(t) => {
+            setToken(t);
+            if (t) setErrors(({ turnstileToken: _, ...rest }) => rest);
+          }}
+          onProblem={(p) => setErrors((prev) => ({ ...prev, turnstileToken: CHALLENGE_MESSAGES[p] }))}
+        />
+        <p className="field-error" role="alert">
+          {errors.turnstileToken ?? ''}
+        </p>
+        <div className="form-actions">
+          <Button type="submit" busy={create.isPending} busyText="Creating Registration..." disabled={!token || !online}>
+            Create Registration
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

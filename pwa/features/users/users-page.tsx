@@ -1,0 +1,135 @@
+/**
+ * /admin/users (admins): the staff accounts, adding greeters and admins, disabling/enabling with a
+ * confirmation (disabling signs the person out at once), and resetting a password.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
+import { Spinner } from '../../components/spinner';
+import { errorMessage } from '../../lib/api-client';
+import { formatDate } from '../../lib/format';
+import type { User } from '../../../shared/schemas/auth';
+import { useAuth } from '../auth/auth-context';
+import { AddUserForm } from './add-user-form';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { useUpdateUser, useUsers } from './api/users-api';
+
+export default function UsersPage() {
+  const { user: me } = useAuth();
+  const users = useUsers();
+  const update = useUpdateUser();
+  const [toggling, setToggling] = useState<User | null>(null);
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function confirmToggle() {
+    if (!toggling) return;
+    setToggleError(null);
+    try {
+      const updated = await update.mutateAsync({ id: toggling.id, changes: { disabled: !toggling.disabled } });
+      setNotice(`${updated.email} is now ${updated.disabled ? 'disabled' : 'enabled'}.`);
+      setToggling(null);
+    } catch (err) {
+      setToggleError(errorMessage(err, 'Failed to update user. Please try again.'));
+    }
+  }
+
+  return (
+    <div className="page">
+      <h1>Users</h1>
+      <p className="lead">Staff who can sign in: administrators manage everything, greeters see flight arrivals only.</p>
+      {notice && <Alert kind="success">{notice}</Alert>}
+      <section className="card">
+        <h2>Staff Accounts</h2>
+        {users.isPending && <Spinner />}
+        {users.isError && <Alert kind="error">{errorMessage(users.error, 'Failed to load users')}</Alert>}
+        {users.data && (
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Added</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.map((u) => (
+                  <tr key={u.id} className={u.disabled ? 'row-muted' : undefined}>
+                    <td>
+                      {u.first_name} {u.last_name}
+                      {u.id === me?.id && <span className="tag">You</span>}
+                    </td>
+                    <td>{u.email}</td>
+                    <td>{u.role === 'admin' ? 'Administrator' : 'Greeter'}</td>
+                    <td>
+                      <span className={`badge ${u.disabled ? 'badge-grey' : 'badge-green'}`}>{u.disabled ? 'Disabled' : 'Active'}</span>
+                    </td>
+                    <td>{formatDate(u.created_at)}</td>
+                    <td className="actions">
+                      {u.id === me?.id ? (
+                        // resetting your own password here would end this session too: use Profile
+                        <Link to="/admin/profile">Change on Profile</Link>
+                      ) : (
+                        <Button variant="secondary" onClick={() => setResetting(u)} aria-label={`Reset password for ${u.email}`}>
+                          Reset Password
+                        </Button>
+                      )}
+                      {u.id !== me?.id && (
+                        <Button
+                          variant={u.disabled ? 'secondary' : 'danger'}
+                          onClick={() => {
+                            setToggleError(null);
+                            setToggling(u);
+                          }}
+                          aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
+                        >
+                          {u.disabled ? 'Enable' : 'Disable'}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section className="card">
+        <AddUserForm />
+      </section>
+      <ConfirmDialog
+        open={toggling !== null}
+        title={toggling?.disabled ? 'Enable User' : 'Disable User'}
+        message={
+          toggling?.disabled
+            ? `Allow ${toggling.email} to sign in again?`
+            : `Disable ${toggling?.email}? They are signed out at once and cannot sign in until enabled again.`
+        }
+        confirmLabel={toggling?.disabled ? 'Enable' : 'Disable'}
+        busyLabel="Saving..."
+        danger={!toggling?.disabled}
+        busy={update.isPending}
+        error={toggleError}
+        onConfirm={confirmToggle}
+        onCancel={() => setToggling(null)}
+      />
+      <ResetPasswordDialog
+        user={resetting}
+        onClose={() => setResetting(null)}
+        onDone={(u) => {
+          setResetting(null);
+          setNotice(`The password for ${u.email} was reset.`);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The bot challenge as a form field of the visitor pages: the widget for the configured provider
+ * (GET /api/config) and its message underneath (spec §5 and §8 sentences for a failed or expired one).
+ */
+import { ChallengeWidget, type ChallengeProblem } from '../../../components/challenge-widget';
+import { usePublicConfig } from '../../../lib/public-config';
+
+export const CHALLENGE_PROBLEMS: Record<ChallengeProblem, string> = {
+  failed: 'Security verification failed. Please try again.',
+  expired: 'Security verification expired. Please try again.',
+};
+
+/** Whether a solution is needed before sending (false when the server runs with no challenge). */
+export const useChallengeRequired = () => usePublicConfig().challenge.provider !== 'none';
+
+export interface ChallengeFieldProps {
+  onToken: (token: string | null) => void;
+  error?: string;
+  onError: (message: string | undefined) => void;
+  /** change it to start a fresh challenge (a solution is single-use) */
+  resetKey?: unknown;
+}
+
+export function ChallengeField({ onToken, error, onError, resetKey }: ChallengeFieldProps) {
+  const config = usePublicConfig();
+  return (
+    <>
+      <ChallengeWidget
+        provider={config.challenge.provider}
+        siteKey={config.challenge.siteKey}
+        resetKey={resetKey}
+        onToken={(t) => {
+          onToken(t);
+          if (t) onError(undefined);
+        }}
+        onProblem={(p) => onError(CHALLENGE_PROBLEMS[p])}
+      />
+      {error && (
+        <p className="field-error challenge-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}

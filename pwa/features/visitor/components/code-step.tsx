@@ -1,0 +1,96 @@
+/**
+ * Step 2 of Check Registration and of the flight-info flow (spec §2, §5 Flight email step, §8 Verify
+ * code, §9): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
+ * exactly 6 characters; 'Back to Email' returns to step 1.
+ */
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { TextField } from '../../../components/form-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { CODE_LENGTH } from '../../../../shared/constants';
+import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
+import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
+
+/** spec §8: Check Registration's fallback differs from the flight form's */
+const FALLBACK: Record<CodeFlow, string> = {
+  registration: 'Verification failed. Please try again.',
+  'flight-info': 'Verification failed',
+};
+
+/** Upper-cases and drops spaces (codes are often pasted with a trailing space), at most 6 characters. */
+export const normaliseCode = (raw: string) => raw.replace(/\s+/g, '').toUpperCase().slice(0, CODE_LENGTH);
+
+export interface CodeStepProps {
+  flow: CodeFlow;
+  email: string;
+  onVerified: (answer: VerifyCodeAnswer) => void | Promise<void>;
+  onBack: () => void;
+}
+
+export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setFormError(null);
+    if (!code) {
+      setCodeError(VERIFICATION_MESSAGES.codeRequired);
+      return;
+    }
+    if (code.length !== CODE_LENGTH) return;
+    setBusy(true);
+    try {
+      const answer = await verifyCode(flow, email, code);
+      await onVerified(answer);
+    } catch (err) {
+      setFormError(err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="visitor-step">
+      <p className="lead">
+        We sent a {CODE_LENGTH}-character code to <strong>{email}</strong>. It is valid for 10 minutes.
+      </p>
+      {formError && <Alert kind="error">{formError}</Alert>}
+      <TextField
+        label="Verification Code"
+        name="code"
+        className="code-input"
+        value={code}
+        maxLength={CODE_LENGTH}
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        autoCorrect="off"
+        spellCheck={false}
+        onChange={(e) => {
+          setCode(normaliseCode(e.target.value));
+          setCodeError(undefined);
+        }}
+        error={codeError}
+        hint="Check your spam folder if it has not arrived after a minute."
+        required
+        autoFocus
+      />
+      <Button type="submit" className="btn-block" busy={busy} busyText="Verifying..." disabled={code.length !== CODE_LENGTH}>
+        Verify Code
+      </Button>
+      <p className="step-back">
+        <a
+          href="#email"
+          onClick={(e) => {
+            e.preventDefault();
+            onBack();
+          }}
+        >
+          Back to Email
+        </a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The flight form body shared by /flight-info and /flight-info/{token} (spec §2 Flight form rows, §5):
+ * the needs-transportation choice, then (when transportation is needed) the flight rows with 'Add
+ * Flight', and a remove control on each row only while there is more than one. The page owns the
+ * surrounding <form>, the submit button and the call.
+ */
+import type { FlightWindow } from '../../../../shared/schemas/flight';
+import type { FlightFormController } from '../use-flight-form';
+import { FlightRow } from './flight-row';
+
+export interface FlightFormProps {
+  form: FlightFormController;
+  window: FlightWindow;
+  requireType?: boolean;
+  disabled?: boolean;
+}
+
+export function FlightForm({ form, window, requireType, disabled }: FlightFormProps) {
+  const { state, errors, savedFlights } = form;
+  return (
+    <div className="flight-form">
+      <fieldset className="choice-group" disabled={disabled}>
+        <legend>Do you need airport transportation?</legend>
+        <div className="choices">
+          <label className={`choice${state.needsTransportation ? ' choice-selected' : ''}`}>
+            <input type="radio" name="needsTransportation" checked={state.needsTransportation} onChange={() => form.setNeedsTransportation(true)} />
+            <span>Yes, I need transportation</span>
+          </label>
+          <label className={`choice${!state.needsTransportation ? ' choice-selected' : ''}`}>
+            <input type="radio" name="needsTransportation" checked={!state.needsTransportation} onChange={() => form.setNeedsTransportation(false)} />
+            <span>No, I don't need transportation</span>
+          </label>
+        </div>
+        {errors.needsTransportation && (
+          <p className="field-error" role="alert">
+            {errors.needsTransportation}
+          </p>
+        )}
+      </fieldset>
+
+      {state.needsTransportation ? (
+        <>
+          <p className="note">Add your arrival and departure flights so we can meet you at the airport.</p>
+          {state.rows.map((row, index) => (
+            <FlightRow
+              key={row.key}
+              index={index}
+              row={row}
+              errors={errors}
+              window={window}
+              requireType={requireType}
+              canRemove={state.rows.length > 1}
+              disabled={disabled}
+              onChange={(patch) => form.updateRow(index, patch)}
+              onRemove={() => form.removeRow(index)}
+            />
+          ))}
+          {errors.flights && (
+            <p className="form-error" role="alert">
+              {errors.flights}
+            </p>
+          )}
+          <button type="button" className="btn btn-secondary btn-block" onClick={form.addRow} disabled={disabled}>
+            + Add Flight
+          </button>
+        </>
+      ) : (
+        <p className="note">
+          No flights will be saved.
+          {savedFlights > 0 && ` Your ${savedFlights === 1 ? 'saved flight' : `${savedFlights} saved flights`} will be removed when you submit.`}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * One flight of the flight form (spec §2 Flight form rows): type, airline (the 18 named airlines plus
+ * 'Other'), flight number, date (limited to the event's flight window), time, adults, children, child
+ * seats and special instructions. Laid out for a 375 px phone: one column, with date/time side by side
+ * and the three counts in one row, every control at least 44 px tall.
+ */
+import { SelectField, TextAreaField, TextField, type Option } from '../../../components/form-field';
+import type { FieldErrors } from '../../../lib/form-errors';
+import { AIRLINES, FLIGHT_TYPES } from '../../../../shared/constants';
+import type { FlightWindow } from '../../../../shared/schemas/flight';
+import { rowErrorKey, type FlightRowState } from '../flight-form-model';
+
+const TYPE_OPTIONS: Option[] = FLIGHT_TYPES.map((t) => ({ value: t, label: t === 'arrival' ? 'Arrival' : 'Departure' }));
+const AIRLINE_OPTIONS: Option[] = AIRLINES.map((a) => ({ value: a, label: a }));
+
+export interface FlightRowProps {
+  index: number;
+  row: FlightRowState;
+  errors: FieldErrors;
+  window: FlightWindow;
+  /** the tokenised form requires a type, so its select offers an empty choice */
+  requireType?: boolean;
+  canRemove: boolean;
+  disabled?: boolean;
+  onChange: (patch: Partial<Omit<FlightRowState, 'key'>>) => void;
+  onRemove: () => void;
+}
+
+export function FlightRow({ index, row, errors, window, requireType, canRemove, disabled, onChange, onRemove }: FlightRowProps) {
+  const err = (field: Parameters<typeof rowErrorKey>[1]) => errors[rowErrorKey(index, field)];
+  const number = index + 1;
+  // a saved airline that is not on the list (older data) is still shown, so the visitor can see and fix it
+  const airlineOptions =
+    row.airline && !AIRLINE_OPTIONS.some((o) => o.value === row.airline) ? [...AIRLINE_OPTIONS, { value: row.airline, label: row.airline }] : AIRLINE_OPTIONS;
+
+  return (
+    <fieldset className="flight-row" disabled={disabled}>
+      <legend>Flight {number}</legend>
+      <SelectField
+        label="Flight Type"
+        options={TYPE_OPTIONS}
+        placeholder={requireType ? 'Select type' : undefined}
+        value={row.flightType}
+        onChange={(e) => onChange({ flightType: e.target.value as FlightRowState['flightType'] })}
+        error={err('flightType')}
+        required
+      />
+      <SelectField
+        label="Airline"
+        options={airlineOptions}
+        placeholder="Select airline"
+        value={row.airline}
+        onChange={(e) => onChange({ airline: e.target.value })}
+        error={err('airline')}
+        required
+      />
+      <TextField
+        label="Flight Number"
+        value={row.flightNumber}
+        onChange={(e) => onChange({ flightNumber: e.target.value })}
+        error={err('flightNumber')}
+        autoCapitalize="characters"
+        autoComplete="off"
+        placeholder="e.g. AA1234"
+        maxLength={20}
+        required
+      />
+      <div className="flight-pair">
+        <TextField
+          label="Flight Date"
+          type="date"
+          min={window.min}
+          max={window.max}
+          value={row.flightDate}
+          onChange={(e) => onChange({ flightDate: e.target.value })}
+          error={err('flightDate')}
+          required
+        />
+        <TextField
+          label="Flight Time"
+          type="time"
+          value={row.flightTime}
+          onChange={(e) => onChange({ flightTime: e.target.value })}
+          error={err('flightTime')}
+          required
+        />
+      </div>
+      <div className="flight-counts">
+        <TextField
+          label="Number of Adults"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={row.adultsCount}
+          onChange={(e) => onChange({ adultsCount: e.target.value })}
+          error={err('adultsCount')}
+          required
+        />
+        <TextField
+          label="Number of Children"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={row.childrenCount}
+          onChange={(e) => onChange({ childrenCount: e.target.value })}
+          error={err('childrenCount')}
+        />
+        <TextField
+          label="Child Seats Needed"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          value={row.childSeatsNeeded}
+          onChange={(e) => onChange({ childSeatsNeeded: e.target.value })}
+          error={err('childSeatsNeeded')}
+        />
+      </div>
+      <TextAreaField
+        label="Special Instructions"
+        rows={2}
+        value={row.specialInstructions}
+        onChange={(e) => onChange({ specialInstructions: e.target.value })}
+        error={err('specialInstructions')}
+        maxLength={1000}
+        placeholder="Wheelchair, extra luggage, …"
+      />
+      {canRemove && (
+        <button type="button" className="btn btn-ghost btn-small flight-remove" onClick={onRemove} aria-label={`Remove Flight ${number}`}>
+          Remove Flight
+        </button>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * /flight-info (spec §2 Check registration and flight-info flows, §4 Flight-info flow, Flight edit
+ * verification): email → code ('Back to Email') → flight form → 'Flight Information Submitted!'.
+ *
+ * With ?registrationId=…&verified=true (the link on the registration page) the email and code steps are
+ * skipped when the visitor counts as verified (§4: verified=true in the address, this tab's 30-minute
+ * marker for that registration, or the stored verification naming it). Those are hints only: the server
+ * trusts the registrant token (or a staff session), so the form loads only when
+ * GET /flight-info/registration/{id} accepts it; otherwise the visitor is asked for the email as usual.
+ * A 401 there or on submit means the verification lapsed: it is cleared and the flow starts again.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { PageSpinner } from '../../components/spinner';
+import { ApiError, errorMessage, getToken } from '../../lib/api-client';
+import type { VerifiedRegistration } from '../../../shared/schemas/verification';
+import { isFlightEditVerified, markFlightEditSession } from '../registrant/flight-edit-session';
+import { clearVerification, getRegistrantToken, readVerification } from '../registrant/verification-store';
+import { getFlightRegistration } from './api/flight-info-api';
+import { CodeStep } from './components/code-step';
+import { EmailStep } from './components/email-step';
+import { SuccessPanel } from './components/success-panel';
+import { VerifiedFlightStep } from './components/verified-flight-step';
+import { useFlightForm } from './use-flight-form';
+import { registrationPath, rememberVerification } from './verify-success';
+
+type Step = 'checking' | 'email' | 'code' | 'form' | 'done';
+
+/** Whether to try the address's registration straight away: a verification hint plus a token to prove it. */
+function canSkipVerification(ref: string, addressVerified: boolean): boolean {
+  if (!ref) return false;
+  const hinted = isFlightEditVerified(ref, addressVerified, readVerification());
+  return hinted && (getRegistrantToken() !== null || getToken() !== null);
+}
+
+export default function FlightInfoPage() {
+  const [params] = useSearchParams();
+  const ref = params.get('registrationId')?.trim() ?? '';
+  const addressVerified = params.get('verified') === 'true';
+  const form = useFlightForm();
+  const [step, setStep] = useState<Step>(() => (canSkipVerification(ref, addressVerified) ? 'checking' : 'email'));
+  const [email, setEmail] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  const [registration, setRegistration] = useState<VerifiedRegistration | null>(null);
+
+  useEffect(() => {
+    if (step !== 'checking') return;
+    const abort = new AbortController();
+    getFlightRegistration(ref, abort.signal).then(
+      ({ registration: reg, existingFlights }) => {
+        if (addressVerified) markFlightEditSession({ id: reg.id, registrationNumber: reg.registrationNumber });
+        form.load(existingFlights, reg.needsTransportation);
+        setRegistration(reg);
+        setEmail(reg.email);
+        setStep('form');
+      },
+      (err: unknown) => {
+        if (abort.signal.aborted) return;
+        if (err instanceof ApiError && err.status === 401) clearVerification();
+        setNotice(err instanceof ApiError && (err.status === 401 || err.status === 403) ? err.message : errorMessage(err, 'Failed to load registration'));
+        setStep('email');
+      },
+    );
+    return () => abort.abort();
+    // runs once per entry into the 'checking' step (ref and form are fixed while it runs)
+  }, [step]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [step]);
+
+  if (step === 'checking') return <PageSpinner label="Loading your registration..." />;
+
+  if (step === 'done' && registration) {
+    return (
+      <div className="visitor-page">
+        <SuccessPanel
+          title="Flight Information Submitted!"
+          actions={
+            <>
+              <ButtonLink to="/">Return to Home</ButtonLink>
+              <ButtonLink to={registrationPath(registration.registrationNumber)} variant="secondary">
+                View Registration
+              </ButtonLink>
+            </>
+          }
+        >
+          <p>Thank you! Your flight information for registration {registration.registrationNumber} has been saved.</p>
+          <p className="note">A confirmation email is on its way to {registration.email}.</p>
+        </SuccessPanel>
+      </div>
+    );
+  }
+
+  return (
+    <div className="visitor-page">
+      <div className="card">
+        <h1>Flight Information</h1>
+        {step === 'email' && (
+          <>
+            <EmailStep
+              flow="flight-info"
+              initialEmail={email}
+              notice={notice && <Alert kind="warning">{notice}</Alert>}
+              onSent={(sentTo) => {
+                setEmail(sentTo);
+                setNotice(null);
+                setStep('code');
+              }}
+            />
+            <p className="step-footer">
+              Prefer a link? <Link to="/flight-info-lookup">Email me a link to the flight form</Link>
+            </p>
+          </>
+        )}
+        {step === 'code' && (
+          <CodeStep
+            flow="flight-info"
+            email={email}
+            onBack={() => setStep('email')}
+            onVerified={(answer) => {
+              rememberVerification(email, answer);
+              markFlightEditSession({ id: answer.registration.id, registrationNumber: answer.registration.registrationNumber });
+              form.load(answer.existingFlights ?? [], answer.registration.needsTransportation);
+              setRegistration(answer.registration);
+              setStep('form');
+            }}
+          />
+        )}
+        {step === 'form' && registration && (
+          <VerifiedFlightStep
+            registration={registration}
+            form={form}
+            onSubmitted={() => setStep('done')}
+            onUnauthorized={(message) => {
+              clearVerification();
+              setNotice(message);
+              setStep('email');
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * /flight-info/{token} (spec §2 Tokenised form, §8 Token verify): the link from the email. The token is
+ * checked first (GET /flight-info/verify/{token}); an unknown or expired link says so and offers a new
+ * one (/flight-info-lookup). After the submit: 'Thank You!' and the promise of a confirmation email.
+ */
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { ButtonLink } from '../../components/button';
+import { PageSpinner } from '../../components/spinner';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { verifyFlightToken, type FlightRequestInfo } from './api/flight-info-api';
+import { SuccessPanel } from './components/success-panel';
+import { TokenFlightForm } from './components/token-flight-form';
+import { useFlightForm } from './use-flight-form';
+
+type State =
+  | { name: 'loading' }
+  | { name: 'failed'; message: string; offerNewLink: boolean }
+  | { name: 'form'; request: FlightRequestInfo }
+  | { name: 'done'; request: FlightRequestInfo };
+
+export default function FlightInfoTokenPage() {
+  const token = useParams().token?.trim() ?? '';
+  const form = useFlightForm();
+  const [state, setState] = useState<State>(() =>
+    token ? { name: 'loading' } : { name: 'failed', message: 'Invalid URL', offerNewLink: true },
+  );
+
+  useEffect(() => {
+    if (!token) return;
+    const abort = new AbortController();
+    setState({ name: 'loading' });
+    verifyFlightToken(token, abort.signal).then(
+      ({ request, existingFlights }) => {
+        form.load(existingFlights, request.needsTransportation);
+        setState({ name: 'form', request });
+      },
+      (err: unknown) => {
+        if (abort.signal.aborted) return;
+        const known = err instanceof ApiError && (err.status === 404 || err.status === 410);
+        setState({ name: 'failed', message: errorMessage(err, 'Failed to verify token'), offerNewLink: known });
+      },
+    );
+    return () => abort.abort();
+    // form.load is stable (useCallback); the token is the only input
+  }, [token, form.load]);
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [state.name]);
+
+  if (state.name === 'loading') return <PageSpinner label="Checking your link..." />;
+
+  if (state.name === 'done') {
+    return (
+      <div className="visitor-page">
+        <SuccessPanel title="Thank You!" actions={<ButtonLink to="/">Return to Home</ButtonLink>}>
+          <p>Your flight information for registration {state.request.registrationNumber} has been submitted.</p>
+          <p className="note">You will receive a confirmation email shortly.</p>
+        </SuccessPanel>
+      </div>
+    );
+  }
+
+  return (
+    <div className="visitor-page">
+      <div className="card">
+        <h1>Flight Information</h1>
+        {state.name === 'failed' ? (
+          <>
+            <Alert kind="error">{state.message}</Alert>
+            {state.offerNewLink && (
+              <p>
+                <Link to="/flight-info-lookup">Request a new link</Link>
+              </p>
+            )}
+            <ButtonLink to="/" variant="secondary">
+              Return to Home
+            </ButtonLink>
+          </>
+        ) : (
+          <TokenFlightForm token={token} request={state.request} form={form} onSubmitted={() => setState({ name: 'done', request: state.request })} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Display formats (spec §9): dates 'MMM dd, yyyy', money with a dollar sign and two decimals.
+ * Calendar dates ('2025-11-27') are read as local calendar days, never shifted across time zones.
+ * Written by hand rather than with date-fns' format(): that one brings its locale tables (~6 KB gzip)
+ * into the first load of every route, the greeter's arrivals screen included (issue 7 bundle budget).
+ */
+import { formatMoney } from '../../shared/pricing';
+
+export { formatMoney };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const ISO = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function toDate(value: string | number | Date): Date {
+  if (value instanceof Date) return value;
+  if (typeof value === 'number') return new Date(value);
+  // a bare date or a timestamp at midnight UTC is the calendar day as written (DESIGN.md Database)
+  const day = value.match(/^(\d{4})-(\d{2})-(\d{2})(T00:00:00(\.000)?Z)?$/);
+  if (day) {
+    const [y, m, d] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];
+    const local = new Date(y, m, d);
+    // '2025-13-40' would roll over into another day: unreadable, not shifted
+    return local.getFullYear() === y && local.getMonth() === m && local.getDate() === d ? local : new Date(NaN);
+  }
+  // only ISO 8601 (as the API sends): the engine's own parser would accept nearly anything
+  return ISO.test(value) ? new Date(value.replace(' ', 'T')) : new Date(NaN);
+}
+
+const isValid = (d: Date) => !Number.isNaN(d.getTime());
+
+/** '2:05 PM' (local time) of a valid date. */
+export function formatClock(d: Date): string {
+  const h = d.getHours();
+  return `${((h + 11) % 12) + 1}:${pad2(d.getMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'Nov 27, 2025'; '' for empty or unreadable input. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  return isValid(d) ? `${MONTHS[d.getMonth()]} ${pad2(d.getDate())}, ${d.getFullYear()}` : '';
+}
+
+/** 'Nov 27, 2025 2:05 PM' for timestamps (e.g. created_at, picked_up_at). */
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  return isValid(d) ? `${formatDate(d)} ${formatClock(d)}` : '';
+}
+
+/** '14:05' → '2:05 PM'; returns the input when it is not HH:MM. */
+export function formatTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = value.match(/^(\d{1,2}):(\d{2})/);
+  if (!m) return value;
+  const h = Number(m[1]);
+  return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+}

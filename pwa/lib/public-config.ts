@@ -1,0 +1,47 @@
+/**
+ * GET /api/config: the event (name, year, dates, venue, prices, flight window) and the bot-challenge
+ * provider. The last answer is kept in localStorage so the shell shows the right event offline; before
+ * any answer the spec's defaults (shared/event.ts) stand in.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_EVENT, type PublicConfig } from '../../shared/event';
+import { api } from './api-client';
+
+const CACHE_KEY = 'public_config';
+
+export const configKeys = { all: ['config'] as const };
+
+function cached(): PublicConfig | undefined {
+  try {
+    const raw = localStorage.getItem(CACHE_KEY);
+    return raw ? (JSON.parse(raw) as PublicConfig) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const FALLBACK: PublicConfig = { event: DEFAULT_EVENT, challenge: { provider: 'altcha' }, version: '' };
+
+export const publicConfigQuery = {
+  queryKey: configKeys.all,
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const config = await api.get<PublicConfig>('/config', { signal, auth: false, registrant: false });
+    try {
+      localStorage.setItem(CACHE_KEY, JSON.stringify(config));
+    } catch {
+      /* storage full or unavailable: the live answer still works */
+    }
+    return config;
+  },
+  staleTime: 5 * 60 * 1000,
+};
+
+/** The public configuration; always defined (cached or default until the server answers). */
+export function usePublicConfig(): PublicConfig & { isLoaded: boolean } {
+  const q = useQuery({ ...publicConfigQuery, placeholderData: cached });
+  const config = q.data ?? FALLBACK;
+  return { ...config, isLoaded: q.isSuccess && !q.isPlaceholderData };
+}
+
+/** The event part of the configuration. */
+export const useEvent = () => usePublicConfig().event;

@@ -1,0 +1,83 @@
+/**
+ * Candidate registrations for each unmatched booking, ranked on the device from the cached
+ * registrations, so Find Match works with no signal (DESIGN.md: the unmatched hotel assignments with
+ * candidate registrations). Stored in the `candidates` table (assignment id → ranked list), recomputed
+ * after a download of bookings or registrations. The ranking is the server's search-matches one
+ * (server/services/hotel-assignments.ts): registrations (not cancelled) holding a word of the guest
+ * name, possible name matches first (spec §2: first or last word agree), then by words found; 100 at most.
+ */
+import { HOTEL_CANDIDATE_LIMIT } from '../../shared/constants';
+import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';
+import type { AppDB } from './db';
+import { isPossibleNameMatch, nameWords } from '../../shared/name-match';
+import type { CachedCandidates, CachedRegistration, CandidateMatch, HotelAssignmentRow } from './types';
+
+/** Ranked candidates for one booking. */
+export function rankCandidates(
+  booking: Pick<HotelAssignmentRow, 'guest_name' | 'check_in_date' | 'check_out_date'>,
+  registrations: Pick<
+    CachedRegistration,
+    | 'id'
+    | 'status'
+    | 'searchText'
+    | 'registration_number'
+    | 'primary_first_name'
+    | 'primary_last_name'
+    | 'primary_email'
+    | 'hotel_confirmation_number'
+    | 'flights'
+  >[],
+  limit = HOTEL_CANDIDATE_LIMIT,
+): CandidateMatch[] {
+  const words = [...new Set(nameWords(booking.guest_name).filter((w) => w.length >= 2))];
+  if (!words.length) return [];
+  const ranked = registrations
+    .filter((r) => r.status !== 'cancelled')
+    .map((r) => ({
+      r,
+      possible: isPossibleNameMatch(booking.guest_name, `${r.primary_first_name} ${r.primary_last_name}`),
+      hits: words.filter((w) => r.searchText.includes(w)).length,
+    }))
+    .filter((x) => x.hits > 0)
+    .sort(
+      (a, b) =>
+        Number(b.possible) - Number(a.possible) ||
+        b.hits - a.hits ||
+        a.r.primary_last_name.localeCompare(b.r.primary_last_name) ||
+        a.r.primary_first_name.localeCompare(b.r.primary_first_name) ||
+        a.r.id - b.r.id,
+    )
+    .slice(0, limit);
+  return ranked.map(({ r, possible, hits }) => ({
+    id: r.id,
+    registration_number: r.registration_number,
+    primary_first_name: r.primary_first_name,
+    primary_last_name: r.primary_last_name,
+    primary_email: r.primary_email,
+    hotel_confirmation_number: r.hotel_confirmation_number,
+    possible_match: possible,
+    warnings: hotelMismatchWarnings(
+      { checkIn: booking.check_in_date, checkOut: booking.check_out_date },
+      {
+        arrivalDates: r.flights.filter((f) => f.flight_type === 'arrival').map((f) => f.flight_date),
+        departureDates: r.flights.filter((f) => f.flight_type === 'departure').map((f) => f.flight_date),
+      },
+    ),
+    score: (possible ? 100 : 0) + hits,
+  }));
+}
+
+/** Recomputes the candidates of every cached booking (a few hundred × a few hundred: milliseconds). */
+export async function refreshCandidates(db: AppDB): Promise<void> {
+  await db.transaction('rw', [db.candidates, db.hotelAssignments, db.registrations], async () => {
+    const [bookings, registrations] = await Promise.all([db.hotelAssignments.toArray(), db.registrations.toArray()]);
+    const updatedAt = new Date().toISOString();
+    const rows: CachedCandidates[] = bookings.map((b) => ({
+      assignmentId: b.id,
+      matches: rankCandidates(b, registrations),
+      updatedAt,
+    }));
+    await db.candidates.clear();
+    await db.candidates.bulkPut(rows);
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The server's clock as seen from this device (DESIGN.md: last tap wins by the time of the tap,
+ * corrected by the offset to the server clock measured at the last successful request).
+ *
+ * Stored in meta 'clockOffset' ({ offsetMs, rttMs, measuredAt }) so a tap made offline after a restart
+ * still gets a corrected time. offset = serverTime − midpoint of the request (Cristian's algorithm): the
+ * error is at most half the round trip, so a measurement over a slow link does not replace a much
+ * better recent one.
+ */
+import type { AppDB } from './db';
+import type { ClockOffset } from './types';
+
+/** A measurement older than this is replaced by any newer one, however slow its round trip. */
+const FRESH_MS = 10 * 60 * 1000;
+
+/** The offset (ms) of the server clock to the device clock from one request, or null if unusable. */
+export function measureOffset(startedAt: number, endedAt: number, serverTime: unknown): ClockOffset | null {
+  if (typeof serverTime !== 'string') return null;
+  const server = Date.parse(serverTime);
+  if (!Number.isFinite(server) || endedAt < startedAt) return null;
+  return {
+    offsetMs: Math.round(server - (startedAt + endedAt) / 2),
+    rttMs: endedAt - startedAt,
+    measuredAt: new Date(endedAt).toISOString(),
+  };
+}
+
+/** Whether `next` should replace `prev`: a fresher or a more precise measurement wins. */
+export function betterOffset(prev: ClockOffset | undefined, next: ClockOffset): boolean {
+  if (!prev) return true;
+  const age = Date.parse(next.measuredAt) - Date.parse(prev.measuredAt);
+  return age > FRESH_MS || next.rttMs <= prev.rttMs * 2 + 50;
+}
+
+/** Saves a measurement when it is at least as good as the stored one. */
+export async function recordOffset(db: AppDB, m: ClockOffset): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const prev = await db.getMeta('clockOffset');
+    if (betterOffset(prev, m)) await db.setMeta('clockOffset', m);
+  });
+}
+
+/** Server clock − device clock in ms (0 until the first measurement). */
+export async function readOffset(db: AppDB): Promise<number> {
+  return (await db.getMeta('clockOffset'))?.offsetMs ?? 0;
+}
+
+/** Now on the server's clock, as an ISO string (inside a transaction that includes meta, or not). */
+export async function serverNowIso(db: AppDB, now: () => number = Date.now): Promise<string> {
+  return new Date(now() + (await readOffset(db))).toISOString();
+}

@@ -1,0 +1,55 @@
+/**
+ * The always-visible sync line on staff screens (DESIGN.md: online/offline, pending changes, last sync,
+ * conflicts to resolve): 'Offline · 3 pending · Last synced 2 min ago · 1 conflict', with a button that
+ * opens the sync panel. Mounted once, in the staff layout (pwa/app/layouts/admin-layout.tsx). Reads
+ * only; the data is in Dexie and the engine (hooks.ts). Until the outbox has been read it shows no
+ * count and no last-synced time (a '0 pending' that is not known yet would be a lie), only
+ * online/offline, and says it is busy.
+ */
+import { lazy, Suspense, useState, type CSSProperties } from 'react';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { useMinuteClock, useSyncStatus } from '../hooks';
+import { conflictsText, failedText, lastSyncedText, pendingText } from '../sync-text';
+import { Spinner } from '../../components/spinner';
+
+// The panel's code loads when it is first opened (precached for offline use by the service worker):
+// every staff screen shows this bar, so it stays small (issue 7: 170 KB for the greeter's first visit).
+const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.SyncPanel })));
+
+const bar: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.4rem', fontSize: '0.85rem' };
+
+export function SyncStatusBar({ className }: { className?: string }) {
+  const s = useSyncStatus();
+  const now = useMinuteClock();
+  const [open, setOpen] = useState(false);
+  const attention = (s.failed ?? 0) + (s.conflicts ?? 0);
+  return (
+    <div
+      className={['sync-status', className].filter(Boolean).join(' ')}
+      style={bar}
+      role="status"
+      aria-live="polite"
+      aria-busy={s.loading || undefined}
+    >
+      <span className={`badge ${s.online ? 'badge-green' : 'badge-grey'}`}>{s.online ? 'Online' : 'Offline'}</span>
+      {s.pending !== undefined && <span className={`badge ${s.pending > 0 ? 'badge-yellow' : 'badge-grey'}`}>{pendingText(s.pending)}</span>}
+      {!!s.failed && <span className="badge badge-red">{failedText(s.failed)}</span>}
+      {!!s.conflicts && <span className="badge badge-red">{conflictsText(s.conflicts)}</span>}
+      {s.syncing ? (
+        <span className="sync-last">Syncing…</span>
+      ) : (
+        s.lastSyncedAt !== undefined && <span className="sync-last">{lastSyncedText(s.lastSyncedAt, now)}</span>
+      )}
+      {s.authRequired && <span className="badge badge-red">Sign in again to sync</span>}
+      <Button variant="ghost" className="btn-small" onClick={() => setOpen(true)} aria-haspopup="dialog">
+        {attention > 0 ? 'Resolve changes' : 'Changes'}
+      </Button>
+      <Dialog open={open} title="Changes on this device" onClose={() => setOpen(false)}>
+        <Suspense fallback={<Spinner label="Loading changes..." />}>
+          <SyncPanel />
+        </Suspense>
+      </Dialog>
+    </div>
+  );
+}

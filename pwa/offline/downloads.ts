@@ -1,0 +1,109 @@
+/**
+ * Writing downloaded pages into the cache (pwa/offline/db.ts). Each page lands in ONE transaction with
+ * its cursor, so an interrupted first download resumes after the last page that was saved, and a tap
+ * made while a page is being written is never lost in between.
+ *
+ * The rule that keeps local taps on screen: a download never overwrites what a pending outbox op shows.
+ *   - arrivals: with a pending pickup op for the flight, the row is refreshed but its shown pickup fields
+ *     stay the local tap's; the server's state goes to `server` (the newer version wins there).
+ *   - hotel bookings: a booking with a queued link stays hidden (`hiddenByOp`).
+ *   - registrations: a registration with a queued hotel link keeps the link's hotel fields; the server's
+ *     go to `pendingHotel.before`, to restore if the link is undone.
+ */
+import type { AppDB } from './db';
+import { arrivalSortKey } from './db';
+import { hotelFieldsOf } from './hotel-fields';
+import { registrationSearchText } from './local-search';
+import type {
+  ArrivalsPage,
+  CachedArrival,
+  CachedHotelAssignment,
+  CachedRegistration,
+  FlightArrival,
+  HotelPage,
+  RegistrationsPage,
+  ServerPickup,
+} from './types';
+
+export type Feed = 'arrivals' | 'hotel' | 'registrations';
+
+const cursorKey = (feed: Feed) => `cursor:${feed}` as const;
+const completeKey = (feed: Feed) => `complete:${feed}` as const;
+
+/** The saved cursor of a feed ('' before the first page). */
+export async function feedCursor(db: AppDB, feed: Feed): Promise<string> {
+  return (await db.getMeta(cursorKey(feed))) ?? '';
+}
+
+async function saveCursor(db: AppDB, feed: Feed, page: { cursor: string | number; hasMore: boolean }) {
+  await db.setMeta(cursorKey(feed), String(page.cursor));
+  if (!page.hasMore) await db.setMeta(completeKey(feed), true);
+}
+
+/** Flight ids with a pickup op still waiting to be acknowledged. */
+export async function flightsWithPendingTaps(db: AppDB): Promise<Set<number>> {
+  const ops = await db.outbox.where('state').equals('pending').toArray();
+  return new Set(ops.flatMap((op) => (op.kind === 'pickup' ? [op.payload.flightId] : [])));
+}
+
+const pickupOf = (r: { picked_up: boolean; picked_up_at: string | null; picked_up_by: string | null }) => ({
+  picked_up: r.picked_up,
+  picked_up_at: r.picked_up_at,
+  picked_up_by: r.picked_up_by,
+});
+
+/** The newer of two server states by sync version (one sequence orders every write on the server). */
+export const newerServerState = (a: ServerPickup, b: ServerPickup | undefined): ServerPickup =>
+  b && b.version > a.version ? b : a;
+
+/** The cached form of a downloaded arrival, given what is cached now and whether a tap is pending. */
+export function mergeArrival(row: FlightArrival, existing: CachedArrival | undefined, tapPending: boolean): CachedArrival {
+  const server = newerServerState({ ...pickupOf(row), version: row.version }, existing?.server);
+  const shown = tapPending && existing ? pickupOf(existing) : pickupOf(server);
+  return { ...row, ...shown, sortKey: arrivalSortKey(row), server };
+}
+
+export async function applyArrivalsPage(db: AppDB, page: ArrivalsPage): Promise<void> {
+  await db.transaction('rw', [db.arrivals, db.outbox, db.meta], async () => {
+    const pending = await flightsWithPendingTaps(db);
+    const existing = await db.arrivals.bulkGet(page.arrivals.map((a) => a.id));
+    await db.arrivals.bulkPut(page.arrivals.map((row, i) => mergeArrival(row, existing[i], pending.has(row.id))));
+    if (page.removed.length) await db.arrivals.bulkDelete(page.removed);
+    await saveCursor(db, 'arrivals', page);
+  });
+}
+
+export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> {
+  await db.transaction('rw', [db.hotelAssignments, db.candidates, db.outbox, db.meta], async () => {
+    const queued = new Map<number, string>();
+    for (const op of await db.outbox.where('kind').equals('hotel-link').toArray()) {
+      if (op.kind === 'hotel-link' && op.state !== 'done') queued.set(op.payload.assignmentId, op.opId);
+    }
+    const existing = await db.hotelAssignments.bulkGet(page.assignments.map((a) => a.id));
+    const rows: CachedHotelAssignment[] = page.assignments.map((row, i) => ({
+      ...row,
+      hiddenByOp: existing[i]?.hiddenByOp ?? queued.get(row.id) ?? null,
+    }));
+    await db.hotelAssignments.bulkPut(rows);
+    if (page.removed.length) {
+      await db.hotelAssignments.bulkDelete(page.removed);
+      await db.candidates.bulkDelete(page.removed);
+    }
+    await saveCursor(db, 'hotel', page);
+  });
+}
+
+export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage): Promise<void> {
+  await db.transaction('rw', [db.registrations, db.meta], async () => {
+    const existing = await db.registrations.bulkGet(page.registrations.map((r) => r.id));
+    const rows: CachedRegistration[] = page.registrations.map((row, i) => {
+      const held = existing[i]?.pendingHotel;
+      const base = { ...row, searchText: registrationSearchText(row), pendingHotel: null };
+      if (!held || !existing[i]) return base;
+      // the queued link's hotel fields stay shown; the server's become what an undo goes back to
+      return { ...base, ...hotelFieldsOf(existing[i]!), pendingHotel: { opId: held.opId, before: hotelFieldsOf(row) } };
+    });
+    await db.registrations.bulkPut(rows);
+    await saveCursor(db, 'registrations', page);
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Sign-out wipes the personal data on this device (DESIGN.md: devices keep as little as their user
+ * needs), but never silently drops changes that have not reached the server: with unsent ops in the
+ * outbox it refuses, and the UI offers "Discard N pending changes" (force).
+ * Kept: meta 'deviceId' only (a random id, not personal). Everything else goes: arrivals,
+ * registrations, bookings, candidates, the outbox, receipts, cursors, clock offset, last-synced time,
+ * the owner.
+ *
+ * clearCachedData is the part shared with the owner check (owner.ts): it empties the downloaded copy
+ * and what says how far it got (cursors, "first download finished", last synced), and nothing else.
+ */
+import type { AppDB } from './db';
+import type { Feed } from './downloads';
+import type { MetaKey } from './types';
+
+export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string };
+
+/** 'Discard 1 pending change' / 'Discard 3 pending changes' */
+export const discardLabel = (n: number) => `Discard ${n} pending change${n === 1 ? '' : 's'}`;
+
+/** Ops not yet acknowledged: pending, failed and conflicts all count (each is a change the user made). */
+export async function unsentCount(db: AppDB): Promise<number> {
+  return db.outbox.where('state').anyOf('pending', 'failed', 'conflict').count();
+}
+
+/** Every table the downloads fill. */
+export const cacheTables = (db: AppDB) => [db.arrivals, db.registrations, db.hotelAssignments, db.candidates];
+
+/** The meta keys that describe a feed's copy: its cursor and whether its first download finished. */
+export const feedMetaKeys = (feeds: Feed[]): MetaKey[] => feeds.flatMap((f) => [`cursor:${f}`, `complete:${f}`] as MetaKey[]);
+
+/**
+ * Empties the downloaded copy of the given feeds (all by default) and their cursors, so the next sync
+ * downloads them afresh. With every feed, 'lastSyncedAt' goes too. Call inside a transaction over
+ * cacheTables(db) and meta.
+ */
+export async function clearCachedData(db: AppDB, feeds: Feed[] = ['arrivals', 'hotel', 'registrations']): Promise<void> {
+  const jobs: Promise<unknown>[] = [];
+  if (feeds.includes('arrivals')) jobs.push(db.arrivals.clear());
+  if (feeds.includes('registrations')) jobs.push(db.registrations.clear());
+  if (feeds.includes('hotel')) jobs.push(db.hotelAssignments.clear());
+  // candidates are computed from bookings and registrations
+  if (feeds.includes('hotel') || feeds.includes('registrations')) jobs.push(db.candidates.clear());
+  const keys = feedMetaKeys(feeds);
+  if (feeds.length === 3) keys.push('lastSyncedAt');
+  jobs.push(db.meta.bulkDelete(keys));
+  await Promise.all(jobs);
+}
+
+export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}): Promise<ClearResult> {
+  return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
+    const unsent = await unsentCount(db);
+    if (unsent > 0 && !opts.force) {
+      return {
+        cleared: false,
+        unsent,
+        message: `${unsent} change${unsent === 1 ? ' has' : 's have'} not reached the server yet. Sign out anyway and discard ${unsent === 1 ? 'it' : 'them'}?`,
+      };
+    }
+    const deviceId = await db.getMeta('deviceId');
+    await Promise.all([clearCachedData(db), db.outbox.clear(), db.receipts.clear(), db.meta.clear()]);
+    if (deviceId) await db.setMeta('deviceId', deviceId);
+    return { cleared: true };
+  });
+}

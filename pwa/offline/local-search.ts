@@ -1,0 +1,45 @@
+/**
+ * Searching the cache on the device (no signal, so no server search): lower-cased, accent-stripped text
+ * so 'nguyen' finds 'Nguyễn', the same normalisation as the server's search text
+ * (shared/search.ts). Every word of the query must appear.
+ */
+import type { FlightArrival, SyncedRegistration } from './types';
+import { normalizeSearch } from '../../shared/search';
+
+/** The same normalisation as the server's search text. */
+export const normalizeText = normalizeSearch;
+
+/** True when every word of `query` occurs in `text` (already normalised). Empty query: true. */
+export function matchesQuery(text: string, query: string | undefined): boolean {
+  const words = normalizeText(query ?? '').split(' ').filter(Boolean);
+  return words.every((w) => text.includes(w));
+}
+
+/** Names, flight (airline, number, both without spaces: 'ua1234') and registration number. */
+export function arrivalSearchText(a: FlightArrival): string {
+  const flight = `${a.airline} ${a.flightNumber}`;
+  return normalizeText(
+    [
+      a.registrationNumber,
+      a.primaryContactName,
+      ...a.attendees.map((p) => `${p.firstName} ${p.lastName}`),
+      flight,
+      a.flightNumber.replace(/\s+/g, ''),
+    ].join(' | '),
+  );
+}
+
+export function registrationSearchText(r: SyncedRegistration): string {
+  const phoneDigits = (r.primary_phone ?? '').replace(/\D/g, '');
+  return normalizeText(
+    [
+      r.registration_number,
+      `${r.primary_first_name} ${r.primary_last_name}`,
+      ...r.attendees.map((a) => `${a.first_name} ${a.last_name}`),
+      r.primary_email,
+      r.primary_phone,
+      phoneDigits,
+    ].join(' | '),
+  );
+}
+

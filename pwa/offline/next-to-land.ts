@@ -1,0 +1,37 @@
+/**
+ * 'Next to land' ordering for the greeters' card list (issue 5). Flight dates and times are local to the
+ * event (DESIGN.md: the event's time zone, e.g. America/Chicago), while the phone may be set to another
+ * zone, so landing times are turned into instants in the event's zone (shared/time-zone.ts), not the phone's. Pure; no storage.
+ */
+import { zonedInstant } from '../../shared/time-zone';
+
+/** The instant (ms) of a wall-clock 'YYYY-MM-DD' + 'HH:MM' in `timeZone`; null when either is missing. */
+export const landingInstant = (date: string | null, time: string | null, timeZone: string): number | null =>
+  zonedInstant(date, time, timeZone);
+
+export interface LandingRow {
+  flightDate: string | null;
+  flightTime: string | null;
+  picked_up: boolean;
+}
+
+/**
+ * Orders arrivals for the greeter: first those not picked up that land from `graceMinutes` ago onwards
+ * (just landed, then soonest), then older ones still not picked up (latest first), then those picked up
+ * (in landing order), and flights without a date or time last.
+ */
+export function orderNextToLand<T extends LandingRow>(arrivals: T[], nowMs: number, timeZone: string, graceMinutes = 60): T[] {
+  const from = nowMs - graceMinutes * 60_000;
+  const keyed = arrivals.map((a) => ({ a, t: landingInstant(a.flightDate, a.flightTime, timeZone) }));
+  const group = (x: { a: T; t: number | null }) =>
+    x.t === null ? 3 : x.a.picked_up ? 2 : x.t >= from ? 0 : 1;
+  return keyed
+    .sort((x, y) => {
+      const gx = group(x);
+      const gy = group(y);
+      if (gx !== gy) return gx - gy;
+      if (gx === 1) return (y.t ?? 0) - (x.t ?? 0);
+      return (x.t ?? 0) - (y.t ?? 0);
+    })
+    .map((x) => x.a);
+}

@@ -1,0 +1,95 @@
+/**
+ * Reads of the cache for the screens, as plain async functions over Dexie (hooks.ts runs them inside
+ * useLiveQuery, so a screen re-renders when a download or a tap changes what it shows; tests call them
+ * directly). Nothing is stored here. Lists are small (hundreds of rows), so filters run in memory after
+ * an indexed read.
+ */
+import type { AppDB } from './db';
+import { flightsWithPendingTaps } from './downloads';
+import { arrivalSearchText, matchesQuery } from './local-search';
+import type { ArrivalView, CachedHotelAssignment, CachedRegistration, CandidateMatch, OutboxOp } from './types';
+import type { Pagination } from '../../shared/schemas/registration';
+
+export interface ArrivalFilter {
+  /** 'YYYY-MM-DD'; absent or '' = every date */
+  date?: string;
+  /** words over names, flight (airline + number) and registration number */
+  search?: string;
+}
+
+/** Arrivals by date and time, with `pendingSync` set where a tap has not reached the server yet. */
+export async function queryArrivals(db: AppDB, filter: ArrivalFilter = {}): Promise<ArrivalView[]> {
+  const rows = filter.date
+    ? await db.arrivals.where('flightDate').equals(filter.date).sortBy('sortKey')
+    : await db.arrivals.orderBy('sortKey').toArray();
+  const pending = await flightsWithPendingTaps(db);
+  return rows
+    .filter((a) => !filter.search || matchesQuery(arrivalSearchText(a), filter.search))
+    .map((a) => ({ ...a, pendingSync: pending.has(a.id) }));
+}
+
+export async function queryArrival(db: AppDB, id: number): Promise<ArrivalView | null> {
+  const a = await db.arrivals.get(id);
+  if (!a) return null;
+  return { ...a, pendingSync: (await flightsWithPendingTaps(db)).has(id) };
+}
+
+export interface UnmatchedPage {
+  assignments: CachedHotelAssignment[];
+  pagination: Pagination;
+}
+
+/** The unmatched bookings, by guest name like GET /hotel-assignments/unmatched; a queued link hides its booking. */
+export async function queryUnmatched(db: AppDB, p: { page?: number; limit?: number } = {}): Promise<UnmatchedPage> {
+  const page = Math.max(1, Math.floor(p.page ?? 1));
+  const limit = Math.max(1, Math.floor(p.limit ?? 10));
+  const all = (await db.hotelAssignments.toArray())
+    .filter((a) => !a.hiddenByOp)
+    .sort((a, b) => a.guest_name.localeCompare(b.guest_name) || a.id - b.id);
+  const total = all.length;
+  return {
+    assignments: all.slice((page - 1) * limit, page * limit),
+    pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+  };
+}
+
+/**
+ * Ranked candidates for a booking, each with the registration's hotel confirmation as the cache shows it
+ * NOW: a link queued on this device (or undone, or settled) since the ranking was computed shows at once
+ * (the Link button turns orange on a registration that has just been given a booking). The ranking
+ * itself depends on names and flights only, so it stays valid until the next download recomputes it.
+ */
+export async function queryCandidates(db: AppDB, assignmentId: number): Promise<CandidateMatch[]> {
+  const matches = (await db.candidates.get(assignmentId))?.matches ?? [];
+  if (!matches.length) return matches;
+  const regs = await db.registrations.bulkGet(matches.map((m) => m.id));
+  return matches.map((m, i) => {
+    const now = regs[i]?.hotel_confirmation_number;
+    return now === undefined || now === m.hotel_confirmation_number ? m : { ...m, hotel_confirmation_number: now };
+  });
+}
+
+export interface RegistrationFilter {
+  search?: string;
+  status?: CachedRegistration['status'];
+}
+
+/** Cached registrations (admins), newest first like the list screen's default. */
+export async function queryRegistrations(db: AppDB, filter: RegistrationFilter = {}): Promise<CachedRegistration[]> {
+  const rows = await db.registrations.toArray();
+  return rows
+    .filter((r) => (!filter.status || r.status === filter.status) && matchesQuery(r.searchText, filter.search))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+}
+
+/** One cached registration by id or registration number. */
+export async function queryRegistration(db: AppDB, ref: number | string): Promise<CachedRegistration | null> {
+  const byNumber = typeof ref === 'string' && !/^\d+$/.test(ref);
+  const row = byNumber
+    ? await db.registrations.where('registration_number').equals(ref.toUpperCase()).first()
+    : await db.registrations.get(Number(ref));
+  return row ?? null;
+}
+
+/** The outbox in replay order, for the sync panel. */
+export const queryOutbox = (db: AppDB): Promise<OutboxOp[]> => db.outbox.orderBy('seq').toArray();

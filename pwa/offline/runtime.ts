@@ -1,0 +1,240 @@
+/**
+ * The app's one offline runtime: the Dexie database of this browser profile and the sync engine of the
+ * signed-in user. No React here (hooks.ts wraps it). Stores nothing of its own beyond references: the
+ * data is in Dexie (db.ts), the engine's status in the engine.
+ *
+ *   claimForSignIn(user)                           at sign-in, before any staff screen shows (owner.ts)
+ *   startSync({ getToken, onAuthRequired, user })  after sign-in (and at start with a stored session)
+ *   syncNow()                                      the "Sync now" button, and after each new op
+ *   clearLocalData({ force })                      on sign-out: refuses while changes are unsent
+ *   getOpOutcome(opId) / waitForOp(opId)           what became of a queued change (op-outcome.ts)
+ *
+ * The session owner: the user whose owner check (owner.ts claimDevice) has run in this page and for whom
+ * the engine runs. Until it is set, the hooks show nothing cached (a different user's copy must never
+ * show, not even for a moment).
+ */
+import { AppDB } from './db';
+import type { Feed } from './downloads';
+import { clearLocalData as clearTables, unsentCount, type ClearResult } from './local-data';
+import { opOutcome, waitForOp as waitForOpIn, type OpOutcome } from './op-outcome';
+import { claimDevice, type ClaimResult, type ClaimUser } from './owner';
+import { SyncEngine, type EngineHost, type SyncEngineState, type SyncOutcome } from './sync-engine';
+import { apiTransport, type Transport } from './transport';
+import type { OpAuthor } from './types';
+
+export interface SyncUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  role: 'admin' | 'greeter';
+}
+
+export interface StartSyncOptions {
+  /** the staff session token (pwa/lib/api-client.ts getToken) */
+  getToken: () => string | null;
+  /** a 401 during sync: the outbox is kept; show sign-in, then call startSync again */
+  onAuthRequired: () => void;
+  /** who is signed in: decides the feeds (admins also get bookings and registrations) and the name on taps */
+  user: SyncUser;
+  /** tests and tools may bring their own */
+  transport?: Transport;
+}
+
+let db: AppDB | null = null;
+const defaultTransport: Transport = apiTransport(() => options?.getToken() ?? null);
+let engine: SyncEngine | null = null;
+let options: StartSyncOptions | null = null;
+let unsubscribeEngine: (() => void) | null = null;
+const listeners = new Set<() => void>();
+/** the user whose owner check ran in this page (see the header) */
+let sessionOwner: number | null = null;
+/** the owner check could not run (storage refused): shown in the sync panel */
+let storageError: string | null = null;
+/** counts startSync calls, so a slower earlier one does not undo a later one */
+let startSeq = 0;
+
+/** The Web Lock the engine's cycles hold; an owner check holds it too, so it never splits a cycle in any tab. */
+const SYNC_LOCK = 'reunion-desk-sync';
+/** An owner check waits at most this long for another tab's cycle (a stuck request) before going ahead. */
+const LOCK_WAIT_MS = 10_000;
+
+export const IDLE_STATE: SyncEngineState = {
+  syncing: false,
+  progress: null,
+  reachable: true,
+  authRequired: false,
+  lastError: null,
+  failures: 0,
+  nextAttemptAt: null,
+};
+
+/** The database of this browser profile (opened on first use). */
+export function getAppDb(): AppDB {
+  db ??= new AppDB();
+  return db;
+}
+
+/** The signed-in user the engine runs for, or null. */
+export const currentSyncUser = (): SyncUser | null => options?.user ?? null;
+
+/** 'First Last', else 'Admin': the name the server records for a user. */
+const displayName = (u: SyncUser) => `${u.firstName} ${u.lastName}`.trim() || 'Admin';
+
+/** The name a tap shows until the server answers: the same the server records ('First Last', else 'Admin'). */
+export function actorName(): string | null {
+  const u = options?.user;
+  return u ? displayName(u) : null;
+}
+
+/** Who a change queued now is recorded as made by (outbox.ts madeBy). */
+export function currentAuthor(): OpAuthor | null {
+  const u = options?.user;
+  return u ? { userId: u.id, name: displayName(u) } : null;
+}
+
+/** The user whose owner check ran in this page, or null: the hooks show cached data only for them. */
+export const getSessionOwner = (): number | null => sessionOwner;
+
+/** Why the offline copy cannot be used (storage refused), or null. */
+export const getStorageError = (): string | null => storageError;
+
+function setSessionOwner(id: number | null) {
+  if (sessionOwner === id) return;
+  sessionOwner = id;
+  emit();
+}
+
+const claimUserOf = (u: SyncUser): ClaimUser => ({ id: u.id, name: displayName(u), role: u.role });
+
+/** Runs `fn` holding the sync lock (all tabs), waiting for it at most LOCK_WAIT_MS. */
+async function withSyncLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (!locks) return fn();
+  const gaveUp = new AbortController();
+  const timer = setTimeout(() => gaveUp.abort(), LOCK_WAIT_MS);
+  let granted = false;
+  try {
+    return await locks.request(SYNC_LOCK, { signal: gaveUp.signal }, () => {
+      granted = true;
+      clearTimeout(timer);
+      return fn();
+    });
+  } catch (e) {
+    if (!granted && gaveUp.signal.aborted) return fn();
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * At sign-in, before the staff screens show: makes this device's copy the user's (owner.ts: another
+ * user's cached data is removed, their unsent changes kept). startSync checks again; this one only
+ * makes sure nothing of a previous user is on screen meanwhile.
+ */
+export async function claimForSignIn(user: SyncUser): Promise<ClaimResult> {
+  if (sessionOwner !== user.id) setSessionOwner(null);
+  return withSyncLock(() => claimDevice(getAppDb(), claimUserOf(user)));
+}
+
+export const feedsFor = (role: SyncUser['role'] | undefined): Feed[] =>
+  role === 'admin' ? ['arrivals', 'hotel', 'registrations'] : role === 'greeter' ? ['arrivals'] : [];
+
+function browserHost(): EngineHost | undefined {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return undefined;
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return {
+    addEventListener: (type, fn) => (type === 'online' ? window : document).addEventListener(type, fn),
+    removeEventListener: (type, fn) => (type === 'online' ? window : document).removeEventListener(type, fn),
+    isVisible: () => document.visibilityState === 'visible',
+    withLock: locks ? (fn) => locks.request(SYNC_LOCK, fn) : undefined,
+  };
+}
+
+function emit() {
+  for (const fn of listeners) fn();
+}
+
+/**
+ * Starts (or, after a new sign-in, resumes) syncing for the signed-in user, after the owner check
+ * (owner.ts). Resolves with the engine, or null when the check failed (storage refused) or a sign-out or
+ * a newer start came first.
+ */
+export async function startSync(opts: StartSyncOptions): Promise<SyncEngine | null> {
+  const seq = (startSeq += 1);
+  if (sessionOwner !== opts.user.id) setSessionOwner(null);
+  options = opts;
+  try {
+    await withSyncLock(() => claimDevice(getAppDb(), claimUserOf(opts.user)));
+    storageError = null;
+  } catch (e) {
+    console.error('offline copy: owner check failed', e);
+    storageError = `The offline copy on this device cannot be used: ${e instanceof Error ? e.message : String(e)}`;
+    emit();
+    return null;
+  }
+  if (seq !== startSeq || options !== opts) return engine;
+  setSessionOwner(opts.user.id);
+  if (engine) {
+    if (engine.getState().authRequired) engine.resume();
+    else void engine.requestSync();
+    return engine;
+  }
+  engine = new SyncEngine({
+    db: getAppDb(),
+    // read through `options` so a new sign-in's token and role apply without a new engine
+    transport: (req) => (options?.transport ?? defaultTransport)(req),
+    feeds: () => feedsFor(options?.user.role),
+    onAuthRequired: () => options?.onAuthRequired(),
+    host: browserHost(),
+  });
+  unsubscribeEngine = engine.subscribe(emit);
+  engine.start();
+  emit();
+  return engine;
+}
+
+/** Stops the engine (sign-out); waits for a running cycle to end. */
+export async function stopSync(): Promise<void> {
+  const e = engine;
+  engine = null;
+  unsubscribeEngine?.();
+  unsubscribeEngine = null;
+  options = null;
+  sessionOwner = null;
+  emit();
+  await e?.stop();
+}
+
+/** Runs a sync cycle now (no-op 'stopped' when not started). */
+export function syncNow(): Promise<SyncOutcome> {
+  return engine ? engine.requestSync() : Promise.resolve('stopped');
+}
+
+/** The engine's status, or idle when none runs (for useSyncExternalStore). */
+export const getSyncState = (): SyncEngineState => engine?.getState() ?? IDLE_STATE;
+
+/** What became of a queued change (op-outcome.ts), now. */
+export const getOpOutcome = (opId: string): Promise<OpOutcome> => opOutcome(getAppDb(), opId);
+
+/** Resolves once a queued change no longer waits for the network, or after `timeoutMs` (op-outcome.ts). */
+export const waitForOp = (opId: string, opts: { timeoutMs?: number } = {}): Promise<OpOutcome> => waitForOpIn(getAppDb(), opId, opts);
+
+export function subscribeSync(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/**
+ * Sign-out: stops syncing and empties the cache. While changes are unsent it refuses (and keeps syncing)
+ * unless `force` — the UI's "Discard N pending changes" (local-data.ts discardLabel(n)).
+ */
+export async function clearLocalData(opts: { force?: boolean } = {}): Promise<ClearResult> {
+  const database = getAppDb();
+  if (!opts.force) {
+    const unsent = await unsentCount(database);
+    if (unsent > 0) return clearTables(database, opts);
+  }
+  await stopSync();
+  return clearTables(database, opts);
+}

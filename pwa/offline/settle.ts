@@ -1,0 +1,103 @@
+/**
+ * Recording the server's answer to an outbox op (called by the sync engine). Each function is one Dexie
+ * transaction over the outbox and the cached data it touches, so an op leaves the outbox exactly when
+ * its effect on the cache is final.
+ *
+ * An op that leaves the outbox leaves a receipt ('done', with the server's sentence) in the same
+ * transaction, so the screen that queued it can learn its fate (op-outcome.ts).
+ *
+ *   acknowledged pickup   op removed; the server's state (applied, or stale: acknowledged but not applied)
+ *                         is kept as `arrival.server` unless the cache already holds a newer version, and
+ *                         shown unless another tap on the flight is still pending.
+ *   acknowledged link     op removed; the booking leaves the cache; the registration takes the hotel
+ *                         fields of the answer.
+ *   refused (failed)      op kept as 'failed' with the server's sentence; what it showed is undone.
+ *   conflict (409 link)   op kept as 'conflict'; the registration goes back to the server's hotel fields;
+ *                         the booking stays out of the unmatched list until Keep server / Retry.
+ *   retry later           attempts + 1 and the error, op stays pending in its place.
+ */
+import type { AppDB } from './db';
+import { newerServerState } from './downloads';
+import { dropBooking, settleRegistrationHotel, showLatestTap, unhideBooking } from './cache-effects';
+import { hotelFieldsOf } from './hotel-fields';
+import { writeReceipt } from './op-outcome';
+import { HOTEL_FIELDS, type HotelFields, type HotelLinkOp, type HotelMatchResult, type OutboxOp, type PickupOp, type PickupResult } from './types';
+
+const tables = (db: AppDB) => [db.outbox, db.receipts, db.arrivals, db.hotelAssignments, db.registrations, db.candidates];
+
+/**
+ * Removes the op if it is still there (the user may have discarded it while it was in flight) and
+ * receipts it as done: the server applied it, whatever was decided here meanwhile.
+ */
+async function removeOp(db: AppDB, op: OutboxOp, message: string | null): Promise<void> {
+  await db.outbox.where('opId').equals(op.opId).delete();
+  await writeReceipt(db, op, 'done', { message });
+}
+
+const answerMessage = (answer: unknown): string | null => {
+  const m = (answer as { message?: unknown } | null)?.message;
+  return typeof m === 'string' && m ? m : null;
+};
+
+export async function settlePickup(db: AppDB, op: PickupOp, answer: PickupResult): Promise<void> {
+  await db.transaction('rw', tables(db), async () => {
+    await removeOp(db, op, answerMessage(answer));
+    const arrival = await db.arrivals.get(op.payload.flightId);
+    if (!arrival) return;
+    const answered = {
+      picked_up: answer.picked_up,
+      picked_up_at: answer.picked_up_at,
+      picked_up_by: answer.picked_up_by,
+      version: typeof answer.version === 'number' ? answer.version : arrival.server.version,
+    };
+    await db.arrivals.put({ ...arrival, server: newerServerState(answered, arrival.server) });
+    await showLatestTap(db, op.payload.flightId);
+  });
+}
+
+/** The hotel fields of a match answer's registration, when it carries them. */
+function answerHotelFields(answer: HotelMatchResult): HotelFields | undefined {
+  const reg = answer.registration as Partial<HotelFields> | undefined;
+  if (!reg || !HOTEL_FIELDS.some((k) => k in reg)) return undefined;
+  return hotelFieldsOf(reg as HotelFields);
+}
+
+export async function settleHotelLink(db: AppDB, op: HotelLinkOp, answer: HotelMatchResult): Promise<void> {
+  await db.transaction('rw', tables(db), async () => {
+    await removeOp(db, op, answerMessage(answer));
+    await dropBooking(db, op.payload.assignmentId);
+    const server = answerHotelFields(answer);
+    if (server) await settleRegistrationHotel(db, op, server);
+    else {
+      // no fields in the answer: what the link showed is what the server copied; just end the undo marker
+      const reg = await db.registrations.get(op.payload.registrationId);
+      if (reg?.pendingHotel?.opId === op.opId) await db.registrations.put({ ...reg, pendingHotel: null });
+    }
+  });
+}
+
+/** Marks an op refused for good ('failed') or in conflict, and undoes what it showed. */
+export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'conflict', message: string): Promise<void> {
+  await db.transaction('rw', tables(db), async () => {
+    const stored = await db.outbox.where('opId').equals(op.opId).first();
+    if (!stored) return;
+    await db.outbox.put({ ...stored, state, lastError: message, attempts: stored.attempts + 1 });
+    if (stored.kind === 'pickup') await showLatestTap(db, stored.payload.flightId);
+    else {
+      if (state === 'failed') await unhideBooking(db, stored);
+      await settleRegistrationHotel(db, stored);
+    }
+  });
+}
+
+/** Counts a failed attempt that will be retried (network error, 5xx, 429). */
+export async function noteAttempt(db: AppDB, op: OutboxOp, message: string): Promise<void> {
+  await db.outbox
+    .where('opId')
+    .equals(op.opId)
+    .modify((o) => {
+      o.attempts += 1;
+      o.lastError = message;
+    });
+}
+

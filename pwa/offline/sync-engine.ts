@@ -1,0 +1,419 @@
+/**
+ * The sync engine (DESIGN.md "Offline-first PWA"): a plain class, no React, with the transport injected.
+ * It stores nothing itself: the outbox and the cache live in Dexie (db.ts), the cursors and the clock
+ * offset in meta; in memory it keeps only what the status bar shows (syncing, progress, reachable,
+ * sign-in needed) and its timer.
+ *
+ * When: on start, on `online`, when the page becomes visible, after each new op (requestSync), and on a
+ * timer — every 30 s while there is something pending or the page is visible, and after a failure with
+ * full-jitter exponential backoff (1 s base, 60 s cap). iOS Safari has no Background Sync, so the app
+ * drives it.
+ *
+ * One cycle:
+ *   1. Upload first: the pending ops in order, each with its opId as Idempotency-Key.
+ *      2xx → settle (a stale pickup's answer carries the server's state, which the cache takes);
+ *      network error, 5xx, 408, 429 → the op stays where it is and the cycle stops (retry later, order kept);
+ *      401 → the outbox stays, the engine pauses and calls onAuthRequired; resume() after sign-in;
+ *      409 on a hotel link → 'conflict'; any other 4xx → 'failed'. Neither blocks the ops behind it.
+ *   2. Then download each feed since its saved cursor (the server's, never this device's clock), page by
+ *      page while hasMore, saving the cursor with each page, so an interrupted first download resumes.
+ *      arrivals for everyone; unmatched bookings and registrations for admins.
+ *   3. Every download answer (and GET /api/sync/time) carries `serverTime` and updates the measured clock
+ *      offset (clock.ts). Upload answers do not: a replayed one carries the time of its first delivery.
+ */
+import type { AppDB } from './db';
+import { measureOffset, recordOffset } from './clock';
+import { refreshCandidates } from './candidates';
+import { applyArrivalsPage, applyHotelPage, applyRegistrationsPage, feedCursor, type Feed } from './downloads';
+import { pendingOps } from './outbox';
+import { noteAttempt, refuseOp, settleHotelLink, settlePickup } from './settle';
+import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
+import type { ArrivalsPage, HotelMatchResult, HotelPage, OutboxOp, PickupResult, RegistrationsPage } from './types';
+
+export const BACKOFF_BASE_MS = 1_000;
+export const BACKOFF_CAP_MS = 60_000;
+export const PERIODIC_MS = 30_000;
+export const PAGE_LIMIT = 500;
+/** A clock measurement older than this is refreshed with GET /api/sync/time at the start of a cycle. */
+const CLOCK_REFRESH_MS = 5 * 60 * 1000;
+
+/** Full jitter: a random delay in [0, min(cap, base · 2^(failures−1))]. */
+export function backoffDelay(failures: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
+  return Math.floor(random() * ceiling);
+}
+
+export type SyncProgress =
+  | { phase: 'upload'; done: number; total: number }
+  | { phase: 'download'; feed: Feed; done: number };
+
+export interface SyncEngineState {
+  syncing: boolean;
+  progress: SyncProgress | null;
+  /** false after a request got no answer, true again after one does */
+  reachable: boolean;
+  /** a 401 paused the engine; the outbox is kept until resume() */
+  authRequired: boolean;
+  /** the last cycle's problem, for the sync panel ('No connection to the server', 'Server error (503)') */
+  lastError: string | null;
+  /** consecutive failed cycles (drives the backoff) */
+  failures: number;
+  /** when the timer will next start a cycle (device clock, ms), or null */
+  nextAttemptAt: number | null;
+}
+
+/** done: uploaded and downloaded; retry: no answer or a server error, backoff scheduled; auth: paused
+ * for sign-in; stopped: stop() was called mid-cycle; error: a bug or storage failure (in lastError). */
+export type SyncOutcome = 'done' | 'retry' | 'auth' | 'stopped' | 'error';
+
+/** What the engine needs of the page it runs in; tests leave it out. */
+export interface EngineHost {
+  addEventListener(type: 'online' | 'visibilitychange', fn: () => void): void;
+  removeEventListener(type: 'online' | 'visibilitychange', fn: () => void): void;
+  isVisible(): boolean;
+  /** runs `fn` holding a cross-tab lock (Web Locks), so two tabs do not upload the same ops at once */
+  withLock?<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+export interface SyncEngineOptions {
+  db: AppDB;
+  transport: Transport;
+  /** the feeds this user downloads (arrivals for staff; 'hotel' and 'registrations' for admins) */
+  feeds: () => Feed[];
+  onAuthRequired?: () => void;
+  /** device clock in ms (tests inject skew) */
+  now?: () => number;
+  random?: () => number;
+  pageLimit?: number;
+  host?: EngineHost;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+class AuthRequired extends Error {}
+class RetryLater extends Error {}
+class Halted extends Error {}
+
+const errorText = (res: SyncResponse) => {
+  const body = res.body as { error?: unknown } | null;
+  return typeof body?.error === 'string' && body.error ? body.error : `Request refused (${res.status})`;
+};
+
+/** 408 and 429 are "try again later"; other 4xx are the server's final word on that request. */
+const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429 || status === 425;
+
+export class SyncEngine {
+  private readonly db: AppDB;
+  private readonly opts: SyncEngineOptions;
+  private readonly now: () => number;
+  private state: SyncEngineState = {
+    syncing: false,
+    progress: null,
+    reachable: true,
+    authRequired: false,
+    lastError: null,
+    failures: 0,
+    nextAttemptAt: null,
+  };
+  private listeners = new Set<() => void>();
+  private running: Promise<SyncOutcome> | null = null;
+  private again = false;
+  private started = false;
+  /** set by stop(): a running cycle ends at its next step */
+  private halted = false;
+  private timer: unknown = null;
+  /** set by `online` while a cycle runs: that cycle's failure is stale news, so one more cycle runs at once */
+  private onlineAgain = false;
+  private readonly onOnline = () => {
+    // the signal is back: the backoff starts over, and a cycle failing right now is followed by a fresh one
+    this.set({ failures: 0 });
+    if (this.running) this.onlineAgain = true;
+    void this.requestSync();
+  };
+  private readonly onVisibility = () => {
+    if (this.opts.host?.isVisible()) void this.requestSync();
+  };
+
+  constructor(opts: SyncEngineOptions) {
+    this.opts = opts;
+    this.db = opts.db;
+    this.now = opts.now ?? Date.now;
+  }
+
+  // ---- observing ---------------------------------------------------------------------------------
+
+  getState = (): SyncEngineState => this.state;
+
+  subscribe = (fn: () => void): (() => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  private set(patch: Partial<SyncEngineState>) {
+    this.state = { ...this.state, ...patch };
+    for (const fn of this.listeners) fn();
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------------
+
+  /** Listens for `online` and visibility, and syncs now. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.halted = false;
+    this.opts.host?.addEventListener('online', this.onOnline);
+    this.opts.host?.addEventListener('visibilitychange', this.onVisibility);
+    void this.requestSync();
+  }
+
+  /**
+   * Stops listening and the timer; a cycle in flight ends after its current request (whose answer is
+   * still recorded). Resolves when nothing runs any more, so sign-out can clear the cache safely.
+   */
+  async stop(): Promise<void> {
+    this.started = false;
+    this.halted = true;
+    this.opts.host?.removeEventListener('online', this.onOnline);
+    this.opts.host?.removeEventListener('visibilitychange', this.onVisibility);
+    this.clearTimer();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** After a new sign-in: the kept outbox goes on. */
+  resume(): void {
+    this.set({ authRequired: false, lastError: null });
+    void this.requestSync();
+  }
+
+  /**
+   * Asks for a cycle. While one runs, one more is run after it (ops queued meanwhile are not left for
+   * the timer). Resolves with the outcome of the cycle that covered this request.
+   */
+  requestSync(): Promise<SyncOutcome> {
+    if (this.state.authRequired) return Promise.resolve('auth');
+    if (this.halted) return Promise.resolve('stopped');
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = (async () => {
+      let outcome: SyncOutcome;
+      let retryNow: boolean;
+      do {
+        this.again = false;
+        this.onlineAgain = false;
+        outcome = await this.cycleWithLock();
+        retryNow = this.onlineAgain && (outcome === 'retry' || outcome === 'error');
+      } while ((this.again && outcome === 'done') || retryNow);
+      return outcome;
+    })();
+    this.running = run;
+    void run.finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    return run;
+  }
+
+  /** Runs a cycle now (tests drive the engine with this; the timer is only used once started). */
+  syncOnce(): Promise<SyncOutcome> {
+    this.halted = false;
+    return this.requestSync();
+  }
+
+  // ---- the cycle ---------------------------------------------------------------------------------
+
+  private cycleWithLock(): Promise<SyncOutcome> {
+    const lock = this.opts.host?.withLock;
+    return lock ? lock(() => this.cycle()) : this.cycle();
+  }
+
+  private async cycle(): Promise<SyncOutcome> {
+    this.clearTimer();
+    this.set({ syncing: true, progress: null });
+    try {
+      await this.refreshClockIfOld();
+      await this.upload();
+      await this.download();
+      await this.db.setMeta('lastSyncedAt', new Date(this.now()).toISOString());
+      this.set({ failures: 0, lastError: null });
+      await this.scheduleNext();
+      return 'done';
+    } catch (e) {
+      if (e instanceof AuthRequired) {
+        this.set({ authRequired: true, lastError: 'Sign in again to sync your changes.' });
+        this.opts.onAuthRequired?.();
+        return 'auth';
+      }
+      if (e instanceof Halted) return 'stopped';
+      const failures = this.state.failures + 1;
+      this.set({ failures, lastError: e instanceof Error ? e.message : String(e) });
+      this.schedule(backoffDelay(failures, this.opts.random));
+      if (e instanceof RetryLater || e instanceof NetworkError) return 'retry';
+      // a bug or a storage failure: keep everything, say so in the panel, try again later
+      console.error('sync failed', e);
+      return 'error';
+    } finally {
+      this.set({ syncing: false, progress: null });
+    }
+  }
+
+  /** Sends one request, measuring the clock on fresh answers that carry serverTime. */
+  private async call(req: SyncRequest): Promise<SyncResponse> {
+    if (this.halted) throw new Halted();
+    const startedAt = this.now();
+    let res: SyncResponse;
+    try {
+      res = await this.opts.transport(req);
+    } catch (e) {
+      if (e instanceof NetworkError) this.set({ reachable: false });
+      throw e;
+    }
+    const endedAt = this.now();
+    if (!this.state.reachable) this.set({ reachable: true });
+    // only fresh answers tell the time: a replayed Idempotency-Key answer carries its first serverTime
+    if (res.status < 300 && !req.idempotencyKey) {
+      const m = measureOffset(startedAt, endedAt, (res.body as { serverTime?: unknown } | null)?.serverTime);
+      if (m) await recordOffset(this.db, m);
+    }
+    if (res.status === 401) throw new AuthRequired('Sign in again to sync your changes.');
+    return res;
+  }
+
+  private async refreshClockIfOld(): Promise<void> {
+    const stored = await this.db.getMeta('clockOffset');
+    if (stored && this.now() - Date.parse(stored.measuredAt) < CLOCK_REFRESH_MS) return;
+    const res = await this.call({ method: 'GET', path: '/sync/time' });
+    if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
+  }
+
+  private request(op: OutboxOp): SyncRequest {
+    if (op.kind === 'pickup') {
+      const p = op.payload;
+      return {
+        method: 'POST',
+        path: `/flight-info/admin/flight-pickups/${p.flightId}`,
+        body: { picked_up: p.picked_up, picked_up_by: p.picked_up_by, clientTime: op.clientTime, deviceId: p.deviceId },
+        idempotencyKey: op.opId,
+      };
+    }
+    return {
+      method: 'POST',
+      path: `/hotel-assignments/${op.payload.assignmentId}/match`,
+      body: { registrationId: op.payload.registrationId },
+      idempotencyKey: op.opId,
+    };
+  }
+
+  private async upload(): Promise<void> {
+    let done = 0;
+    let lastOpId: string | null = null;
+    for (;;) {
+      const queue = await pendingOps(this.db);
+      const op = queue[0];
+      if (!op) return;
+      // an op that stayed pending after its answer was recorded would loop forever: stop instead
+      if (op.opId === lastOpId) throw new RetryLater('An outbox change could not be recorded');
+      lastOpId = op.opId;
+      this.set({ progress: { phase: 'upload', done, total: done + queue.length } });
+      let res: SyncResponse;
+      try {
+        res = await this.call(this.request(op));
+      } catch (e) {
+        if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message);
+        throw e;
+      }
+      if (res.status < 300) {
+        if (op.kind === 'pickup') await settlePickup(this.db, op, res.body as PickupResult);
+        else await settleHotelLink(this.db, op, res.body as HotelMatchResult);
+      } else if (isRetryable(res.status)) {
+        await noteAttempt(this.db, op, errorText(res));
+        throw new RetryLater(`Server error (${res.status})`);
+      } else {
+        const conflict = res.status === 409 && op.kind === 'hotel-link';
+        await refuseOp(this.db, op, conflict ? 'conflict' : 'failed', errorText(res));
+      }
+      done += 1;
+    }
+  }
+
+  private async download(): Promise<void> {
+    const feeds = this.opts.feeds();
+    let bookingsOrRegistrationsChanged = false;
+    for (const feed of feeds) {
+      const changed = await this.downloadFeed(feed);
+      if (changed && feed !== 'arrivals') bookingsOrRegistrationsChanged = true;
+    }
+    if (bookingsOrRegistrationsChanged) await refreshCandidates(this.db);
+  }
+
+  /** Downloads one feed from its cursor; true when any row came. */
+  private async downloadFeed(feed: Feed): Promise<boolean> {
+    let changed = false;
+    let done = 0;
+    let cursor = await feedCursor(this.db, feed);
+    for (;;) {
+      this.set({ progress: { phase: 'download', feed, done } });
+      const res = await this.call({
+        method: 'GET',
+        path: `/sync/${feed}`,
+        query: { since: cursor || undefined, limit: this.opts.pageLimit ?? PAGE_LIMIT },
+      });
+      if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
+      // 403: this user may not have this feed (a role change); nothing to download
+      if (res.status === 403) return changed;
+      if (res.status >= 400) throw new RetryLater(`Could not download ${feed}: ${errorText(res)}`);
+      let rows = 0;
+      let page: { cursor: string | number; hasMore: boolean };
+      if (feed === 'arrivals') {
+        const p = res.body as ArrivalsPage;
+        await applyArrivalsPage(this.db, p);
+        rows = p.arrivals.length + p.removed.length;
+        page = p;
+      } else if (feed === 'hotel') {
+        const p = res.body as HotelPage;
+        await applyHotelPage(this.db, p);
+        rows = p.assignments.length + p.removed.length;
+        page = p;
+      } else {
+        const p = res.body as RegistrationsPage;
+        await applyRegistrationsPage(this.db, p);
+        rows = p.registrations.length;
+        page = p;
+      }
+      changed ||= rows > 0;
+      done += rows;
+      const next = String(page.cursor);
+      // a server that says "more" without moving the cursor would loop forever
+      if (!page.hasMore || next === cursor) return changed;
+      cursor = next;
+    }
+  }
+
+  // ---- timer -------------------------------------------------------------------------------------
+
+  private async scheduleNext(): Promise<void> {
+    if (!this.started) return;
+    const pending = await this.db.outbox.where('state').equals('pending').count();
+    if (pending > 0 || this.opts.host?.isVisible()) this.schedule(PERIODIC_MS);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.started) return;
+    this.clearTimer();
+    const set = this.opts.setTimer ?? ((fn: () => void, t: number) => setTimeout(fn, t));
+    this.timer = set(() => {
+      this.timer = null;
+      this.set({ nextAttemptAt: null });
+      void this.requestSync().catch(() => undefined);
+    }, ms);
+    this.set({ nextAttemptAt: this.now() + ms });
+  }
+
+  private clearTimer(): void {
+    if (this.timer === null) return;
+    const clear = this.opts.clearTimer ?? ((h: unknown) => clearTimeout(h as ReturnType<typeof setTimeout>));
+    clear(this.timer);
+    this.timer = null;
+    if (this.state.nextAttemptAt !== null) this.set({ nextAttemptAt: null });
+  }
+}

@@ -1,0 +1,44 @@
+/** The sentences of the sync status bar and panel, pure so they are tested without a browser. */
+
+/** '3 pending' */
+export const pendingText = (n: number) => `${n} pending`;
+/** '1 conflict' / '2 conflicts' */
+export const conflictsText = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`;
+/** '1 failed' */
+export const failedText = (n: number) => `${n} failed`;
+
+/** 'Last synced just now', 'Last synced 2 min ago', 'Last synced 3 h ago', 'Last synced 2 days ago', 'Not synced yet'. */
+export function lastSyncedText(iso: string | null, nowMs: number): string {
+  if (!iso) return 'Not synced yet';
+  const seconds = Math.max(0, Math.round((nowMs - Date.parse(iso)) / 1000));
+  if (!Number.isFinite(seconds)) return 'Not synced yet';
+  if (seconds < 60) return 'Last synced just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `Last synced ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `Last synced ${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  return `Last synced ${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** 'Ana Lima', 'Ana Lima and Bo Greer', 'Ana Lima, Bo Greer and Cy Dao' */
+function listNames(names: string[]): string {
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The sync panel's notice when another user's unsent changes were kept at sign-in (owner.ts), e.g.
+ * '2 changes made on this device by Ana Lima have not reached the server yet. They are kept and will be
+ * sent; pickups keep the name of who ticked them. The data Ana Lima had saved on this device was removed
+ * when you signed in.'
+ */
+export function handoverText(n: { count: number; names: string[] }): string {
+  const changes = `${n.count} change${n.count === 1 ? '' : 's'}`;
+  const verb = n.count === 1 ? 'has' : 'have';
+  const them = n.count === 1 ? 'It is' : 'They are';
+  if (!n.names.length) {
+    return `${changes} made on this device before you signed in ${verb} not reached the server yet. ${them} kept and will be sent; pickups keep the name of who ticked them. The data saved on this device by the previous user was removed when you signed in.`;
+  }
+  const who = listNames(n.names);
+  return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${them} kept and will be sent; pickups keep the name of who ticked them. The data ${who} had saved on this device was removed when you signed in.`;
+}

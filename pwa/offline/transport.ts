@@ -1,0 +1,73 @@
+/**
+ * How the sync engine reaches the server: one injected function, so tests can drop, lose, duplicate and
+ * reorder requests (tests/api/sync-fault-injection.test.ts), and the app can use its one API client
+ * (pwa/lib/api-client.ts). Nothing is stored here.
+ *
+ * A transport answers `{ status, body }` for every HTTP answer, including 4xx/5xx, and throws
+ * NetworkError only when there was no answer at all (offline, DNS, connection reset, lost response).
+ */
+import { ApiError, apiFetch } from '../lib/api-client';
+
+export interface SyncRequest {
+  method: 'GET' | 'POST';
+  /** path under /api, e.g. '/sync/arrivals' */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  /** sent as the Idempotency-Key header */
+  idempotencyKey?: string;
+}
+
+export interface SyncResponse {
+  status: number;
+  body: unknown;
+}
+
+export type Transport = (req: SyncRequest) => Promise<SyncResponse>;
+
+/** No answer from the server (the request may or may not have been applied). */
+export class NetworkError extends Error {
+  constructor(message = 'No connection to the server') {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** `path?since=…&limit=…` with empty values left out. */
+export function withQuery(path: string, query?: SyncRequest['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The app's transport: the shared API client with the session token from `getToken`, and 401s handed
+ * back to the engine instead of redirecting (a background sync never navigates on its own).
+ */
+export function apiTransport(getToken: () => string | null): Transport {
+  return async (req) => {
+    const token = getToken();
+    try {
+      const res = await apiFetch(req.method, req.path, {
+        query: req.query,
+        body: req.body,
+        idempotencyKey: req.idempotencyKey,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        auth: false,
+        registrant: false,
+        on401: 'throw',
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+    } catch (e) {
+      if (e instanceof ApiError) {
+        if (e.isNetworkError) throw new NetworkError(e.message);
+        return { status: e.status, body: e.body ?? { error: e.message } };
+      }
+      if (e instanceof SyntaxError) return { status: 502, body: { error: 'The server sent an unreadable answer' } };
+      throw new NetworkError(e instanceof Error ? e.message : String(e));
+    }
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * The shapes the offline layer stores in IndexedDB (pwa/offline/db.ts) and the sync feeds it reads.
+ * Server rows are kept exactly as the API sends them (types from shared/ and `import type` from
+ * server/), plus a few local fields whose names say they are local: `sortKey`, `server`, `hiddenByOp`,
+ * `pendingHotel`. Nothing here imports React or Dexie.
+ */
+import type { FlightArrival, PickupResult } from '../../shared/schemas/arrivals';
+import type { Attendee } from '../../shared/schemas/attendee';
+import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
+import type { Registration } from '../../shared/schemas/registration';
+import type { ArrivalsSyncPage, HotelSyncPage } from '../../shared/schemas/sync';
+import type { FlightInfoRecord } from '../../server/services/flight-view';
+
+// ---- arrivals ------------------------------------------------------------------------------------
+
+/** The pickup fields of a flight, as the server last said or as a local tap set them. */
+export interface PickupFields {
+  picked_up: boolean;
+  picked_up_at: string | null;
+  picked_up_by: string | null;
+}
+
+/** The server's own pickup state of a cached arrival, kept beside the shown state. */
+export interface ServerPickup extends PickupFields {
+  /** sync version of the state (download rows and pickup answers both carry one) */
+  version: number;
+}
+
+/**
+ * One cached arrival: the download row, whose pickup fields show the local tap while an op for the
+ * flight is pending, and `server`, the server's state, so a refused or discarded tap can be undone and
+ * a late replayed answer cannot roll the screen back to an older state.
+ */
+export interface CachedArrival extends FlightArrival {
+  /** 'YYYY-MM-DDTHH:MM' ('9999-12-31T99:99' when unknown): IndexedDB cannot index nulls */
+  sortKey: string;
+  server: ServerPickup;
+}
+
+/** An arrival as the screens get it: whether a tap on it is still waiting to reach the server. */
+export interface ArrivalView extends CachedArrival {
+  pendingSync: boolean;
+}
+
+// ---- hotel ---------------------------------------------------------------------------------------
+
+/** One unmatched hotel booking as GET /api/sync/hotel sends it. */
+export type HotelAssignmentRow = HotelAssignment;
+
+export interface CachedHotelAssignment extends HotelAssignmentRow {
+  /** the outbox op that links it: hidden from the unmatched list until the op settles or is undone */
+  hiddenByOp: string | null;
+}
+
+/** A registration offered for a booking: the fields of GET /hotel-assignments/search-matches, plus the rank. */
+export interface CandidateMatch extends HotelMatchCandidate {
+  score: number;
+}
+
+export interface CachedCandidates {
+  assignmentId: number;
+  /** best first; ranked on this device from the cached registrations (candidates.ts) */
+  matches: CandidateMatch[];
+  updatedAt: string;
+}
+
+// ---- registrations -------------------------------------------------------------------------------
+
+/** One registration with its details as GET /api/sync/registrations sends it. */
+export interface SyncedRegistration extends Registration {
+  attendees: Attendee[];
+  flights: FlightInfoRecord[];
+  /** highest sync version of the registration, its attendees and flights */
+  version: number;
+}
+
+export const HOTEL_FIELDS = [
+  'hotel_confirmation_number',
+  'hotel_room_number',
+  'hotel_room_type',
+  'hotel_check_in_date',
+  'hotel_check_out_date',
+  'hotel_nights',
+  'hotel_guest_name',
+  'hotel_notes',
+] as const;
+export type HotelFields = Pick<Registration, (typeof HOTEL_FIELDS)[number]>;
+
+export interface CachedRegistration extends SyncedRegistration {
+  /** lower-cased, accent-stripped names, number, email and phone, for local search */
+  searchText: string;
+  /** a queued hotel link shows its booking here; `before` is the server's hotel fields to go back to */
+  pendingHotel: { opId: string; before: HotelFields } | null;
+}
+
+// ---- outbox --------------------------------------------------------------------------------------
+
+/**
+ * pending: waiting to be sent (or being retried after a network error / 5xx);
+ * failed: refused for good (400/403/404/410/422), shown with Retry / Discard;
+ * conflict: a hotel link the server refused with 409 (linked elsewhere, deleted): Keep server / Retry;
+ * done: acknowledged (settled ops are removed in the same transaction, so this is never stored long).
+ */
+export type OpState = 'pending' | 'failed' | 'conflict' | 'done';
+
+export interface PickupPayload {
+  flightId: number;
+  picked_up: boolean;
+  /** the name shown until the server answers (the server records the signed-in user itself) */
+  picked_up_by: string | null;
+  deviceId: string;
+}
+
+export interface HotelLinkPayload {
+  assignmentId: number;
+  registrationId: number;
+  /** the booking as it was cached, to copy onto the registration and to show in the sync panel */
+  assignment: HotelAssignmentRow;
+  registrationNumber: string;
+  primaryName: string;
+}
+
+/** Who made a change on this device: replayed ops keep it, even after another user signs in (owner.ts). */
+export interface OpAuthor {
+  /** null: made before authors were recorded, by a user no longer known (owner.ts) */
+  userId: number | null;
+  /** 'First Last', as the sync panel names them; null when unknown */
+  name: string | null;
+}
+
+interface OpBase {
+  /** auto-increment: replay order */
+  seq?: number;
+  /** crypto.randomUUID(): also the Idempotency-Key */
+  opId: string;
+  /** tap time on the server's clock (device clock + measured offset), ISO */
+  clientTime: string;
+  /** device clock, ISO: when the op was queued */
+  createdAt: string;
+  attempts: number;
+  lastError: string | null;
+  state: OpState;
+  /** human text for the sync panel, e.g. 'Picked up: UA 1234 – Nguyen family' */
+  label: string;
+  /** who made it (absent on ops queued before authors were recorded, or with no one signed in) */
+  madeBy?: OpAuthor | null;
+}
+
+export interface PickupOp extends OpBase {
+  kind: 'pickup';
+  payload: PickupPayload;
+}
+
+export interface HotelLinkOp extends OpBase {
+  kind: 'hotel-link';
+  payload: HotelLinkPayload;
+}
+
+export type OutboxOp = PickupOp | HotelLinkOp;
+export type OpKind = OutboxOp['kind'];
+
+/**
+ * What became of an op that left the outbox (op-outcome.ts), kept a day so a screen can still learn
+ * the fate of the op it queued after the op is gone (opId → receipt). Holds no personal data.
+ *   done       the server acknowledged it (`message`: its sentence, e.g. 'Successfully linked …')
+ *   discarded  dropped on this device: Discard, Keep server, or sign-out with "discard"
+ *   retried    refused, then sent again under a new opId (`nextOpId`)
+ */
+export interface OpReceipt {
+  opId: string;
+  kind: OpKind;
+  outcome: 'done' | 'discarded' | 'retried';
+  message: string | null;
+  nextOpId: string | null;
+  /** device clock, ISO: when it left the outbox */
+  at: string;
+}
+
+// ---- meta ----------------------------------------------------------------------------------------
+
+export interface ClockOffset {
+  /** server clock − device clock, in ms */
+  offsetMs: number;
+  /** round trip of the request it was measured on */
+  rttMs: number;
+  measuredAt: string;
+}
+
+/** Whose cached data and outbox these are (owner.ts). */
+export interface DeviceOwner {
+  userId: number;
+  name: string;
+  role: 'admin' | 'greeter';
+  since: string;
+}
+
+/** The meta table's keys and their values' types. */
+export interface MetaValues {
+  deviceId: string;
+  owner: DeviceOwner;
+  clockOffset: ClockOffset;
+  lastSyncedAt: string;
+  'cursor:arrivals': string;
+  'cursor:hotel': string;
+  'cursor:registrations': string;
+  /** 'done' once the first full download of a feed finished (cursors alone cannot say) */
+  'complete:arrivals': boolean;
+  'complete:hotel': boolean;
+  'complete:registrations': boolean;
+}
+export type MetaKey = keyof MetaValues;
+
+export interface MetaRow<K extends MetaKey = MetaKey> {
+  key: K;
+  value: MetaValues[K];
+}
+
+// ---- server answers ------------------------------------------------------------------------------
+
+export type { FlightArrival, PickupResult };
+
+export type ArrivalsPage = ArrivalsSyncPage;
+export type HotelPage = HotelSyncPage;
+
+/** GET /api/sync/registrations (server/routes/sync-registrations.ts). */
+export interface RegistrationsPage {
+  registrations: SyncedRegistration[];
+  cursor: number;
+  hasMore: boolean;
+  serverTime: string;
+}
+
+/** POST /api/hotel-assignments/{id}/match */
+export interface HotelMatchResult {
+  message: string;
+  assignment: HotelAssignment;
+  registration: RegistrationHotel | null;
+  changed?: boolean;
+}

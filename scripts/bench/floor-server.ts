@@ -1,0 +1,31 @@
+/**
+ * The floor (issue 7): a bare Hono app on @hono/node-server, no middleware, no database, answering each
+ * benchmarked route with the very bytes the real server answered, from memory. What the real server
+ * reaches as a fraction of this is its "ratio to the floor": the cost of everything it does per request
+ * (auth, queries, JSON) over the cost of HTTP on this machine.
+ *
+ * Usage: node --import tsx scripts/bench/floor-server.ts <routes.json>
+ * routes.json: [{ name, method, contentType, body (base64) }], each served at /<name>.
+ */
+import { readFileSync } from 'node:fs';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+
+interface FloorRoute {
+  name: string;
+  method: 'GET' | 'POST';
+  contentType: string;
+  body: string;
+}
+
+const routes = JSON.parse(readFileSync(process.argv[2], 'utf8')) as FloorRoute[];
+const app = new Hono();
+for (const r of routes) {
+  const bytes = Buffer.from(r.body, 'base64');
+  app.on(r.method, `/${r.name}`, (c) => c.body(bytes, 200, { 'content-type': r.contentType }));
+}
+
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  console.log(`floor listening at http://127.0.0.1:${info.port}`);
+});
+process.on('SIGTERM', () => process.exit(0));

@@ -1,0 +1,104 @@
+/**
+ * Builds the Hono app without listening: tests call app.request(), server/main.ts listens.
+ * Order: request id → logging → security headers → body limit → identify caller → routes → static PWA.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps, AppEnv } from './context';
+import { ApiError } from './lib/errors';
+import { identify } from './middleware/auth';
+import { requestLog } from './middleware/request-log';
+import { authRoutes } from './routes/auth';
+import { challengeRoutes } from './routes/challenge';
+import { configRoutes } from './routes/config';
+import { healthRoute } from './routes/health';
+import { userRoutes } from './routes/users';
+import { staticPwa } from './static';
+import { registrationRoutes } from './routes/registrations';
+import { registrantVerificationRoutes } from './routes/registrant-verification';
+import { flightInfoRoutes } from './routes/flight-info';
+import { arrivalRoutes } from './routes/arrivals';
+import { hotelRoutes } from './routes/hotel-assignments';
+import { syncRoutes } from './routes/sync';
+import { syncRegistrationRoutes } from './routes/sync-registrations';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function buildApp(deps: AppDeps) {
+  const api = new Hono<AppEnv>()
+    .use(identify)
+    .route('/auth', authRoutes)
+    .route('/users', userRoutes)
+    .route('/config', configRoutes)
+    .route('/challenge', challengeRoutes)
+    .route('/health', healthRoute)
+    .route('/registrations', registrantVerificationRoutes)
+    .route('/registrations', registrationRoutes)
+    .route('/flight-info/admin', arrivalRoutes)
+    .route('/flight-info', flightInfoRoutes)
+    .route('/hotel-assignments', hotelRoutes)
+    .route('/sync/registrations', syncRegistrationRoutes)
+    .route('/sync', syncRoutes)
+    .all('/*', (c) => c.json({ error: 'Not found' }, 404));
+
+  const app = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('deps', deps);
+      await next();
+    })
+    .use(requestId())
+    .use(requestLog)
+    .use(
+      secureHeaders({
+        contentSecurityPolicy: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://challenges.cloudflare.com'],
+          workerSrc: ["'self'", 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://challenges.cloudflare.com'],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+        },
+        xFrameOptions: 'DENY',
+        referrerPolicy: 'strict-origin-when-cross-origin',
+        crossOriginEmbedderPolicy: false,
+      }),
+    )
+    .use(compress())
+    .use(
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) => c.json({ error: 'Request body is too large (1 MB at most)' }, 413),
+      }),
+    )
+    .route('/health', healthRoute)
+    .route('/api', api);
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      if (err.headers) for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return c.json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message }, err.status);
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      const message = status === 413 ? 'Request body is too large (1 MB at most)' : err.message || 'Bad request';
+      return c.json({ error: message }, status);
+    }
+    const id = c.get('requestId');
+    deps.log.error({ err, requestId: id, path: c.req.path }, 'unhandled error');
+    return c.json({ error: `Something went wrong on our side (request ${id}). Please try again.`, requestId: id }, 500);
+  });
+
+  staticPwa(app, deps.config.staticDir);
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

@@ -1,0 +1,169 @@
+/**
+ * Configuration, parsed once at start-up with zod. Nothing else reads process.env. A bad value stops the
+ * server with one line naming the variable (see loadConfig / formatConfigError).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_EVENT, type EventConfig } from '../shared/event';
+
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-11-27');
+const dollars = z.coerce.number().nonnegative().transform((d) => Math.round(d * 100));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
+  MAIL_TRANSPORT: z.enum(['smtp', 'log', 'dir', 'memory']).default('log'),
+  SMTP_URL: z.string().optional(),
+  MAIL_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default('Reunion Desk <no-reply@reunion.local>'),
+  PUBLIC_URL: z.url().optional(),
+  CHALLENGE_PROVIDER: z.enum(['altcha', 'turnstile', 'none']).default('altcha'),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STATIC_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  EVENT_NAME: z.string().min(1).optional(),
+  EVENT_START_DATE: isoDate.optional(),
+  EVENT_END_DATE: isoDate.optional(),
+  EVENT_DATES_LABEL: z.string().optional(),
+  EVENT_VENUE: z.string().optional(),
+  EVENT_LOCATION: z.string().optional(),
+  EVENT_TIME_ZONE: z.string().optional(),
+  EVENT_PRICE_ADULT: dollars.optional(),
+  EVENT_PRICE_YOUTH: dollars.optional(),
+  EVENT_PRICE_CHILD: dollars.optional(),
+  EVENT_LATE_FEE: dollars.optional(),
+  EVENT_LATE_FEE_AFTER: isoDate.optional(),
+  EVENT_FLIGHT_WINDOW_MIN: isoDate.optional(),
+  EVENT_FLIGHT_WINDOW_MAX: isoDate.optional(),
+  EVENT_DEFAULT_ARRIVAL_DATE: isoDate.optional(),
+  EVENT_SUPPORT_EMAIL: z.email().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  demoData: boolean;
+  mail: { transport: Env['MAIL_TRANSPORT']; smtpUrl?: string; dir: string; from: string };
+  publicUrl: string;
+  challenge: { provider: Env['CHALLENGE_PROVIDER']; turnstileSecret?: string; turnstileSiteKey?: string };
+  secret: string;
+  staticDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  event: EventConfig;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the secret from the environment, or from DATA_DIR/secret (created on first start). */
+function loadSecret(given: string | undefined, dataDir: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  if (e.CHALLENGE_PROVIDER === 'none' && e.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: CHALLENGE_PROVIDER=none is refused when NODE_ENV=production');
+  }
+  if (e.CHALLENGE_PROVIDER === 'turnstile' && !e.TURNSTILE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: TURNSTILE_SECRET_KEY is required when CHALLENGE_PROVIDER=turnstile');
+  }
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT=smtp');
+  }
+  if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const d = DEFAULT_EVENT;
+  const event: EventConfig = {
+    ...d,
+    name: e.EVENT_NAME ?? d.name,
+    startDate: e.EVENT_START_DATE ?? d.startDate,
+    endDate: e.EVENT_END_DATE ?? d.endDate,
+    year: Number((e.EVENT_START_DATE ?? d.startDate).slice(0, 4)),
+    datesLabel: e.EVENT_DATES_LABEL ?? d.datesLabel,
+    venue: e.EVENT_VENUE ?? d.venue,
+    location: e.EVENT_LOCATION ?? d.location,
+    timeZone: e.EVENT_TIME_ZONE ?? d.timeZone,
+    prices: {
+      adult: e.EVENT_PRICE_ADULT ?? d.prices.adult,
+      youth: e.EVENT_PRICE_YOUTH ?? d.prices.youth,
+      child: e.EVENT_PRICE_CHILD ?? d.prices.child,
+    },
+    lateFeeCents: e.EVENT_LATE_FEE ?? d.lateFeeCents,
+    lateFeeAfter: e.EVENT_LATE_FEE_AFTER ?? d.lateFeeAfter,
+    flightWindow: {
+      min: e.EVENT_FLIGHT_WINDOW_MIN ?? d.flightWindow.min,
+      max: e.EVENT_FLIGHT_WINDOW_MAX ?? d.flightWindow.max,
+    },
+    defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? d.defaultArrivalDate,
+    supportEmail: e.EVENT_SUPPORT_EMAIL ?? d.supportEmail,
+  };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    // demo data is the default only for the embedded database
+    demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' || e.DEMO_DATA === '1' : !e.DATABASE_URL,
+    mail: {
+      transport: e.MAIL_TRANSPORT,
+      smtpUrl: e.SMTP_URL,
+      dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
+      from: e.MAIL_FROM,
+    },
+    publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),
+    challenge: {
+      provider: e.CHALLENGE_PROVIDER,
+      turnstileSecret: e.TURNSTILE_SECRET_KEY,
+      turnstileSiteKey: e.TURNSTILE_SITE_KEY,
+    },
+    secret: loadSecret(e.SESSION_SECRET, dataDir),
+    staticDir: path.resolve(e.STATIC_DIR),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    event,
+  };
+}

@@ -1,0 +1,120 @@
+/**
+ * One drizzle database over either driver: postgres.js when DATABASE_URL is set, embedded PGlite in
+ * DATA_DIR otherwise. Migrations in drizzle/ are applied by migrate() on both.
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Services take either the database or a transaction. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface Database {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  migrate(): Promise<void>;
+  /** SELECT 1, for /health */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function connectPostgres(url: string, opts: { max?: number } = {}): Database {
+  const client = postgres(url, { max: opts.max ?? 20, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client`select 1`;
+      return true;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
+}
+
+export function wrapPglite(pg: PGlite): Database {
+  const db = drizzlePglite(pg, { schema }) as unknown as Db;
+  return {
+    db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await pg.query('select 1');
+      return true;
+    },
+    close: () => pg.close(),
+  };
+}
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite is single-process: two processes opening one data directory corrupt it. The server (and the
+ * CLI while it runs) holds DATA_DIR/pglite.lock with its pid; a second opener is refused clearly.
+ */
+export function lockEmbedded(dataDir: string, holder: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lock = path.join(dataDir, 'pglite.lock');
+  if (existsSync(lock)) {
+    const [pidText, owner] = readFileSync(lock, 'utf8').split('\n');
+    const pid = Number(pidText);
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DatabaseLockedError(
+        `The embedded database in ${dataDir} is in use by the ${owner || 'server'} (pid ${pid}). ` +
+          `Stop it first, or use the admin screens while it runs.`,
+      );
+    }
+  }
+  writeFileSync(lock, `${process.pid}\n${holder}\n`);
+  return () => rmSync(lock, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openEmbedded(dataDir: string, holder: string): Promise<Database> {
+  const unlock = lockEmbedded(dataDir, holder);
+  try {
+    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const database = wrapPglite(pg);
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}
+
+/** Opens the configured database (postgres.js or embedded PGlite). */
+export async function openDatabase(
+  cfg: { databaseUrl?: string; dataDir: string },
+  holder = 'server',
+): Promise<Database> {
+  return cfg.databaseUrl ? connectPostgres(cfg.databaseUrl) : openEmbedded(cfg.dataDir, holder);
+}

@@ -1,0 +1,21 @@
+/** Checks the bot-challenge solution of a request body with the spec's §5 sentences. */
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+import { badRequest } from './errors';
+
+export const CHALLENGE_MESSAGES = {
+  missing: 'Please complete the security verification.',
+  failed: 'Security verification failed. Please try again.',
+  expired: 'Security verification expired. Please try again.',
+} as const;
+
+export async function requireChallenge(
+  c: Context<AppEnv>,
+  solution: string | null | undefined,
+  missingMessage: string = CHALLENGE_MESSAGES.missing,
+): Promise<void> {
+  const outcome = await c.var.deps.challenge.verify(solution);
+  if (outcome === 'ok') return;
+  const message = outcome === 'missing' ? missingMessage : CHALLENGE_MESSAGES[outcome];
+  throw badRequest(message, { turnstileToken: message });
+}

@@ -1,0 +1,57 @@
+/**
+ * Outgoing mail through nodemailer, one module for every transport (DESIGN.md MAIL_TRANSPORT):
+ * smtp (SMTP_URL), log (printed to the server log, codes included), dir (one JSON file per mail in
+ * MAIL_DIR, read by tests and by people running locally), memory (an in-process sink for tests).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import type { Logger } from '../lib/logger';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface SentMail extends Mail {
+  from: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  /** mails sent with the memory transport (empty otherwise) */
+  readonly outbox: SentMail[];
+}
+
+export function createMailer(cfg: Config['mail'], log: Logger): Mailer {
+  const outbox: SentMail[] = [];
+  const transport =
+    cfg.transport === 'smtp'
+      ? nodemailer.createTransport(cfg.smtpUrl)
+      : nodemailer.createTransport({ jsonTransport: true });
+  let counter = 0;
+  return {
+    outbox,
+    async send(mail) {
+      const sent: SentMail = { ...mail, from: cfg.from, sentAt: new Date().toISOString() };
+      await transport.sendMail({ from: cfg.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      if (cfg.transport === 'log') {
+        log.info({ msg: 'mail', to: mail.to, subject: mail.subject, text: mail.text });
+      } else if (cfg.transport === 'dir') {
+        mkdirSync(cfg.dir, { recursive: true });
+        const name = `${Date.now()}-${process.pid}-${++counter}.json`;
+        writeFileSync(path.join(cfg.dir, name), JSON.stringify(sent, null, 2));
+      } else if (cfg.transport === 'memory') {
+        outbox.push(sent);
+      }
+    },
+  };
+}
+
+/** Escapes text for the HTML body of a mail. */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

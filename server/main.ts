@@ -1,0 +1,69 @@
+/** Starts the server: config, database, migrations, bootstrap, listen; stops cleanly on SIGTERM/SIGINT. */
+import { serve } from '@hono/node-server';
+import { buildApp } from './app';
+import { bootstrap } from './bootstrap';
+import { createChallenge } from './challenge';
+import { ConfigError, loadConfig } from './config';
+import { DatabaseLockedError, openDatabase } from './db/client';
+import { createLogger } from './lib/logger';
+import { createMailer } from './mail/mailer';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const log = createLogger(config.logLevel);
+  let database;
+  try {
+    database = await openDatabase(config, 'server');
+  } catch (e) {
+    if (e instanceof DatabaseLockedError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const { demo } = await bootstrap(database, config, log);
+  const app = buildApp({
+    database,
+    config,
+    log,
+    mailer: createMailer(config.mail, log),
+    challenge: createChallenge(config.challenge, config.secret, { db: database.db }),
+  });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
+    console.log(`\nreunion-desk is running at ${url}  (database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+    if (demo) {
+      console.log(`Demo data loaded. Sign in as the demo admin:  ${demo.admin.email} / ${demo.admin.password}`);
+      console.log(`Demo greeter:  ${demo.greeter.email} / ${demo.greeter.password}\n`);
+    }
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ msg: 'shutting down', signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+/**
+ * Who is asking: `Authorization: Bearer <session token>` for staff, `X-Registrant-Token` for a visitor
+ * who verified a code. Guards throw 401 (not signed in / bad token) or 403 (signed in, not allowed).
+ */
+import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
+import type { AppEnv, AuthUser } from '../context';
+import { forbidden, unauthorized } from '../lib/errors';
+import { userForToken } from '../services/sessions';
+import { registrantForToken } from '../services/registrant-tokens';
+import type { Role } from '../../shared/constants';
+
+export const identify = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('user', null);
+  c.set('registrant', null);
+  const { db } = c.var.deps.database;
+  const header = c.req.header('authorization');
+  const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+  if (bearer) {
+    const user = await userForToken(db, bearer);
+    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
+    c.set('user', user);
+  }
+  const registrantToken = c.req.header('x-registrant-token')?.trim();
+  if (registrantToken) {
+    const registrant = await registrantForToken(db, registrantToken);
+    if (registrant) c.set('registrant', registrant);
+    else if (!bearer) throw unauthorized('Your verification has expired. Please verify your email again.');
+  }
+  await next();
+});
+
+/** The signed-in user with one of `roles`, or throws 401/403. */
+export function requireUser(c: Context<AppEnv>, ...roles: Role[]): AuthUser {
+  const user = c.var.user;
+  if (!user) throw unauthorized();
+  if (roles.length && !roles.includes(user.role)) throw forbidden();
+  return user;
+}
+
+export const requireAdmin = (c: Context<AppEnv>) => requireUser(c, 'admin');
+/** admins and greeters */
+export const requireStaff = (c: Context<AppEnv>) => requireUser(c, 'admin', 'greeter');
+
+/** The audit actor for the current request. */
+export function actorOf(c: Context<AppEnv>) {
+  const u = c.var.user;
+  if (u) return { userId: u.id, label: u.email };
+  return { userId: null, label: 'anonymous' };
+}

@@ -1,0 +1,18 @@
+/** One structured log line per request: method, path, status, duration, request id, user. */
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../context';
+
+export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
+  const started = performance.now();
+  await next();
+  const { log } = c.var.deps;
+  if (!log.isLevelEnabled('info')) return;
+  log.info({
+    requestId: c.get('requestId'),
+    method: c.req.method,
+    path: c.req.path,
+    status: c.res.status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    user: c.var.user?.id,
+  });
+});

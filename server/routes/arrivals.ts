@@ -1,0 +1,43 @@
+/**
+ * /api/flight-info/admin: the airport team's calls (spec §7 Flight info admin calls), for admins and
+ * greeters: the arrivals board, its CSV export, and the pickup toggle the offline outbox replays.
+ */
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../context';
+import { intParam, jsonBody, query } from '../lib/validate';
+import { actorOf, requireStaff } from '../middleware/auth';
+import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/arrivals';
+import { withIdempotency } from '../services/idempotency';
+import { applyPickup } from '../services/pickups';
+import { arrivalsQuerySchema, pickupSchema, summarizeArrivals } from '../../shared/schemas/arrivals';
+
+export const arrivalRoutes = new Hono<AppEnv>()
+  .get('/flight-arrivals', async (c) => {
+    requireStaff(c);
+    const { date } = query(c, arrivalsQuerySchema);
+    const arrivals = await listArrivals(c.var.deps.database.db, { date });
+    return c.json({ arrivals, summary: summarizeArrivals(arrivals) }, 200);
+  })
+  .get('/flight-arrivals/export', async (c) => {
+    requireStaff(c);
+    const { date } = query(c, arrivalsQuerySchema);
+    const csv = arrivalsCsv(await listArrivals(c.var.deps.database.db, { date }));
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${arrivalsCsvFilename(date)}"`);
+    c.header('Cache-Control', 'no-store');
+    return c.body(csv, 200);
+  })
+  .post('/flight-pickups/:id', async (c) => {
+    const user = requireStaff(c);
+    const id = intParam(c, 'id');
+    const body = await jsonBody(c, pickupSchema);
+    const result = await withIdempotency(
+      c.var.deps.database.db,
+      c.req.header('idempotency-key'),
+      { userId: user.id, method: 'POST', path: c.req.path, body },
+      async (tx) => ({ status: 200, body: await applyPickup(tx, id, body, user, actorOf(c)) }),
+    );
+    if (result.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(result.body, result.status as ContentfulStatusCode);
+  });

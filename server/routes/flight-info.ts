@@ -1,0 +1,134 @@
+/**
+ * /api/flight-info, the visitor's side (spec §7 Flight info): email-and-code verification, the verified
+ * flight form (registrant token or admin), the lookup that mails a link, and the tokenised form behind
+ * that link. The staff arrivals routes (/admin/*) live in their own router.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../context';
+import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
+import { requireChallenge } from '../lib/require-challenge';
+import { jsonBody, validate } from '../lib/validate';
+import { flightConfirmationMail } from '../mail/templates';
+import { actorOf } from '../middleware/auth';
+import type { Actor } from '../services/audit';
+import type { FlightInfoRecord } from '../services/flight-view';
+import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flight-requests';
+import { listFlightRecords, replaceFlights } from '../services/flights';
+import {
+  registrationByRef,
+  registrationForEmail,
+  registrationSummary,
+  type RegistrationRow,
+} from '../services/registrant-summary';
+import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from './registrant-verification';
+import { submitVerifiedSchema, submitWithTokenSchema } from '../../shared/schemas/flight';
+import { lookupSchema, VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
+
+export const FLIGHTS_SUBMITTED = 'Flight information submitted successfully!';
+const NOT_YOURS = 'You can only view or change the flights of your own registration';
+const VERIFY_FIRST = 'Please verify your email to view or change flight information';
+
+const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label: `registrant:${reg.registrationNumber}` });
+
+/**
+ * Who may touch this registration's flights: an admin; a greeter to read (DESIGN.md: read-only
+ * registration details); a registrant only with the token of this very registration. A registrant
+ * asking for another (or a non-existent) registration gets 403, never a hint whether it exists.
+ */
+async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode: 'read' | 'write') {
+  const { user, registrant } = c.var;
+  if (!user && !registrant) throw unauthorized(VERIFY_FIRST);
+  const reg = await registrationByRef(c.var.deps.database.db, ref);
+  if (user && (user.role === 'admin' || mode === 'read')) {
+    if (!reg) throw notFound('Registration not found');
+    return { reg, actor: actorOf(c) };
+  }
+  if (registrant && reg && reg.id === registrant.registrationId) return { reg, actor: registrantActor(reg) };
+  throw forbidden(NOT_YOURS);
+}
+
+/** Mails the flight confirmation; the flights are already saved, so a mail failure is logged, not refused. */
+async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsTransportation: boolean, flights: FlightInfoRecord[]) {
+  const content = flightConfirmationMail(c.var.deps.config.event, {
+    name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
+    registrationNumber: reg.registrationNumber,
+    needsTransportation,
+    flights,
+  });
+  try {
+    await c.var.deps.mailer.send({ to: reg.primaryEmail, ...content });
+  } catch (err) {
+    c.var.deps.log.error({ err, registrationId: reg.id }, 'flight confirmation mail failed');
+  }
+}
+
+const registrationRef = z.object({
+  registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
+    error: 'Registration is required',
+  }),
+});
+const tokenRef = z.object({ token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL') });
+
+export const flightInfoRoutes = new Hono<AppEnv>()
+  .post('/send-verification', async (c) =>
+    c.json(await sendVerificationCode(c, 'flight-info', VERIFICATION_MESSAGES.flightEmailStep), 200),
+  )
+  .post('/verify-code', async (c) => c.json(await verifyCodeWithFlights(c), 200))
+  .get('/registration/:id', async (c) => {
+    const { reg } = await accessRegistration(c, c.req.param('id'), 'read');
+    const { db } = c.var.deps.database;
+    return c.json({ registration: await registrationSummary(db, reg), existingFlights: await listFlightRecords(db, reg.id) }, 200);
+  })
+  .post('/submit-verified', async (c) => {
+    if (!c.var.user && !c.var.registrant) throw unauthorized(VERIFY_FIRST);
+    // authorise on the registration first: a stranger learns nothing from validation messages
+    const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
+    const { reg, actor } = await accessRegistration(c, validate(registrationRef, raw).registrationId, 'write');
+    const body = validate(submitVerifiedSchema(c.var.deps.config.event.flightWindow), raw);
+    const flights = await replaceFlights(c.var.deps.database.db, reg.id, body, actor);
+    await mailConfirmation(c, reg, body.needsTransportation, flights);
+    return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
+  })
+  .post('/lookup', async (c) => {
+    const body = await jsonBody(c, lookupSchema);
+    await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck);
+    await limitMailSends(c, 'flight-link', body.email);
+    const { db } = c.var.deps.database;
+    const reg = await registrationForEmail(db, body.email);
+    if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
+    await sendFlightInfoRequest(db, c.var.deps, reg.id, { userId: null, label: `lookup:${body.email}` });
+    return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);
+  })
+  .get('/verify/:token', async (c) => {
+    const { db } = c.var.deps.database;
+    const { request, registration: reg } = await requestForToken(db, c.req.param('token'));
+    // the link's holder sees whose form it is, never the email (spec §3 Flight request via token)
+    return c.json(
+      {
+        request: {
+          registrationNumber: reg.registrationNumber,
+          name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
+          expiresAt: request.expiresAt.toISOString(),
+          needsTransportation: reg.needsTransportation,
+        },
+        existingFlights: await listFlightRecords(db, reg.id),
+      },
+      200,
+    );
+  })
+  .post('/submit', async (c) => {
+    const { db } = c.var.deps.database;
+    // an expired or unknown link is told first: fixing the form would not help
+    const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
+    const { request, registration: reg } = await requestForToken(db, validate(tokenRef, raw).token);
+    const body = validate(submitWithTokenSchema(c.var.deps.config.event.flightWindow), raw);
+    await requireChallenge(c, body.turnstileToken);
+    if (body.email !== reg.primaryEmail.trim().toLowerCase()) {
+      throw badRequest('Email does not match this registration', { email: 'Email does not match this registration' });
+    }
+    const flights = await replaceFlights(db, reg.id, body, registrantActor(reg));
+    await markRequestUsed(db, request.id);
+    await mailConfirmation(c, reg, body.needsTransportation, flights);
+    return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
+  });

@@ -1,0 +1,101 @@
+/**
+ * /api/hotel-assignments (spec §7 Hotel assignments; admin only): the unmatched bookings, candidate
+ * registrations, linking (replayed by the offline outbox with Idempotency-Key), unlinking, delete, and
+ * the rooming-list import.
+ */
+import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../context';
+import { badRequest } from '../lib/errors';
+import { intParam, jsonBody, query } from '../lib/validate';
+import { actorOf, requireAdmin } from '../middleware/auth';
+import {
+  deleteAssignment,
+  listAssignments,
+  listUnmatched,
+  matchAssignment,
+  searchMatches,
+  unmatchAssignment,
+} from '../services/hotel-assignments';
+import { importRoomingList } from '../services/hotel-import';
+import { withIdempotency } from '../services/idempotency';
+import {
+  assignmentListQuerySchema,
+  importQuerySchema,
+  matchSchema,
+  searchMatchesQuerySchema,
+  unmatchedQuerySchema,
+} from '../../shared/schemas/hotel';
+
+const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(csv|vnd\.ms-excel|octet-stream))\b/i;
+
+export const hotelRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    requireAdmin(c);
+    const q = query(c, assignmentListQuerySchema);
+    return c.json(await listAssignments(c.var.deps.database.db, q), 200);
+  })
+  .get('/unmatched', async (c) => {
+    requireAdmin(c);
+    const q = query(c, unmatchedQuerySchema);
+    return c.json(await listUnmatched(c.var.deps.database.db, q), 200);
+  })
+  .get('/search-matches', async (c) => {
+    requireAdmin(c);
+    const q = query(c, searchMatchesQuerySchema);
+    return c.json({ matches: await searchMatches(c.var.deps.database.db, q.name, q.assignmentId) }, 200);
+  })
+  .post('/import', async (c) => {
+    requireAdmin(c);
+    const { dryRun } = query(c, importQuerySchema);
+    const type = c.req.header('content-type') ?? '';
+    let text: string;
+    if (/^multipart\/form-data/i.test(type)) {
+      let file: unknown;
+      try {
+        file = (await c.req.parseBody()).file;
+      } catch {
+        throw badRequest('The upload could not be read. Please choose the file again.');
+      }
+      if (file instanceof File) text = await file.text();
+      else if (typeof file === 'string') text = file;
+      else throw badRequest('Attach the rooming list as the form field "file"', { file: 'Choose a CSV file' });
+    } else if (type === '' || CSV_TYPES.test(type)) {
+      text = await c.req.text();
+    } else {
+      throw badRequest('Send the rooming list as a CSV body (Content-Type: text/csv) or as the multipart field "file"');
+    }
+    const result = await importRoomingList(c.var.deps.database.db, text, { dryRun }, actorOf(c));
+    return c.json(result, 200);
+  })
+  .post('/:id/match', async (c) => {
+    const user = requireAdmin(c);
+    const id = intParam(c, 'id');
+    const body = await jsonBody(c, matchSchema);
+    const result = await withIdempotency(
+      c.var.deps.database.db,
+      c.req.header('idempotency-key'),
+      { userId: user.id, method: 'POST', path: c.req.path, body },
+      async (tx) => ({ status: 200, body: await matchAssignment(tx, id, body.registrationId, actorOf(c)) }),
+    );
+    if (result.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(result.body, result.status as ContentfulStatusCode);
+  })
+  .post('/:id/unmatch', async (c) => {
+    const user = requireAdmin(c);
+    const id = intParam(c, 'id');
+    const result = await withIdempotency(
+      c.var.deps.database.db,
+      c.req.header('idempotency-key'),
+      { userId: user.id, method: 'POST', path: c.req.path, body: null },
+      async (tx) => ({ status: 200, body: await unmatchAssignment(tx, id, actorOf(c)) }),
+    );
+    if (result.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(result.body, result.status as ContentfulStatusCode);
+  })
+  .delete('/:id', async (c) => {
+    requireAdmin(c);
+    const id = intParam(c, 'id');
+    await c.var.deps.database.db.transaction((tx) => deleteAssignment(tx, id, actorOf(c)));
+    return c.body(null, 204);
+  });

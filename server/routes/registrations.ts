@@ -1,0 +1,192 @@
+/**
+ * /api/registrations (spec §7 Registrations): create, list, stats, export, detail, edit, cancel,
+ * reactivate, attendees, payments, history and the bulk flight-info request. send-verification,
+ * verify-code and the single request-flight-info live in registrant-verification.ts (mounted first).
+ * `{id}` is a numeric id or a registration number everywhere.
+ */
+import { Hono, type Context } from 'hono';
+import { stream } from 'hono/streaming';
+import { z } from 'zod';
+import type { AppEnv } from '../context';
+import { forbidden, unauthorized } from '../lib/errors';
+import { requireChallenge } from '../lib/require-challenge';
+import { intParam, jsonBody, query, validate } from '../lib/validate';
+import { actorOf, requireAdmin } from '../middleware/auth';
+import { addAttendee, removeAttendee, updateAttendee } from '../services/attendees';
+import { requestFlightInfoBulk } from '../services/flight-requests-bulk';
+import { listPayments, recordPayment } from '../services/payments';
+import { exportCsvChunks, exportIds, localToday } from '../services/registration-export';
+import { registrationHistory } from '../services/registration-history';
+import { listRegistrations } from '../services/registration-list';
+import { registrationStats } from '../services/registration-stats';
+import { registrationDetail, registrationView, requireRegistration, type RegistrationView } from '../services/registration-view';
+import {
+  cancelRegistration,
+  createRegistration,
+  reactivateRegistration,
+  updateRegistration,
+  type ServiceContext,
+} from '../services/registrations';
+import { registrationByRef } from '../services/registrant-summary';
+import { fromCents } from '../../shared/pricing';
+import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
+import {
+  adminCreateSchema,
+  cancelSchema,
+  exportQuerySchema,
+  historyQuerySchema,
+  manualCreateSchema,
+  paymentCreateSchema,
+  registrationFiltersSchema,
+  registrationListQuerySchema,
+  registrationUpdateSchema,
+} from '../../shared/schemas/registration';
+
+const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.var.deps.config.event, actor: actorOf(c) });
+const dbOf = (c: Context<AppEnv>) => c.var.deps.database.db;
+
+export const NOT_VERIFIED = 'Please verify your email to view this registration';
+export const NOT_YOURS = 'You can only view your own registration';
+
+/**
+ * Who may read registration `ref`, and in which view: admins (full), greeters (no address or money),
+ * the registrant token of that very registration (full). 401 with no session and no registrant token;
+ * 403 for a registrant of another registration (whether or not `ref` exists, so numbers cannot be probed).
+ */
+async function readableRegistration(c: Context<AppEnv>, ref: string) {
+  const user = c.var.user;
+  const registrant = c.var.registrant;
+  const staffView: RegistrationView | null = user?.role === 'admin' ? 'full' : user?.role === 'greeter' ? 'greeter' : null;
+  if (staffView) return { row: await requireRegistration(dbOf(c), ref), view: staffView };
+  if (registrant) {
+    const row = await registrationByRef(dbOf(c), ref);
+    if (!row || row.id !== registrant.registrationId) throw forbidden(NOT_YOURS);
+    return { row, view: 'full' as const };
+  }
+  if (user) throw forbidden();
+  throw unauthorized(NOT_VERIFIED);
+}
+
+// the bulk flight-info request's filters, plus `limit` to send in batches and show progress (issue 3)
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+const bulkFlightRequestSchema = registrationFiltersSchema.extend({
+  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional(),
+});
+
+export const registrationRoutes = new Hono<AppEnv>()
+  /** Both create forms: a body with `attendees` is the manual form (no challenge); otherwise the admin form. */
+  .post('/', async (c) => {
+    requireAdmin(c);
+    const raw = await jsonBody(c, z.unknown());
+    const manual = typeof raw === 'object' && raw !== null && 'attendees' in raw;
+    const input = manual
+      ? validate(manualCreateSchema, raw)
+      : { ...validate(adminCreateSchema, raw), attendees: [] };
+    if (!manual) await requireChallenge(c, (input as { turnstileToken?: string | null }).turnstileToken);
+    const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
+    const detail = await registrationDetail(dbOf(c), row);
+    return c.json({ registration: detail.registration, attendees: detail.attendees }, 201);
+  })
+  .get('/', async (c) => {
+    requireAdmin(c);
+    const q = query(c, registrationListQuerySchema);
+    return c.json(await listRegistrations(dbOf(c), q), 200);
+  })
+  .get('/stats/summary', async (c) => {
+    requireAdmin(c);
+    return c.json(await registrationStats(dbOf(c)), 200);
+  })
+  .get('/export', async (c) => {
+    requireAdmin(c);
+    const q = query(c, exportQuerySchema);
+    const { timeZone } = c.var.deps.config.event;
+    const ids = await exportIds(dbOf(c), q);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="registrations-${localToday(timeZone)}.csv"`);
+    c.header('Cache-Control', 'no-store');
+    return stream(
+      c,
+      async (out) => {
+        for await (const chunk of exportCsvChunks(dbOf(c), ids, timeZone)) await out.write(chunk);
+      },
+      async (err) => {
+        // headers are gone by now: log it; the file ends short and the download shows as failed
+        c.var.deps.log.error({ err, requestId: c.get('requestId') }, 'registration export failed mid-stream');
+      },
+    );
+  })
+  /** The flight-info link to every active registration of the list's filter (body or query), skipping those asked in 24 h. */
+  .post('/request-flight-info', async (c) => {
+    requireAdmin(c);
+    const body = await jsonBody(c, z.record(z.string(), z.unknown(), { error: 'Body must be an object of filters' }));
+    const { limit, ...filters } = validate(bulkFlightRequestSchema, { ...c.req.query(), ...body });
+    return c.json(await requestFlightInfoBulk(dbOf(c), c.var.deps, filters, actorOf(c), new Date(), limit), 200);
+  })
+  .get('/:id', async (c) => {
+    const { row, view } = await readableRegistration(c, c.req.param('id'));
+    return c.json(await registrationDetail(dbOf(c), row, view), 200);
+  })
+  .put('/:id', async (c) => {
+    requireAdmin(c);
+    const changes = await jsonBody(c, registrationUpdateSchema);
+    const row = await dbOf(c).transaction((tx) => updateRegistration(tx, c.req.param('id'), changes, ctxOf(c)));
+    return c.json({ registration: await registrationView(dbOf(c), row) }, 200);
+  })
+  .post('/:id/cancel', async (c) => {
+    requireAdmin(c);
+    const { reason } = await jsonBody(c, cancelSchema);
+    const row = await dbOf(c).transaction((tx) => cancelRegistration(tx, c.req.param('id'), reason, ctxOf(c)));
+    return c.json({ message: 'Registration cancelled', registration: await registrationView(dbOf(c), row) }, 200);
+  })
+  .post('/:id/reactivate', async (c) => {
+    requireAdmin(c);
+    const row = await dbOf(c).transaction((tx) => reactivateRegistration(tx, c.req.param('id'), ctxOf(c)));
+    return c.json({ message: 'Registration reactivated', registration: await registrationView(dbOf(c), row) }, 200);
+  })
+  .post('/:id/attendees', async (c) => {
+    requireAdmin(c);
+    const input = await jsonBody(c, attendeeCreateSchema);
+    const { attendee, registration } = await dbOf(c).transaction((tx) => addAttendee(tx, c.req.param('id'), input, ctxOf(c)));
+    return c.json({ attendee, registration: await registrationView(dbOf(c), registration) }, 201);
+  })
+  .put('/:id/attendees/:attendeeId', async (c) => {
+    requireAdmin(c);
+    const attendeeId = intParam(c, 'attendeeId', 'Attendee not found');
+    const changes = await jsonBody(c, attendeeUpdateSchema);
+    const { attendee, registration } = await dbOf(c).transaction((tx) =>
+      updateAttendee(tx, c.req.param('id'), attendeeId, changes, ctxOf(c)),
+    );
+    return c.json({ attendee, registration: await registrationView(dbOf(c), registration) }, 200);
+  })
+  .delete('/:id/attendees/:attendeeId', async (c) => {
+    requireAdmin(c);
+    const attendeeId = intParam(c, 'attendeeId', 'Attendee not found');
+    await dbOf(c).transaction((tx) => removeAttendee(tx, c.req.param('id'), attendeeId, ctxOf(c)));
+    return c.body(null, 204);
+  })
+  .post('/:id/payments', async (c) => {
+    requireAdmin(c);
+    const input = await jsonBody(c, paymentCreateSchema);
+    const { payment, registration } = await dbOf(c).transaction((tx) => recordPayment(tx, c.req.param('id'), input, ctxOf(c)));
+    return c.json({ payment, registration: await registrationView(dbOf(c), registration) }, 201);
+  })
+  .get('/:id/payments', async (c) => {
+    requireAdmin(c);
+    const reg = await requireRegistration(dbOf(c), c.req.param('id'));
+    return c.json(
+      {
+        payments: await listPayments(dbOf(c), reg.id),
+        total_amount: fromCents(reg.totalAmountCents),
+        paid_amount: fromCents(reg.paidAmountCents),
+        balance_due: fromCents(Math.max(0, reg.totalAmountCents - reg.paidAmountCents)),
+        payment_status: reg.paymentStatus === 'completed' ? 'paid' : reg.paymentStatus,
+      },
+      200,
+    );
+  })
+  .get('/:id/history', async (c) => {
+    requireAdmin(c);
+    const page = query(c, historyQuerySchema);
+    const reg = await requireRegistration(dbOf(c), c.req.param('id'));
+    return c.json(await registrationHistory(dbOf(c), reg.id, page), 200);
+  });

@@ -1,0 +1,29 @@
+/**
+ * /api/sync: the server side of the offline layer (DESIGN.md "Offline-first PWA", issue 6). Uploads go
+ * through the ordinary mutations with Idempotency-Key (pickups, hotel links); these calls serve the
+ * clock (for the tap-time offset) and the downloads by cursor (services/sync-download.ts).
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../context';
+import { query } from '../lib/validate';
+import { requireAdmin, requireStaff } from '../middleware/auth';
+import { arrivalsSince, hotelSince } from '../services/sync-download';
+import { syncQuerySchema } from '../../shared/schemas/sync';
+
+export const syncRoutes = new Hono<AppEnv>()
+  .get('/time', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ serverTime: new Date().toISOString() }, 200);
+  })
+  .get('/arrivals', async (c) => {
+    requireStaff(c);
+    const q = query(c, syncQuerySchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await arrivalsSince(c.var.deps.database.db, { ...q, log: c.var.deps.log }), 200);
+  })
+  .get('/hotel', async (c) => {
+    requireAdmin(c);
+    const q = query(c, syncQuerySchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await hotelSince(c.var.deps.database.db, { ...q, log: c.var.deps.log }), 200);
+  });

@@ -1,0 +1,44 @@
+/** The flight info record as the API emits it (spec §3, snake_case). Dates 'YYYY-MM-DD', times 'HH:MM'. */
+import type { flights } from '../db/schema';
+
+export type FlightRow = typeof flights.$inferSelect;
+
+export interface FlightInfoRecord {
+  id: number;
+  flight_type: 'arrival' | 'departure';
+  flight_date: string | null;
+  flight_time: string | null;
+  airline: string;
+  flight_number: string;
+  adults_count: number;
+  children_count: number;
+  child_seats_needed: number;
+  needs_transportation: boolean;
+  special_instructions: string | null;
+  picked_up: boolean;
+  picked_up_at: string | null;
+  picked_up_by: string | null;
+  created_at: string;
+}
+
+export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
+
+export function serializeFlight(f: FlightRow): FlightInfoRecord {
+  return {
+    id: f.id,
+    flight_type: f.flightType as FlightInfoRecord['flight_type'],
+    flight_date: f.flightDate,
+    flight_time: hhmm(f.flightTime),
+    airline: f.airline,
+    flight_number: f.flightNumber,
+    adults_count: f.adultsCount,
+    children_count: f.childrenCount,
+    child_seats_needed: f.childSeatsNeeded,
+    needs_transportation: f.needsTransportation,
+    special_instructions: f.specialInstructions,
+    picked_up: f.pickedUp,
+    picked_up_at: f.pickedUpAt?.toISOString() ?? null,
+    picked_up_by: f.pickedUpBy,
+    created_at: f.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Airport pickups (spec §4 Pickup; DESIGN.md offline-first: last tap wins).
+ *
+ * A pickup toggle is a last-writer-wins register ordered by the time of the tap, corrected by the phone
+ * to the server's clock (the client sends it as `clientTime`). The flight keeps the tap time of the
+ * toggle that set its current state in `pickup_tap_at`:
+ *   1. a tap older than `pickup_tap_at` is stale: acknowledged, not applied, answered with the server's state;
+ *   2. a tap equal to it with the same state is a duplicate delivery: nothing to write;
+ *   3. otherwise the tap is written whole (state, who, which device, tap time, when it reached us), the
+ *      row's sync version is bumped, and the change is audited.
+ * Even a tap that leaves `picked_up` as it was moves `pickup_tap_at` forward, so an older toggle that
+ * arrives later (an offline phone) cannot undo it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { flights } from '../db/schema';
+import { notFound, unprocessable } from '../lib/errors';
+import type { Actor } from './audit';
+import { audit } from './audit';
+import type { PickupResult } from '../../shared/schemas/arrivals';
+
+/** A tap claimed to be further ahead of the server than this is a broken clock: it counts as "now". */
+export const MAX_FUTURE_TAP_MS = 5 * 60 * 1000;
+
+export interface PickupToggle {
+  picked_up: boolean;
+  picked_up_by: string | null;
+  /** ISO tap time, already corrected to the server clock; absent = now */
+  clientTime?: string;
+  deviceId?: string;
+}
+
+export interface PickupUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+type FlightRow = typeof flights.$inferSelect;
+
+/** The tap time to order by: the client's corrected time, or now; never far in the future. */
+export function tapTime(clientTime: string | undefined, now: Date): Date {
+  if (!clientTime) return now;
+  const t = new Date(clientTime);
+  if (Number.isNaN(t.getTime()) || t.getTime() > now.getTime() + MAX_FUTURE_TAP_MS) return now;
+  return t;
+}
+
+function answer(f: FlightRow, changed: boolean, stale: boolean): PickupResult {
+  return {
+    id: f.id,
+    picked_up: f.pickedUp,
+    picked_up_at: f.pickedUpAt?.toISOString() ?? null,
+    picked_up_by: f.pickedUpBy,
+    picked_up_by_user_id: f.pickedUpByUserId,
+    pickup_device: f.pickupDevice,
+    pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
+    pickup_received_at: f.pickupReceivedAt?.toISOString() ?? null,
+    version: f.version,
+    changed,
+    stale,
+    serverTime: new Date().toISOString(),
+  };
+}
+
+const auditView = (f: FlightRow) => ({
+  picked_up: f.pickedUp,
+  picked_up_at: f.pickedUpAt?.toISOString() ?? null,
+  picked_up_by: f.pickedUpBy,
+  pickup_device: f.pickupDevice,
+  pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
+});
+
+/** Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). */
+export async function applyPickup(
+  tx: DbOrTx,
+  flightId: number,
+  toggle: PickupToggle,
+  user: PickupUser,
+  actor: Actor,
+  now = new Date(),
+): Promise<PickupResult> {
+  const [f] = await tx.select().from(flights).where(eq(flights.id, flightId)).for('update').limit(1);
+  if (!f || f.removedAt) throw notFound('Flight not found');
+  if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
+
+  const tap = tapTime(toggle.clientTime, now);
+  const current = f.pickupTapAt?.getTime();
+  if (current !== undefined && current > tap.getTime()) return answer(f, false, true);
+  if (current === tap.getTime() && f.pickedUp === toggle.picked_up) return answer(f, false, false);
+
+  const set = toggle.picked_up
+    ? {
+        pickedUp: true,
+        pickedUpBy: toggle.picked_up_by ?? (`${user.firstName} ${user.lastName}`.trim().slice(0, 100) || 'Admin'),
+        pickedUpByUserId: user.id,
+        pickedUpAt: tap,
+      }
+    : { pickedUp: false, pickedUpBy: null, pickedUpByUserId: null, pickedUpAt: null };
+  const [after] = await tx
+    .update(flights)
+    .set({
+      ...set,
+      pickupDevice: toggle.deviceId ?? null,
+      pickupTapAt: tap,
+      pickupReceivedAt: now,
+      updatedAt: now,
+      version: sql`nextval('sync_version_seq')`,
+    })
+    .where(eq(flights.id, flightId))
+    .returning();
+  await audit(tx, actor, toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear', { type: 'flight', id: flightId }, auditView(f), auditView(after));
+  return answer(after, f.pickedUp !== after.pickedUp, false);
+}

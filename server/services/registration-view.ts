@@ -1,0 +1,198 @@
+/**
+ * The registration as the API shows it (spec §3, snake_case, money in dollars with two decimals), and the
+ * detail bundle of GET /registrations/{id}: registration, attendees, flightInfo.
+ *
+ * Greeters read registrations too (arrivals, pickups) but DESIGN.md keeps payments and addresses off their
+ * phones: the 'greeter' view leaves out the street address, zip code and every money field.
+ */
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { attendees, culturalPrograms, flights, users } from '../db/schema';
+import { notFound } from '../lib/errors';
+import { serializeFlight, type FlightInfoRecord } from './flight-view';
+import { registrationByRef } from './registrant-summary';
+import type { RegistrationRow } from './registration-derived';
+import { fromCents, refundDueCents } from '../../shared/pricing';
+import type { Attendee } from '../../shared/schemas/attendee';
+import type { Registration } from '../../shared/schemas/registration';
+import type { RegistrationHotelFields } from '../../shared/schemas/hotel';
+
+export type AttendeeRow = typeof attendees.$inferSelect;
+export type RegistrationView = 'full' | 'greeter';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Fields left out of the greeter view (DESIGN.md: a greeter's device keeps no payments or addresses). */
+const GREETER_HIDDEN = [
+  'address_line1',
+  'address_line2',
+  'zip_code',
+  'payment_status',
+  'total_amount',
+  'base_amount',
+  'late_fee_amount',
+  'paid_amount',
+  'balance_due',
+  'refund_due',
+  'waive_fees',
+  'discount_percentage',
+  'fixed_discount_amount',
+  'late_fee_applied',
+  'remove_late_fee',
+] as const;
+
+/** The registration's copy of its hotel booking, as the API emits it. */
+export const hotelFields = (r: RegistrationRow): RegistrationHotelFields => ({
+  hotel_confirmation_number: r.hotelConfirmationNumber,
+  hotel_room_number: r.hotelRoomNumber,
+  hotel_room_type: r.hotelRoomType,
+  hotel_check_in_date: r.hotelCheckInDate,
+  hotel_check_out_date: r.hotelCheckOutDate,
+  hotel_nights: r.hotelNights,
+  hotel_guest_name: r.hotelGuestName,
+  hotel_notes: r.hotelNotes,
+});
+
+export function serializeRegistration(
+  r: RegistrationRow,
+  extra: { attendeeCount: number; cancelledBy: string | null },
+  view: RegistrationView = 'full',
+): Registration {
+  const out: Registration = {
+    id: r.id,
+    registration_number: r.registrationNumber,
+    status: r.status as Registration['status'],
+    // 'completed' from older data is the same as 'paid' (DESIGN.md)
+    payment_status: (r.paymentStatus === 'completed' ? 'paid' : r.paymentStatus) as Registration['payment_status'],
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    primary_email: r.primaryEmail,
+    primary_phone: r.primaryPhone,
+    primary_first_name: r.primaryFirstName,
+    primary_last_name: r.primaryLastName,
+    primary_age_category: r.primaryAgeCategory as Registration['primary_age_category'],
+    address_line1: r.addressLine1,
+    address_line2: r.addressLine2,
+    city: r.city,
+    state: r.state,
+    zip_code: r.zipCode,
+    country: r.country,
+    special_requests: r.specialRequests,
+    dietary_restrictions: r.dietaryRestrictions,
+    emergency_contact_name: r.emergencyContactName,
+    emergency_contact_phone: r.emergencyContactPhone,
+    notes: r.notes,
+    total_amount: fromCents(r.totalAmountCents),
+    base_amount: fromCents(r.baseAmountCents),
+    late_fee_amount: fromCents(r.lateFeeCents),
+    paid_amount: fromCents(r.paidAmountCents),
+    balance_due: fromCents(Math.max(0, r.totalAmountCents - r.paidAmountCents)),
+    refund_due: fromCents(refundDueCents(r.totalAmountCents, r.paidAmountCents)),
+    waive_fees: r.waiveFees,
+    discount_percentage: Number(r.discountPercentage),
+    fixed_discount_amount: fromCents(r.fixedDiscountCents),
+    late_fee_applied: r.lateFeeApplied,
+    remove_late_fee: r.removeLateFee,
+    needs_transportation: r.needsTransportation,
+    ...hotelFields(r),
+    cancel_reason: r.cancelReason,
+    cancelled_at: iso(r.cancelledAt),
+    cancelled_by: extra.cancelledBy,
+    flight_info_requested_at: iso(r.flightInfoRequestedAt),
+    attendee_count: extra.attendeeCount,
+  };
+  if (view === 'greeter') for (const k of GREETER_HIDDEN) delete out[k];
+  return out;
+}
+
+export function serializeAttendee(a: AttendeeRow, programs: { id: number; programType: string }[] = []): Attendee {
+  return {
+    id: a.id,
+    registration_id: a.registrationId,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    is_primary: a.isPrimary,
+    age_category: a.ageCategory as Attendee['age_category'],
+    relationship: a.relationship as Attendee['relationship'],
+    relationship_other: a.relationshipOther,
+    age: a.age,
+    gender: a.gender as Attendee['gender'],
+    dietary_restrictions: a.dietaryRestrictions,
+    cultural_programs: programs.map((p) => ({ id: p.id, program_type: p.programType })),
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+/** A registration by numeric id or registration number, or 404 'Registration not found'. */
+export async function requireRegistration(db: DbOrTx, idOrNumber: string | number): Promise<RegistrationRow> {
+  const row = await registrationByRef(db, idOrNumber);
+  if (!row) throw notFound('Registration not found');
+  return row;
+}
+
+/** Active attendees, primary first, each with its cultural programs. */
+export async function activeAttendees(db: DbOrTx, registrationId: number): Promise<Attendee[]> {
+  const rows = await db
+    .select()
+    .from(attendees)
+    .where(and(eq(attendees.registrationId, registrationId), isNull(attendees.removedAt)))
+    .orderBy(desc(attendees.isPrimary), asc(attendees.id));
+  const programs = rows.length
+    ? await db
+        .select({ id: culturalPrograms.id, attendeeId: culturalPrograms.attendeeId, programType: culturalPrograms.programType })
+        .from(culturalPrograms)
+        .where(
+          inArray(
+            culturalPrograms.attendeeId,
+            rows.map((a) => a.id),
+          ),
+        )
+        .orderBy(asc(culturalPrograms.id))
+    : [];
+  return rows.map((a) =>
+    serializeAttendee(
+      a,
+      programs.filter((p) => p.attendeeId === a.id),
+    ),
+  );
+}
+
+async function userName(db: DbOrTx, userId: number | null): Promise<string | null> {
+  if (userId === null) return null;
+  const [u] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : null;
+}
+
+/** The registration alone, serialized (for answers to changes). */
+export async function registrationView(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<Registration> {
+  const members = await activeAttendees(db, row.id);
+  return serializeRegistration(row, { attendeeCount: members.length, cancelledBy: await userName(db, row.cancelledBy) }, view);
+}
+
+export interface RegistrationDetail {
+  registration: Registration;
+  attendees: Attendee[];
+  flightInfo: FlightInfoRecord[];
+}
+
+/** GET /registrations/{id}: the registration, its active attendees and its flights (removed ones left out). */
+export async function registrationDetail(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<RegistrationDetail> {
+  const [members, flightRows, cancelledBy] = await Promise.all([
+    activeAttendees(db, row.id),
+    db
+      .select()
+      .from(flights)
+      .where(and(eq(flights.registrationId, row.id), isNull(flights.removedAt)))
+      .orderBy(asc(flights.flightType), asc(flights.flightDate), asc(flights.flightTime), asc(flights.id)),
+    userName(db, row.cancelledBy),
+  ]);
+  return {
+    registration: serializeRegistration(row, { attendeeCount: members.length, cancelledBy }, view),
+    attendees: members,
+    flightInfo: flightRows.map(serializeFlight),
+  };
+}

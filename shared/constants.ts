@@ -1,0 +1,62 @@
+/** Business constants from spec §9 that are not event configuration. */
+export const MAX_ATTENDEES = 9;
+export const LIST_PAGE_SIZE = 20;
+export const HOTEL_PAGE_SIZE = 10;
+export const HOTEL_CANDIDATE_LIMIT = 100;
+export const PAGINATION_WINDOW = 5;
+export const CODE_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = 6;
+export const REGISTRANT_VERIFICATION_MS = 24 * 60 * 60 * 1000;
+export const FLIGHT_EDIT_SESSION_MS = 30 * 60 * 1000;
+
+export const REGISTRATION_STATUSES = ['active', 'pending', 'cancelled', 'waitlist'] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['paid', 'partial', 'pending', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const AGE_CATEGORIES = ['adult', 'youth', 'child'] as const;
+export type AgeCategory = (typeof AGE_CATEGORIES)[number];
+
+export const RELATIONSHIPS = ['self', 'spouse', 'child', 'parent', 'sibling', 'other'] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+
+export const ROLES = ['admin', 'greeter'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const FLIGHT_TYPES = ['arrival', 'departure'] as const;
+export type FlightType = (typeof FLIGHT_TYPES)[number];
+
+/** The 18 named airlines of the flight form, plus 'Other' (spec §2). */
+export const AIRLINES = [
+  'American Airlines',
+  'Delta Air Lines',
+  'United Airlines',
+  'Southwest Airlines',
+  'Alaska Airlines',
+  'JetBlue Airways',
+  'Spirit Airlines',
+  'Frontier Airlines',
+  'Hawaiian Airlines',
+  'Sun Country Airlines',
+  'Allegiant Air',
+  'Air Canada',
+  'British Airways',
+  'Lufthansa',
+  'Emirates',
+  'Qatar Airways',
+  'Air India',
+  'Aeromexico',
+  'Other',
+] as const;
+
+/** An airline of 'N/A' marks a placeholder flight row, skipped when loading the form (spec §2). */
+export const PLACEHOLDER_AIRLINE = 'N/A';
+
+export const AGE_CATEGORY_LABELS: Record<AgeCategory, string> = {
+  adult: 'Adult (19+)',
+  youth: 'Youth (13-18)',
+  child: 'Child (0-12)',
+};

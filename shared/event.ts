@@ -1,0 +1,48 @@
+/**
+ * The event as data. The server reads overrides from EVENT_* variables (server/config.ts) and serves the
+ * result at GET /api/config, so next year's reunion needs no release. Defaults are the spec's values.
+ */
+export interface EventConfig {
+  name: string;
+  year: number;
+  startDate: string; // YYYY-MM-DD
+  endDate: string;
+  datesLabel: string; // 'Nov 27-30, 2025'
+  venue: string;
+  location: string;
+  timeZone: string;
+  expectedAttendees: string;
+  /** prices in integer cents */
+  prices: { adult: number; youth: number; child: number };
+  lateFeeCents: number;
+  /** registrations created after this date (YYYY-MM-DD) carry the late fee */
+  lateFeeAfter: string;
+  flightWindow: { min: string; max: string };
+  defaultArrivalDate: string;
+  supportEmail: string;
+}
+
+export const DEFAULT_EVENT: EventConfig = {
+  name: 'Reunion',
+  year: 2025,
+  startDate: '2025-11-27',
+  endDate: '2025-11-30',
+  datesLabel: 'Nov 27-30, 2025',
+  venue: 'Margaritaville Lake Resort',
+  location: 'Conroe, TX',
+  timeZone: 'America/Chicago',
+  expectedAttendees: '400+',
+  prices: { adult: 35000, youth: 20000, child: 15000 },
+  lateFeeCents: 5000,
+  lateFeeAfter: '2025-06-01',
+  flightWindow: { min: '2025-11-25', max: '2025-12-02' },
+  defaultArrivalDate: '2025-11-27',
+  supportEmail: 'help@reunion.example',
+};
+
+/** Public runtime configuration served to the PWA at GET /api/config. */
+export interface PublicConfig {
+  event: EventConfig;
+  challenge: { provider: 'altcha' | 'turnstile' | 'none'; siteKey?: string };
+  version: string;
+}

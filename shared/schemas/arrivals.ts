@@ -1,0 +1,169 @@
+/**
+ * Flight arrivals and pickups (spec §2 Flight Arrivals Dashboard, §3 Flight arrival, §4 Pickup, §7):
+ * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
+ */
+import { z } from 'zod';
+
+/** True for a real calendar date written 'YYYY-MM-DD' (rejects 2025-02-30). */
+export function isCalendarDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+export const calendarDate = (message = 'Date must be a valid date like 2025-11-27') =>
+  z.string({ error: message }).trim().refine(isCalendarDate, message);
+
+/** ?date=YYYY-MM-DD, optional (absent or empty = all dates); an ISO timestamp counts as its date as written. */
+export const arrivalsQuerySchema = z.object({
+  date: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v) : undefined))
+    .pipe(calendarDate().optional()),
+});
+
+/**
+ * POST /flight-pickups/{id}. `clientTime` is the moment of the tap, already corrected by the client to
+ * the server's clock (DESIGN.md: last tap wins); absent = now.
+ */
+export const pickupSchema = z.object({
+  picked_up: z.boolean({ error: 'picked_up must be true or false' }),
+  picked_up_by: z
+    .string({ error: 'picked_up_by must be text' })
+    .trim()
+    .max(100, 'picked_up_by must be at most 100 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  clientTime: z.iso
+    .datetime({ offset: true, error: 'clientTime must be an ISO date-time like 2025-11-27T14:05:00.000Z' })
+    .optional(),
+  deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
+});
+export type PickupInput = z.input<typeof pickupSchema>;
+
+export interface ArrivalAttendee {
+  firstName: string;
+  lastName: string;
+  ageCategory: 'adult' | 'youth' | 'child';
+}
+
+export interface ArrivalHotel {
+  confirmationNumber: string;
+  roomNumber: string | null;
+  roomType: string | null;
+  checkIn: string | null;
+  checkOut: string | null;
+  nights: number | null;
+}
+
+/** One row of GET /api/flight-info/admin/flight-arrivals (and of the offline download). */
+export interface FlightArrival {
+  id: number;
+  registrationId: number;
+  registrationNumber: string;
+  primaryContactName: string;
+  primaryContactPhone: string;
+  primaryContactEmail: string;
+  airline: string;
+  flightNumber: string;
+  /** 'YYYY-MM-DD' */
+  flightDate: string | null;
+  /** 'HH:MM' */
+  flightTime: string | null;
+  adultsCount: number;
+  childrenCount: number;
+  childSeatsNeeded: number;
+  attendees: ArrivalAttendee[];
+  specialInstructions: string | null;
+  picked_up: boolean;
+  picked_up_at: string | null;
+  picked_up_by: string | null;
+  picked_up_by_user_id: number | null;
+  pickup_device: string | null;
+  pickup_received_at: string | null;
+  hotel: ArrivalHotel | null;
+  hotelWarnings: string[];
+  /** highest sync version among the flight, its registration, attendees and flights */
+  version: number;
+}
+
+export interface PickupResult {
+  id: number;
+  picked_up: boolean;
+  picked_up_at: string | null;
+  picked_up_by: string | null;
+  picked_up_by_user_id: number | null;
+  pickup_device: string | null;
+  /** the corrected tap time of the toggle that set the current state */
+  pickup_tap_at: string | null;
+  pickup_received_at: string | null;
+  version: number;
+  /** true when this request flipped picked_up */
+  changed: boolean;
+  /** true when a later tap already won: acknowledged, not applied; the fields are the server's state */
+  stale: boolean;
+  serverTime: string;
+}
+
+/** The 13 columns of the arrivals CSV export (spec §9), in order. */
+export const ARRIVALS_CSV_COLUMNS = [
+  'Registration',
+  'Primary Contact',
+  'Phone',
+  'Email',
+  'Airline',
+  'Flight Number',
+  'Date',
+  'Time',
+  'Adults',
+  'Children',
+  'Child Seats',
+  'Attendees',
+  'Special Instructions',
+] as const;
+
+export interface ArrivalsSummary {
+  totalArrivals: number;
+  /** adults plus children */
+  totalPassengers: number;
+  /** distinct airline + flight number */
+  uniqueFlights: number;
+  pickedUp: number;
+  pending: number;
+}
+
+/** One flight, however its number was typed ('DL 7' and 'dl7' are the same flight). */
+const flightKey = (a: Pick<FlightArrival, 'airline' | 'flightNumber'>) =>
+  `${a.airline.trim().toLowerCase()}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
+
+/** The four dashboard cards (spec §2), from the rows on screen, so the cached rows give the same numbers. */
+export function summarizeArrivals(arrivals: readonly FlightArrival[]): ArrivalsSummary {
+  const flightsSeen = new Set(arrivals.map(flightKey));
+  const pickedUp = arrivals.filter((a) => a.picked_up).length;
+  return {
+    totalArrivals: arrivals.length,
+    totalPassengers: arrivals.reduce((n, a) => n + a.adultsCount + a.childrenCount, 0),
+    uniqueFlights: flightsSeen.size,
+    pickedUp,
+    pending: arrivals.length - pickedUp,
+  };
+}
+
+/** Passengers landing per hour ('HH:00'), for planning shuttle runs; rows without a time are left out. */
+export function passengersByHour(arrivals: readonly FlightArrival[]): { hour: string; passengers: number; flights: number }[] {
+  const byHour = new Map<string, { passengers: number; flights: Set<string> }>();
+  for (const a of arrivals) {
+    if (!a.flightTime) continue;
+    const hour = `${a.flightTime.slice(0, 2)}:00`;
+    const slot = byHour.get(hour) ?? { passengers: 0, flights: new Set<string>() };
+    slot.passengers += a.adultsCount + a.childrenCount;
+    slot.flights.add(flightKey(a));
+    byHour.set(hour, slot);
+  }
+  return [...byHour.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([hour, s]) => ({ hour, passengers: s.passengers, flights: s.flights.size }));
+}

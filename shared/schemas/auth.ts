@@ -1,0 +1,73 @@
+/** Sign-in, password and user-management bodies (spec §5 messages). */
+import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
+import { emailField, requiredString } from './common';
+
+export const loginSchema = z.object({
+  email: emailField('Email is required', 'Invalid email'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000, 'Password is too long'),
+  turnstileToken: z.string().max(20000).optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const newPassword = z
+  .string({ error: 'New password is required' })
+  .min(1, 'New password is required')
+  .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+  .max(1000, 'Password is too long');
+
+export const changePasswordSchema = z.object({
+  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+  new_password: newPassword,
+});
+
+/** The Change Password form adds the confirmation field, checked on the client. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({
+    confirm_password: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: 'Passwords must match',
+    path: ['confirm_password'],
+  });
+
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
+  .max(1000, 'Password is too long');
+
+export const createUserSchema = z.object({
+  email: emailField(),
+  password,
+  role: z.enum(ROLES, { error: 'Role must be admin or greeter' }),
+  first_name: requiredString('First name is required', 100),
+  last_name: requiredString('Last name is required', 100),
+});
+
+export const updateUserSchema = z
+  .object({
+    role: z.enum(ROLES, { error: 'Role must be admin or greeter' }).optional(),
+    disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+    password: password.optional(),
+    first_name: requiredString('First name is required', 100).optional(),
+    last_name: requiredString('Last name is required', 100).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
+
+export interface User {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: (typeof ROLES)[number];
+  disabled: boolean;
+  created_at?: string;
+}
+
+export interface LoginResponse {
+  token: string;
+  user: User;
+  message: string;
+  expiresAt: string;
+}

@@ -1,0 +1,48 @@
+/** Small zod building blocks shared by the schemas; messages are the spec's sentences. */
+import { z } from 'zod';
+
+/** A required, trimmed string with the given "is required" message. */
+/** The largest id a row can have (PostgreSQL integer): a larger one is refused, not sent to the database. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+export const requiredString = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `Must be at most ${max} characters`);
+
+/** An optional free-text field; '' and null become null. */
+export const optionalText = (max = 2000) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const emailField = (requiredMessage = 'Email is required', invalidMessage = 'Invalid email') =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(254, invalidMessage)
+    .email(invalidMessage)
+    .transform((v) => v.toLowerCase());
+
+/** Amount in dollars as a number or numeric string (spec §3: amounts may arrive as either). */
+export const money = (message = 'Must be an amount') =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, message).transform(Number)], { error: message });
+
+export const isoDate = (message = 'Invalid date') =>
+  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+
+export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({
+  page: z.coerce.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').default(1),
+  limit: z.coerce
+    .number({ error: 'Invalid limit' })
+    .int('Invalid limit')
+    .min(1, 'Invalid limit')
+    .max(maxLimit, `Limit must be at most ${maxLimit}`)
+    .default(defaultLimit),
+});

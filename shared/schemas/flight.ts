@@ -1,0 +1,293 @@
+/**
+ * The one flight schema (spec §5 Flight rows, Tokenised form, On flight submit), used by the server to
+ * parse every submission and by the PWA's flight form. The event's flight window is a parameter so the
+ * event configuration (GET /api/config) drives it, not the code.
+ *
+ * Normalisation, so the server stores what the visitor meant:
+ * - flightDate: 'YYYY-MM-DD' or an ISO timestamp; a timestamp keeps the calendar date exactly as written
+ *   ('2025-11-27T23:30:00-06:00' is 2025-11-27), never shifted across time zones (DESIGN.md Database).
+ * - flightTime: 'HH:MM' or 'HH:MM:SS', stored and answered as 'HH:MM'.
+ * - counts: integers or numeric strings; children and child seats default to 0.
+ * - rows whose airline is 'N/A' are placeholders and are dropped before validation.
+ */
+import { z } from 'zod';
+import { AIRLINES, FLIGHT_TYPES, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
+import { MAX_ROW_ID } from './common';
+
+export interface FlightWindow {
+  /** first allowed flight date, YYYY-MM-DD */
+  min: string;
+  /** last allowed flight date, YYYY-MM-DD */
+  max: string;
+}
+
+export const FLIGHT_MESSAGES = {
+  typeRequired: 'Flight type is required',
+  typeInvalid: 'Flight type must be arrival or departure',
+  airlineRequired: 'Airline is required',
+  airlineUnknown: 'Please choose an airline from the list (or Other)',
+  numberRequired: 'Flight number is required',
+  dateRequired: 'Flight date is required',
+  dateInvalid: 'Flight date must be a date like 2025-11-27',
+  timeRequired: 'Flight time is required',
+  timeInvalid: 'Flight time must be a time like 14:30',
+  adultsRequired: 'Number of adults is required',
+  negative: 'Cannot be negative',
+  wholeNumber: 'Must be a whole number',
+  needFlights: 'Please add at least one flight if you need transportation',
+} as const;
+
+/** Most people one flight row can carry; a guard against typos such as 100 instead of 1. */
+export const MAX_PASSENGERS_PER_FLIGHT = 50;
+/** Most flight rows one submission may hold. */
+export const MAX_FLIGHTS_PER_SUBMISSION = 20;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM-DD' → 'MMM dd, yyyy' (spec §9 date format), with no time-zone arithmetic. */
+export function formatFlightDate(ymd: string): string {
+  const [y, m, d] = ymd.split('-');
+  return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;
+}
+
+export const dateOutsideWindowMessage = (w: FlightWindow) =>
+  `Flight date must be between ${formatFlightDate(w.min)} and ${formatFlightDate(w.max)}`;
+
+const DATE_PART = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+
+/** The calendar date written in `value` ('YYYY-MM-DD' or an ISO timestamp), or null when it is not one. */
+export function calendarDate(value: string): string | null {
+  const m = DATE_PART.exec(value.trim());
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // a real day of a real month (Date.UTC rolls 2025-02-30 over into March)
+  const check = new Date(Date.UTC(y, mo - 1, d));
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  return `${m[1]}-${m[2]}-${m[3]}`;
+}
+
+const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?$/;
+
+/** 'H:MM', 'HH:MM' or 'HH:MM:SS' → 'HH:MM', or null when it is not a time of day. */
+export function hhmmTime(value: string): string | null {
+  const m = TIME.exec(value.trim());
+  if (!m) return null;
+  const [h, min, s] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 0 : Number(m[3])];
+  if (h > 23 || min > 59 || s > 59) return null;
+  return `${String(h).padStart(2, '0')}:${m[2]}`;
+}
+
+const comparable = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+const AIRLINE_BY_KEY = new Map<string, string>();
+for (const name of AIRLINES) {
+  AIRLINE_BY_KEY.set(comparable(name), name);
+  // 'Delta', 'United', 'JetBlue': the name without its 'Airlines' / 'Air Lines' / 'Airways' / 'Air' tail
+  const short = comparable(name.replace(/\s+(airlines|air lines|airways|air)$/i, ''));
+  if (short && !AIRLINE_BY_KEY.has(short)) AIRLINE_BY_KEY.set(short, name);
+}
+
+/** The listed airline `value` names (case and spacing ignored), or null. */
+export function canonicalAirline(value: string): string | null {
+  return AIRLINE_BY_KEY.get(comparable(value)) ?? null;
+}
+
+/** True for a placeholder row (airline 'N/A'), which is skipped when loading and when submitting. */
+export function isPlaceholderFlight(row: unknown): boolean {
+  const airline = (row as { airline?: unknown } | null)?.airline;
+  return typeof airline === 'string' && airline.trim().toUpperCase() === PLACEHOLDER_AIRLINE;
+}
+
+/** '' and null count as absent, so a blank form field gets the "is required" sentence. */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
+
+const requiredText = (required: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: required }).trim().max(200, 'Must be at most 200 characters'));
+
+/** A passenger count: integer ≥ 0; numeric strings are parsed. */
+function count(required?: string) {
+  const num = z
+    .number({ error: (iss) => (iss.input === undefined && required ? required : FLIGHT_MESSAGES.wholeNumber) })
+    .int(FLIGHT_MESSAGES.wholeNumber)
+    .min(0, FLIGHT_MESSAGES.negative)
+    .max(MAX_PASSENGERS_PER_FLIGHT, `Must be at most ${MAX_PASSENGERS_PER_FLIGHT}`);
+  return z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
+    },
+    required ? num : num.default(0),
+  );
+}
+
+export interface FlightSchemaOptions {
+  /** the tokenised form requires the flight type; the verified form defaults a missing one to 'arrival' */
+  requireType?: boolean;
+}
+
+/** One flight row (spec §3 Flight submission), dates limited to `window`. */
+export function flightSchema(window: FlightWindow, opts: FlightSchemaOptions = {}) {
+  const type = z.enum(FLIGHT_TYPES, {
+    error: (iss) => (iss.input === undefined ? FLIGHT_MESSAGES.typeRequired : FLIGHT_MESSAGES.typeInvalid),
+  });
+  return z.object({
+    id: z.preprocess(blankToUndefined, z.number({ error: 'Invalid flight id' }).int('Invalid flight id').positive('Invalid flight id').max(MAX_ROW_ID, 'Invalid flight id').optional()),
+    flightType: z.preprocess(blankToUndefined, opts.requireType ? type : type.default('arrival')),
+    airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v, ctx) => {
+      const name = canonicalAirline(v);
+      if (!name) {
+        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineUnknown });
+        return z.NEVER;
+      }
+      return name;
+    }),
+    flightNumber: requiredText(FLIGHT_MESSAGES.numberRequired)
+      .pipe(z.string().max(20, 'Flight number must be at most 20 characters'))
+      .transform((v) => v.replace(/\s+/g, ' ').toUpperCase()),
+    flightDate: requiredText(FLIGHT_MESSAGES.dateRequired).transform((v, ctx) => {
+      const date = calendarDate(v);
+      if (!date) {
+        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.dateInvalid });
+        return z.NEVER;
+      }
+      if (date < window.min || date > window.max) {
+        ctx.addIssue({ code: 'custom', message: dateOutsideWindowMessage(window) });
+        return z.NEVER;
+      }
+      return date;
+    }),
+    flightTime: requiredText(FLIGHT_MESSAGES.timeRequired).transform((v, ctx) => {
+      const time = hhmmTime(v);
+      if (!time) {
+        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.timeInvalid });
+        return z.NEVER;
+      }
+      return time;
+    }),
+    adultsCount: count(FLIGHT_MESSAGES.adultsRequired),
+    childrenCount: count(),
+    childSeatsNeeded: count(),
+    specialInstructions: z
+      .string({ error: 'Must be text' })
+      .trim()
+      .max(1000, 'Must be at most 1000 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  });
+}
+
+export type FlightSubmission = z.output<ReturnType<typeof flightSchema>>;
+
+/** The flights of a submission: placeholders dropped, then every row validated. */
+export function flightListSchema(window: FlightWindow, opts: FlightSchemaOptions = {}) {
+  return z
+    .array(z.unknown(), { error: 'Flights must be a list' })
+    .max(MAX_FLIGHTS_PER_SUBMISSION, `At most ${MAX_FLIGHTS_PER_SUBMISSION} flights`)
+    .transform((rows) => rows.filter((r) => !isPlaceholderFlight(r)))
+    .pipe(z.array(flightSchema(window, opts)));
+}
+
+const needsTransportationField = z
+  .boolean({ error: 'Please choose whether you need transportation' })
+  .default(true);
+
+/** needsTransportation with no (real) flight is the §5 sentence, reported on `flights`. */
+function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights: unknown[] }, ctx: z.RefinementCtx) {
+  if (v.needsTransportation && v.flights.length === 0) {
+    ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.needFlights, path: ['flights'] });
+  }
+}
+
+/** POST /flight-info/submit-verified body: registrationId is the numeric id or the registration number. */
+export function submitVerifiedSchema(window: FlightWindow) {
+  return z
+    .object({
+      registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
+        error: 'Registration is required',
+      }),
+      needsTransportation: needsTransportationField,
+      flights: flightListSchema(window).default([]),
+    })
+    .superRefine(requireFlightsWhenTransport);
+}
+
+/** POST /flight-info/submit body (the tokenised form): also requires the flight type and the email. */
+export function submitWithTokenSchema(window: FlightWindow) {
+  return z
+    .object({
+      token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL').max(200, 'Invalid URL'),
+      email: z
+        .string({ error: 'Email is required' })
+        .trim()
+        .min(1, 'Email is required')
+        .max(254, 'Invalid email address')
+        .email('Invalid email address')
+        .transform((v) => v.toLowerCase()),
+      needsTransportation: needsTransportationField,
+      flights: flightListSchema(window, { requireType: true }).default([]),
+      turnstileToken: z.string().max(20000).nullish(),
+    })
+    .superRefine(requireFlightsWhenTransport);
+}
+
+/** What a flight form row holds while being edited (inputs are strings until submitted). */
+export interface FlightFormRow {
+  id?: number;
+  flightType: FlightType;
+  airline: string;
+  flightNumber: string;
+  /** YYYY-MM-DD */
+  flightDate: string;
+  /** HH:MM */
+  flightTime: string;
+  adultsCount: number | string;
+  childrenCount: number | string;
+  childSeatsNeeded: number | string;
+  specialInstructions: string;
+}
+
+/** A new row (spec §2): arrival for the first row, departure for every row added after it. */
+export function newFlightRow(index: number): FlightFormRow {
+  return {
+    flightType: index === 0 ? 'arrival' : 'departure',
+    airline: '',
+    flightNumber: '',
+    flightDate: '',
+    flightTime: '',
+    adultsCount: 1,
+    childrenCount: 0,
+    childSeatsNeeded: 0,
+    specialInstructions: '',
+  };
+}
+
+/** The stored flight record as the API answers it (spec §3 Flight info record), as far as the form needs it. */
+export interface ExistingFlight {
+  id: number;
+  flight_type: FlightType;
+  flight_date: string | null;
+  flight_time: string | null;
+  airline: string;
+  flight_number: string;
+  adults_count: number;
+  children_count: number;
+  child_seats_needed: number;
+  special_instructions: string | null;
+}
+
+/** Loads existing flights into form rows, skipping 'N/A' placeholders (spec §2 Flight form rows). */
+export function formRowsFromExisting(existing: ExistingFlight[]): FlightFormRow[] {
+  return existing
+    .filter((f) => !isPlaceholderFlight(f))
+    .map((f) => ({
+      id: f.id,
+      flightType: f.flight_type,
+      airline: f.airline,
+      flightNumber: f.flight_number,
+      flightDate: f.flight_date ? f.flight_date.slice(0, 10) : '',
+      flightTime: f.flight_time ? f.flight_time.slice(0, 5) : '',
+      adultsCount: f.adults_count,
+      childrenCount: f.children_count,
+      childSeatsNeeded: f.child_seats_needed,
+      specialInstructions: f.special_instructions ?? '',
+    }));
+}

@@ -1,0 +1,45 @@
+/**
+ * The offline download (DESIGN.md "Offline-first PWA": downloads after the first ask only for what
+ * changed since the server's own cursor). `since` is a cursor the server handed out earlier (0 = first
+ * download); the PWA stores the answer's `cursor` and, while `hasMore`, asks again from it, so an
+ * interrupted first download resumes where it stopped.
+ */
+import { z } from 'zod';
+import type { FlightArrival } from './arrivals';
+import type { HotelAssignment } from './hotel';
+
+export const SYNC_PAGE_DEFAULT = 500;
+export const SYNC_PAGE_MAX = 2000;
+
+export const syncQuerySchema = z.object({
+  since: z.coerce
+    .number({ error: 'since must be a cursor from an earlier download' })
+    .int('since must be a cursor from an earlier download')
+    .min(0, 'since must be a cursor from an earlier download')
+    .max(Number.MAX_SAFE_INTEGER, 'since must be a cursor from an earlier download')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'Invalid limit' })
+    .int('Invalid limit')
+    .min(1, 'Invalid limit')
+    .max(SYNC_PAGE_MAX, `Limit must be at most ${SYNC_PAGE_MAX}`)
+    .default(SYNC_PAGE_DEFAULT),
+});
+
+interface SyncPage {
+  /** ids the device should drop: no longer on the list (removed, cancelled, matched, deleted…) */
+  removed: number[];
+  /** pass as `since` next time */
+  cursor: number;
+  /** more changes are waiting: ask again at once with `since=cursor` */
+  hasMore: boolean;
+  serverTime: string;
+}
+
+export interface ArrivalsSyncPage extends SyncPage {
+  arrivals: FlightArrival[];
+}
+
+export interface HotelSyncPage extends SyncPage {
+  assignments: HotelAssignment[];
+}

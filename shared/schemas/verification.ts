@@ -1,0 +1,70 @@
+/**
+ * Bodies of the visitor's email-and-code steps (spec §5 Flight email step, Lookup; §7 send-verification,
+ * verify-code, lookup) and the shapes the API answers with.
+ */
+import { z } from 'zod';
+import { CODE_LENGTH, type AgeCategory } from '../constants';
+import { emailField } from './common';
+
+export const VERIFICATION_MESSAGES = {
+  /** §5 Flight email step: email and challenge required */
+  flightEmailStep: 'Please enter your email and complete the verification',
+  codeRequired: 'Please enter the verification code',
+  invalidCode: 'Invalid or expired verification code',
+  noRegistration: 'No registration found with this email',
+  codeSent: 'Verification code sent',
+  /** §5 Lookup */
+  securityCheck: 'Please complete the security check',
+  lookupNotFound: 'No registration found with this email address.',
+  lookupSent: 'Flight info link has been sent to your email!',
+} as const;
+
+/** POST /registrations/send-verification and /flight-info/send-verification. */
+export const sendVerificationSchema = (requiredMessage = 'Email is required') =>
+  z.object({
+    email: emailField(requiredMessage, 'Invalid email'),
+    turnstileToken: z.string().max(20000).nullish(),
+  });
+
+/** POST …/verify-code: the code is compared upper-cased (spec §9: 6 characters, uppercased). */
+export const verifyCodeSchema = z.object({
+  email: emailField('Email is required', 'Invalid email'),
+  code: z
+    .string({ error: VERIFICATION_MESSAGES.codeRequired })
+    .trim()
+    .min(1, VERIFICATION_MESSAGES.codeRequired)
+    .max(CODE_LENGTH, VERIFICATION_MESSAGES.invalidCode)
+    .transform((v) => v.toUpperCase()),
+});
+
+/** POST /flight-info/lookup (spec §7: the challenge travels as captchaToken). */
+export const lookupSchema = z.object({
+  email: emailField('Email is required', 'Invalid email address'),
+  captchaToken: z.string().max(20000).nullish(),
+});
+
+export type SendVerificationInput = z.input<ReturnType<typeof sendVerificationSchema>>;
+export type VerifyCodeInput = z.input<typeof verifyCodeSchema>;
+export type LookupInput = z.input<typeof lookupSchema>;
+
+/** The registration a verified visitor sees (spec §3 Verified registration summary, plus §7's snake_case). */
+export interface VerifiedRegistration {
+  id: number;
+  registration_number: string;
+  registrationNumber: string;
+  primary_first_name: string;
+  primary_last_name: string;
+  primaryName: string;
+  email: string;
+  status: string;
+  needsTransportation: boolean;
+  attendees: { firstName: string; lastName: string; ageCategory: AgeCategory }[];
+}
+
+export interface VerifyCodeResponse {
+  message: string;
+  registration: VerifiedRegistration;
+  /** send back as the X-Registrant-Token header; valid 24 h for this registration only */
+  registrantToken: string;
+  expiresAt: string;
+}

@@ -1,0 +1,14 @@
+/**
+ * Flight dates and times are wall-clock values in the event's time zone (DESIGN.md), while a phone or
+ * the server may run in another zone. This turns them into instants with @date-fns/tz.
+ */
+import { TZDate } from '@date-fns/tz';
+
+/** The instant (ms) of a wall-clock 'YYYY-MM-DD' + 'HH:MM[:SS]' in `timeZone`; null when either is missing or malformed. */
+export function zonedInstant(date: string | null | undefined, time: string | null | undefined, timeZone: string): number | null {
+  if (!date || !time) return null;
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm, ss = 0] = time.split(':').map(Number);
+  if (![y, m, d, hh, mm, ss].every(Number.isFinite)) return null;
+  return new TZDate(y, m - 1, d, hh, mm, ss, timeZone).getTime();
+}

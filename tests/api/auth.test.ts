@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp } from '../helpers/app';
+import { auditLog, sessions } from '../../server/db/schema';
+
+const t = await createTestApp();
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password and returns a token and the user', async () => {
+    const admin = await t.makeUser('admin', { first_name: 'Ana', last_name: 'Silva' });
+    const res = await t.api('POST', '/api/auth/login', { body: { email: admin.email.toUpperCase(), password: admin.password } });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(res.body.user).toMatchObject({ email: admin.email, first_name: 'Ana', last_name: 'Silva', role: 'admin' });
+    const me = await t.api('GET', '/api/auth/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(admin.email);
+    // the token is stored hashed, never as given
+    const stored = await t.db.select().from(sessions).where(eq(sessions.userId, admin.id));
+    expect(stored.some((s) => s.tokenHash === res.body.token)).toBe(false);
+  });
+
+  it('gives the same 401 for an unknown email and a wrong password', async () => {
+    const admin = await t.makeUser('admin');
+    const wrong = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: 'nope-nope' } });
+    const unknown = await t.api('POST', '/api/auth/login', { body: { email: 'nobody@test.example', password: 'nope-nope' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual(unknown.body);
+    expect(wrong.body.error).toBe('Invalid email or password');
+  });
+
+  it('uses the spec sentences for missing and invalid fields', async () => {
+    const empty = await t.api('POST', '/api/auth/login', { body: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toMatchObject({ email: 'Email is required', password: 'Password is required' });
+    const bad = await t.api('POST', '/api/auth/login', { body: { email: 'not-an-email', password: 'x' } });
+    expect(bad.body.fields.email).toBe('Invalid email');
+  });
+
+  it('answers malformed JSON with 400 and a sentence', async () => {
+    const res = await t.api('POST', '/api/auth/login', { raw: '{"email":' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Malformed JSON body');
+  });
+
+  it('refuses a disabled user like a wrong password', async () => {
+    const admin = await t.makeUser('admin');
+    const other = await t.makeUser('greeter');
+    await t.api('PUT', `/api/users/${other.id}`, { token: admin.token, body: { disabled: true } });
+    const res = await t.api('POST', '/api/auth/login', { body: { email: other.email, password: other.password } });
+    expect(res.status).toBe(401);
+  });
+
+  it('throttles an account after 100 failures in an hour with 429 and Retry-After', async () => {
+    const admin = await t.makeUser('admin');
+    // simulate earlier failures cheaply by filling the counter, then one more attempt
+    await t.db.execute(
+      `insert into rate_limits (key, window_start, count) values ('login:account:${admin.email}', now(), 100)` as never,
+    );
+    const res = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: admin.password } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('sessions', () => {
+  it('logout revokes the token on the server at once', async () => {
+    const admin = await t.makeUser('admin');
+    expect((await t.api('POST', '/api/auth/logout', { token: admin.token })).status).toBe(200);
+    const me = await t.api('GET', '/api/auth/me', { token: admin.token });
+    expect(me.status).toBe(401);
+  });
+
+  it('a forged token is 401', async () => {
+    const me = await t.api('GET', '/api/auth/me', { token: 'forged-token-value' });
+    expect(me.status).toBe(401);
+    expect(me.body.error).toBeTruthy();
+  });
+
+  it('changing the password keeps this session and revokes the others', async () => {
+    const admin = await t.makeUser('admin');
+    const second = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: admin.password } });
+    const res = await t.api('POST', '/api/auth/change-password', {
+      token: admin.token,
+      body: { current_password: admin.password, new_password: 'brand-new-pass' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Password changed successfully!');
+    expect((await t.api('GET', '/api/auth/me', { token: admin.token })).status).toBe(200);
+    expect((await t.api('GET', '/api/auth/me', { token: second.body.token })).status).toBe(401);
+    const login = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: 'brand-new-pass' } });
+    expect(login.status).toBe(200);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.change-password'));
+    expect(audits.length).toBeGreaterThan(0);
+  });
+
+  it('change-password validates with the spec sentences and refuses a wrong current password', async () => {
+    const admin = await t.makeUser('admin');
+    const short = await t.api('POST', '/api/auth/change-password', {
+      token: admin.token,
+      body: { current_password: admin.password, new_password: '123' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.fields.new_password).toBe('Password must be at least 6 characters');
+    const missing = await t.api('POST', '/api/auth/change-password', { token: admin.token, body: {} });
+    expect(missing.body.fields).toMatchObject({
+      current_password: 'Current password is required',
+      new_password: 'New password is required',
+    });
+    const wrong = await t.api('POST', '/api/auth/change-password', {
+      token: admin.token,
+      body: { current_password: 'wrong-one', new_password: 'another-pass' },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await t.api('GET', '/api/auth/me', { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe('/api/users', () => {
+  it('an admin creates a greeter who can sign in; a greeter cannot manage users', async () => {
+    const admin = await t.makeUser('admin');
+    const created = await t.api('POST', '/api/users', {
+      token: admin.token,
+      body: { email: 'Greeter.One@Test.example', password: 'greet-me-1', role: 'greeter', first_name: 'Gia', last_name: 'Lee' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.user).toMatchObject({ email: 'greeter.one@test.example', role: 'greeter' });
+    const login = await t.api('POST', '/api/auth/login', { body: { email: 'greeter.one@test.example', password: 'greet-me-1' } });
+    expect(login.status).toBe(200);
+    const asGreeter = await t.api('GET', '/api/users', { token: login.body.token });
+    expect(asGreeter.status).toBe(403);
+    const dup = await t.api('POST', '/api/users', {
+      token: admin.token,
+      body: { email: 'greeter.one@test.example', password: 'greet-me-1', role: 'greeter', first_name: 'G', last_name: 'L' },
+    });
+    expect(dup.status).toBe(409);
+  });
+
+  it('disabling a user revokes their sessions on the very next request', async () => {
+    const admin = await t.makeUser('admin');
+    const greeter = await t.makeUser('greeter');
+    expect((await t.api('GET', '/api/auth/me', { token: greeter.token })).status).toBe(200);
+    const res = await t.api('PUT', `/api/users/${greeter.id}`, { token: admin.token, body: { disabled: true } });
+    expect(res.status).toBe(200);
+    expect((await t.api('GET', '/api/auth/me', { token: greeter.token })).status).toBe(401);
+  });
+
+  it('bad input writes nothing', async () => {
+    const admin = await t.makeUser('admin');
+    const before = (await t.api('GET', '/api/users', { token: admin.token })).body.users.length;
+    const res = await t.api('POST', '/api/users', { token: admin.token, body: { email: 'x@y.z', role: 'king' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.role).toBeTruthy();
+    expect((await t.api('GET', '/api/users', { token: admin.token })).body.users.length).toBe(before);
+  });
+});
+
+describe('server basics', () => {
+  it('health reports the database', async () => {
+    for (const path of ['/health', '/api/health']) {
+      const res = await t.api('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ status: 'ok', database: 'ok' });
+      expect(res.body.version).toBeTruthy();
+    }
+  });
+
+  it('unknown API routes are a JSON 404; bodies over 1 MB are 413', async () => {
+    const res = await t.api('GET', '/api/nope');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Not found');
+    const big = await t.api('POST', '/api/auth/login', { raw: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }) });
+    expect(big.status).toBe(413);
+    expect(big.body.error).toMatch(/too large/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.api('GET', '/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+  });
+});

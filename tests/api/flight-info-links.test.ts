@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/factories';
+import { auditLog, flightInfoRequests, registrations } from '../../server/db/schema';
+import { sha256 } from '../../server/lib/tokens';
+import { flightRow, insertFlight, lastMailTo, linkTokenFor, liveFlights, mailsTo } from './verification-fixtures';
+
+const t = await createTestApp({ PUBLIC_URL: 'https://reunion.example.org' });
+
+const request = (id: number | string, token?: string) => t.api('POST', `/api/registrations/${id}/request-flight-info`, { token });
+const lookup = (email: string) => t.api('POST', '/api/flight-info/lookup', { body: { email, captchaToken: 'ok' } });
+const submitWithToken = (body: Record<string, unknown>) =>
+  t.api('POST', '/api/flight-info/submit', { body: { needsTransportation: true, turnstileToken: 'ok', ...body } });
+
+async function expireLinks(registrationId: number) {
+  await t.db
+    .update(flightInfoRequests)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(flightInfoRequests.registrationId, registrationId));
+}
+
+describe('POST /api/registrations/{id}/request-flight-info', () => {
+  it('mails the registrant a 14-day link, stamps the registration and audits it', async () => {
+    const admin = await t.makeUser('admin');
+    const reg = await makeRegistration(t.db, { firstName: 'Nia', lastName: 'Brooks' });
+    const res = await request(reg.id, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Flight info request sent successfully!');
+    const mail = lastMailTo(t, reg.primaryEmail);
+    expect(mail.text).toContain('Nia Brooks');
+    expect(mail.text).toMatch(/https:\/\/reunion\.example\.org\/flight-info\/[A-Za-z0-9_-]{43}/);
+    const token = linkTokenFor(t, reg.primaryEmail);
+    expect(mail.html).toContain(`https://reunion.example.org/flight-info/${token}`);
+    const [stored] = await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id));
+    expect(stored.tokenHash).toBe(sha256(token));
+    expect(stored.createdBy).toBe(admin.id);
+    const days = (stored.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(row.flightInfoRequestedAt).not.toBeNull();
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'flight-info.request'), eq(auditLog.entityId, String(reg.id))));
+    expect(audits[0].actorUserId).toBe(admin.id);
+    // by registration number too
+    expect((await request(reg.registrationNumber, admin.token)).status).toBe(200);
+  });
+
+  it('is for admins only and 404 for an unknown registration', async () => {
+    const greeter = await t.makeUser('greeter');
+    const admin = await t.makeUser('admin');
+    const reg = await makeRegistration(t.db);
+    expect((await request(reg.id)).status).toBe(401);
+    expect((await request(reg.id, greeter.token)).status).toBe(403);
+    expect(mailsTo(t, reg.primaryEmail)).toHaveLength(0);
+    const missing = await request(999999, admin.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Registration not found');
+  });
+});
+
+describe('POST /api/flight-info/lookup', () => {
+  it('records nothing when the mail server refuses the link mail', async () => {
+    const reg = await makeRegistration(t.db);
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const res = await lookup(reg.primaryEmail);
+      expect(res.status).toBe(502);
+      expect(res.body.error).toBe('We could not send the email right now. Please try again in a few minutes.');
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect(await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id))).toHaveLength(0);
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(row.flightInfoRequestedAt).toBeNull();
+  });
+
+  it('mails a link to the registration found by email', async () => {
+    const reg = await makeRegistration(t.db);
+    const res = await lookup(reg.primaryEmail.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Flight info link has been sent to your email!' });
+    const token = linkTokenFor(t, reg.primaryEmail);
+    expect((await t.api('GET', `/api/flight-info/verify/${token}`)).status).toBe(200);
+  });
+
+  it("answers 404 with the spec's sentence for an unknown email", async () => {
+    const res = await lookup('no-such-family@test.example');
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('No registration found with this email address.');
+  });
+
+  it('is limited to 3 links per email in 15 minutes', async () => {
+    const reg = await makeRegistration(t.db);
+    for (let i = 0; i < 3; i++) expect((await lookup(reg.primaryEmail)).status).toBe(200);
+    const res = await lookup(reg.primaryEmail);
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(mailsTo(t, reg.primaryEmail)).toHaveLength(3);
+  });
+});
+
+describe('GET /api/flight-info/verify/{token}', () => {
+  it('shows the registration number, name, expiry and existing flights, never the email', async () => {
+    const reg = await makeRegistration(t.db, { firstName: 'Omar', lastName: 'Haddad' });
+    await insertFlight(t, reg.id, { flightNumber: 'UA55' });
+    await lookup(reg.primaryEmail);
+    const res = await t.api('GET', `/api/flight-info/verify/${linkTokenFor(t, reg.primaryEmail)}`);
+    expect(res.status).toBe(200);
+    expect(res.body.request).toMatchObject({ registrationNumber: reg.registrationNumber, name: 'Omar Haddad' });
+    expect(new Date(res.body.request.expiresAt).getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
+    expect(res.body.existingFlights).toEqual([expect.objectContaining({ flight_number: 'UA55', flight_type: 'arrival' })]);
+    expect(res.text.toLowerCase()).not.toContain(reg.primaryEmail.toLowerCase());
+  });
+
+  it('is 404 for a forged token and 410 once expired', async () => {
+    const forged = await t.api('GET', `/api/flight-info/verify/${'x'.repeat(43)}`);
+    expect(forged.status).toBe(404);
+    expect(forged.body.error).toBe('This link is invalid. Please check the link in your email or request a new one.');
+    expect((await t.api('GET', '/api/flight-info/verify/short')).status).toBe(404);
+    const reg = await makeRegistration(t.db);
+    await lookup(reg.primaryEmail);
+    const token = linkTokenFor(t, reg.primaryEmail);
+    await expireLinks(reg.id);
+    const expired = await t.api('GET', `/api/flight-info/verify/${token}`);
+    expect(expired.status).toBe(410);
+    expect(expired.body.error).toBe('This link has expired. Please request a new one.');
+  });
+});
+
+describe('POST /api/flight-info/submit', () => {
+  it("replaces the flights when the email matches the registration's (any case) and mails a confirmation", async () => {
+    const reg = await makeRegistration(t.db, { firstName: 'Zara', lastName: 'Idowu' });
+    await insertFlight(t, reg.id, { flightNumber: 'UA1' });
+    await lookup(reg.primaryEmail);
+    const token = linkTokenFor(t, reg.primaryEmail);
+    const res = await submitWithToken({
+      token,
+      email: `  ${reg.primaryEmail.toUpperCase()} `,
+      flights: [flightRow({ flightDate: '2025-11-28T00:00:00.000Z', flightTime: '07:05:00' }), { airline: 'N/A' }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Flight information submitted successfully!');
+    const live = await liveFlights(t, reg.id);
+    expect(live.map((f) => [f.flightNumber, f.flightDate, f.flightTime])).toEqual([['AA100', '2025-11-28', '07:05:00']]);
+    const mail = lastMailTo(t, reg.primaryEmail);
+    expect(mail.subject).toMatch(/flight information/i);
+    expect(mail.text).toContain('Arrival: American Airlines AA100 on Nov 28, 2025 at 07:05');
+    const [stored] = await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id));
+    expect(stored.usedAt).not.toBeNull();
+    // the link stays usable until it expires, to correct the flights
+    const again = await submitWithToken({ token, email: reg.primaryEmail, needsTransportation: false, flights: [] });
+    expect(again.status).toBe(200);
+    expect(await liveFlights(t, reg.id)).toHaveLength(0);
+  });
+
+  it('refuses another email and writes nothing', async () => {
+    const reg = await makeRegistration(t.db);
+    await insertFlight(t, reg.id);
+    await lookup(reg.primaryEmail);
+    const before = mailsTo(t, reg.primaryEmail).length;
+    const res = await submitWithToken({ token: linkTokenFor(t, reg.primaryEmail), email: 'someone.else@test.example', flights: [flightRow()] });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Email does not match this registration');
+    expect(res.body.fields.email).toBe('Email does not match this registration');
+    expect((await liveFlights(t, reg.id)).map((f) => f.flightNumber)).toEqual(['UA1234']);
+    expect(mailsTo(t, reg.primaryEmail)).toHaveLength(before);
+  });
+
+  it('is 404 for a forged token, 410 for an expired one, and asks for a flight type', async () => {
+    const reg = await makeRegistration(t.db);
+    const forged = await submitWithToken({ token: 'A'.repeat(43), email: reg.primaryEmail, flights: [flightRow()] });
+    expect(forged.status).toBe(404);
+    await lookup(reg.primaryEmail);
+    const token = linkTokenFor(t, reg.primaryEmail);
+    const noType = await submitWithToken({ token, email: reg.primaryEmail, flights: [flightRow({ flightType: undefined })] });
+    expect(noType.status).toBe(400);
+    expect(noType.body.fields['flights.0.flightType']).toBe('Flight type is required');
+    const badEmail = await submitWithToken({ token, email: 'nope', flights: [flightRow()] });
+    expect(badEmail.body.fields.email).toBe('Invalid email address');
+    const noEmail = await submitWithToken({ token, flights: [flightRow()] });
+    expect(noEmail.body.fields.email).toBe('Email is required');
+    const noFlight = await submitWithToken({ token, email: reg.primaryEmail, flights: [] });
+    expect(noFlight.body.error).toBe('Please add at least one flight if you need transportation');
+    const noToken = await submitWithToken({ email: reg.primaryEmail, flights: [flightRow()] });
+    expect(noToken.status).toBe(400);
+    expect(noToken.body.error).toBe('Invalid URL');
+    await expireLinks(reg.id);
+    const expired = await submitWithToken({ token, email: reg.primaryEmail, flights: [flightRow()] });
+    expect(expired.status).toBe(410);
+    expect(expired.body.error).toBe('This link has expired. Please request a new one.');
+    expect(await liveFlights(t, reg.id)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,280 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/factories';
+import { auditLog, flights, registrations } from '../../server/db/schema';
+import { flightRow, insertFlight, lastMailTo, liveFlights, mailsTo, verifyAs } from './verification-fixtures';
+
+const t = await createTestApp();
+
+/** A registration plus a registrant token for it. */
+async function verifiedVisitor(overrides: Parameters<typeof makeRegistration>[1] = {}) {
+  const reg = await makeRegistration(t.db, overrides);
+  const { registrantToken } = await verifyAs(t, reg.primaryEmail);
+  return { reg, registrantToken };
+}
+
+const submit = (body: unknown, auth: { registrantToken?: string; token?: string }) =>
+  t.api('POST', '/api/flight-info/submit-verified', { body, ...auth });
+
+describe('GET /api/flight-info/registration/{id}', () => {
+  it('a registrant reads their own registration by id or by number, without payment or address data', async () => {
+    const { reg, registrantToken } = await verifiedVisitor({ firstName: 'Ada', lastName: 'Mensah', addressLine1: '1 Secret Lane' });
+    await insertFlight(t, reg.id);
+    for (const ref of [String(reg.id), reg.registrationNumber]) {
+      const res = await t.api('GET', `/api/flight-info/registration/${ref}`, { registrantToken });
+      expect(res.status).toBe(200);
+      expect(res.body.registration).toMatchObject({
+        id: reg.id,
+        registrationNumber: reg.registrationNumber,
+        primaryName: 'Ada Mensah',
+        email: reg.primaryEmail,
+        attendees: [{ firstName: 'Ada', lastName: 'Mensah', ageCategory: 'adult' }],
+      });
+      expect(res.body.existingFlights).toHaveLength(1);
+      expect(res.text).not.toContain('Secret Lane');
+    }
+  });
+
+  it('is 401 without credentials and 403 for the registrant of another registration', async () => {
+    const a = await verifiedVisitor();
+    const b = await verifiedVisitor();
+    expect((await t.api('GET', `/api/flight-info/registration/${b.reg.id}`)).status).toBe(401);
+    const cross = await t.api('GET', `/api/flight-info/registration/${b.reg.id}`, { registrantToken: a.registrantToken });
+    expect(cross.status).toBe(403);
+    expect(cross.text).not.toContain(b.reg.primaryEmail);
+    const byNumber = await t.api('GET', `/api/flight-info/registration/${b.reg.registrationNumber}`, { registrantToken: a.registrantToken });
+    expect(byNumber.status).toBe(403);
+    // a number that does not exist looks the same as someone else's: no hint either way
+    expect((await t.api('GET', '/api/flight-info/registration/999999', { registrantToken: a.registrantToken })).status).toBe(403);
+  });
+
+  it('an admin reads any registration (404 when absent); a greeter reads too', async () => {
+    const admin = await t.makeUser('admin');
+    const greeter = await t.makeUser('greeter');
+    const reg = await makeRegistration(t.db);
+    expect((await t.api('GET', `/api/flight-info/registration/${reg.id}`, { token: admin.token })).status).toBe(200);
+    expect((await t.api('GET', `/api/flight-info/registration/${reg.id}`, { token: greeter.token })).status).toBe(200);
+    const missing = await t.api('GET', '/api/flight-info/registration/999999', { token: admin.token });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Registration not found');
+  });
+});
+
+describe('POST /api/flight-info/submit-verified', () => {
+  it('saves the flights, answers them, sets needs_transportation and mails a confirmation listing them', async () => {
+    const { reg, registrantToken } = await verifiedVisitor({ firstName: 'Kofi', lastName: 'Asante' });
+    const res = await submit(
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [
+          flightRow(),
+          flightRow({ flightType: 'departure', airline: 'Southwest Airlines', flightNumber: 'wn 2211', flightDate: '2025-11-30', flightTime: '18:10:00', adultsCount: '2', childrenCount: '', childSeatsNeeded: undefined, specialInstructions: '' }),
+        ],
+      },
+      { registrantToken },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Flight information submitted successfully!');
+    expect(res.body.flights).toEqual([
+      expect.objectContaining({ flight_type: 'arrival', airline: 'American Airlines', flight_number: 'AA100', flight_date: '2025-11-27', flight_time: '15:45', adults_count: 2, children_count: 1, child_seats_needed: 1, special_instructions: 'Wheelchair at the gate', needs_transportation: true }),
+      expect.objectContaining({ flight_type: 'departure', airline: 'Southwest Airlines', flight_number: 'WN 2211', flight_date: '2025-11-30', flight_time: '18:10', adults_count: 2, children_count: 0, child_seats_needed: 0, special_instructions: null }),
+    ]);
+    const read = await t.api('GET', `/api/flight-info/registration/${reg.id}`, { registrantToken });
+    expect(read.body.existingFlights.map((f: any) => f.flight_number)).toEqual(['AA100', 'WN 2211']);
+    const mail = lastMailTo(t, reg.primaryEmail);
+    expect(mail.subject).toMatch(/flight information/i);
+    expect(mail.text).toContain('Kofi Asante');
+    expect(mail.text).toContain('Arrival: American Airlines AA100 on Nov 27, 2025 at 15:45 (2 adults, 1 child, 1 child seat)');
+    expect(mail.text).toContain('Departure: Southwest Airlines WN 2211 on Nov 30, 2025 at 18:10 (2 adults, 0 children)');
+    expect(mail.html).toContain('American Airlines AA100');
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'flights.replace'), eq(auditLog.entityId, String(reg.id))));
+    expect(audit.actor).toBe(`registrant:${reg.registrationNumber}`);
+  });
+
+  it('keeps an ISO timestamp\'s calendar date as written, whatever its offset', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const res = await submit(
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [
+          flightRow({ flightDate: '2025-11-27T00:00:00.000Z' }),
+          flightRow({ flightType: 'departure', flightNumber: 'AA200', flightDate: '2025-11-27T23:30:00-06:00' }),
+          flightRow({ flightType: 'departure', flightNumber: 'AA300', flightDate: '2025-12-02T23:59:59+14:00' }),
+        ],
+      },
+      { registrantToken },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.flights.map((f: any) => f.flight_date)).toEqual(['2025-11-27', '2025-11-27', '2025-12-02']);
+    const stored = await liveFlights(t, reg.id);
+    expect(stored.map((f) => f.flightDate).sort()).toEqual(['2025-11-27', '2025-11-27', '2025-12-02']);
+  });
+
+  it("skips 'N/A' placeholder rows", async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const res = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [{ airline: 'N/A', flightNumber: '' }, flightRow()] },
+      { registrantToken },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.flights).toHaveLength(1);
+    expect((await liveFlights(t, reg.id)).map((f) => f.airline)).toEqual(['American Airlines']);
+    const onlyPlaceholder = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [{ airline: 'N/A' }] },
+      { registrantToken },
+    );
+    expect(onlyPlaceholder.status).toBe(400);
+    expect(onlyPlaceholder.body.error).toBe('Please add at least one flight if you need transportation');
+  });
+
+  it("refuses bad rows with §5's sentences and writes nothing", async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const mailsBefore = mailsTo(t, reg.primaryEmail).length;
+    const empty = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [{ airline: '', flightNumber: '', flightDate: '', flightTime: '', adultsCount: '' }] },
+      { registrantToken },
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields).toMatchObject({
+      'flights.0.airline': 'Airline is required',
+      'flights.0.flightNumber': 'Flight number is required',
+      'flights.0.flightDate': 'Flight date is required',
+      'flights.0.flightTime': 'Flight time is required',
+      'flights.0.adultsCount': 'Number of adults is required',
+    });
+    const negative = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ adultsCount: -1, childrenCount: -2, childSeatsNeeded: '-1' })] },
+      { registrantToken },
+    );
+    expect(negative.status).toBe(400);
+    expect(negative.body.fields).toMatchObject({
+      'flights.0.adultsCount': 'Cannot be negative',
+      'flights.0.childrenCount': 'Cannot be negative',
+      'flights.0.childSeatsNeeded': 'Cannot be negative',
+    });
+    const outside = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightDate: '2025-12-03' }), flightRow({ flightDate: '2025-11-24' })] },
+      { registrantToken },
+    );
+    expect(outside.status).toBe(400);
+    expect(outside.body.fields['flights.0.flightDate']).toBe('Flight date must be between Nov 25, 2025 and Dec 02, 2025');
+    expect(outside.body.fields['flights.1.flightDate']).toBe('Flight date must be between Nov 25, 2025 and Dec 02, 2025');
+    const noFlights = await submit({ registrationId: reg.id, needsTransportation: true, flights: [] }, { registrantToken });
+    expect(noFlights.status).toBe(400);
+    expect(noFlights.body.error).toBe('Please add at least one flight if you need transportation');
+    const badAirline = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ airline: 'Pan Am' })] },
+      { registrantToken },
+    );
+    expect(badAirline.status).toBe(400);
+    expect(badAirline.body.fields['flights.0.airline']).toBeTruthy();
+    expect(await liveFlights(t, reg.id)).toHaveLength(0);
+    expect(mailsTo(t, reg.primaryEmail)).toHaveLength(mailsBefore);
+  });
+
+  it('with no transportation needed, an empty list clears the flights', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    await insertFlight(t, reg.id);
+    const res = await submit({ registrationId: reg.id, needsTransportation: false, flights: [] }, { registrantToken });
+    expect(res.status).toBe(200);
+    expect(res.body.flights).toEqual([]);
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(row.needsTransportation).toBe(false);
+    // soft-removed, not deleted
+    const all = await t.db.select().from(flights).where(eq(flights.registrationId, reg.id));
+    expect(all).toHaveLength(1);
+    expect(all[0].removedAt).not.toBeNull();
+    expect(lastMailTo(t, reg.primaryEmail).text).toContain('do not need airport transportation');
+  });
+
+  it('keeps the pickup of an unchanged flight, resets it for a changed one, removes what was left out', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const pickedAt = new Date('2025-11-27T20:40:00Z');
+    const pickup = { pickedUp: true, pickedUpAt: pickedAt, pickedUpBy: 'Admin' };
+    const same = await insertFlight(t, reg.id, { flightNumber: 'UA1', adultsCount: 2, ...pickup });
+    const moved = await insertFlight(t, reg.id, { flightNumber: 'UA2', ...pickup });
+    const dropped = await insertFlight(t, reg.id, { flightType: 'departure', flightNumber: 'UA3', flightDate: '2025-11-30' });
+    const res = await submit(
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [
+          // the same flight with one more adult and a note: still the flight the greeter met
+          { id: same.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA1', flightDate: '2025-11-27', flightTime: '14:30', adultsCount: 3, specialInstructions: 'One more' },
+          // another flight time: a different pickup
+          { id: moved.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA2', flightDate: '2025-11-27', flightTime: '16:00', adultsCount: 2 },
+          flightRow({ flightType: 'departure', flightNumber: 'AA9', flightDate: '2025-11-30' }),
+        ],
+      },
+      { registrantToken },
+    );
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.flights.map((f: any) => [f.id, f]));
+    expect(byId.get(same.id)).toMatchObject({ picked_up: true, picked_up_at: pickedAt.toISOString(), picked_up_by: 'Admin', adults_count: 3, special_instructions: 'One more' });
+    expect(byId.get(moved.id)).toMatchObject({ picked_up: false, picked_up_at: null, picked_up_by: null, flight_time: '16:00' });
+    expect(byId.has(dropped.id)).toBe(false);
+    expect(res.body.flights).toHaveLength(3);
+    const rows = await t.db.select().from(flights).where(eq(flights.registrationId, reg.id));
+    const row = (id: number) => rows.find((r) => r.id === id)!;
+    expect(row(dropped.id).removedAt).not.toBeNull();
+    // every changed row carries a newer version, so offline devices download it
+    expect(row(same.id).version).toBeGreaterThan(same.version);
+    expect(row(moved.id).version).toBeGreaterThan(moved.version);
+    expect(row(dropped.id).version).toBeGreaterThan(dropped.version);
+  });
+
+  it('an unchanged resubmission changes no row', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const first = await submit({ registrationId: reg.id, needsTransportation: true, flights: [flightRow()] }, { registrantToken });
+    const [before] = await liveFlights(t, reg.id);
+    const again = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ id: first.body.flights[0].id })] },
+      { registrantToken },
+    );
+    expect(again.status).toBe(200);
+    const [after] = await liveFlights(t, reg.id);
+    expect(after.id).toBe(before.id);
+    expect(after.version).toBe(before.version);
+  });
+
+  it("a registrant cannot write another registration's flights, nor take over its flight rows", async () => {
+    const a = await verifiedVisitor();
+    const b = await verifiedVisitor();
+    const bFlight = await insertFlight(t, b.reg.id, { flightNumber: 'UA777' });
+    const cross = await submit({ registrationId: b.reg.id, needsTransportation: false, flights: [] }, { registrantToken: a.registrantToken });
+    expect(cross.status).toBe(403);
+    expect(await liveFlights(t, b.reg.id)).toHaveLength(1);
+    // A sends B's flight id in A's own form: it becomes a new row of A, B's row is untouched
+    const res = await submit(
+      { registrationId: a.reg.id, needsTransportation: true, flights: [flightRow({ id: bFlight.id, flightNumber: 'AA1' })] },
+      { registrantToken: a.registrantToken },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.flights[0].id).not.toBe(bFlight.id);
+    const [bRow] = await t.db.select().from(flights).where(eq(flights.id, bFlight.id));
+    expect(bRow).toMatchObject({ registrationId: b.reg.id, flightNumber: 'UA777', removedAt: null });
+  });
+
+  it('is 401 anonymously, 403 for a greeter, allowed for an admin', async () => {
+    const admin = await t.makeUser('admin');
+    const greeter = await t.makeUser('greeter');
+    const reg = await makeRegistration(t.db);
+    const body = { registrationId: reg.id, needsTransportation: true, flights: [flightRow()] };
+    expect((await submit(body, {})).status).toBe(401);
+    expect((await submit(body, { token: greeter.token })).status).toBe(403);
+    const res = await submit({ ...body, registrationId: reg.registrationNumber }, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(await liveFlights(t, reg.id)).toHaveLength(1);
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'flights.replace'), eq(auditLog.entityId, String(reg.id))));
+    expect(audit.actorUserId).toBe(admin.id);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * POST /api/registrations/request-flight-info with `limit` (issue 3): the screen sends in batches and
+ * shows progress, so each call asks at most `limit` registrations and says how many are left.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/factories';
+
+const t = await createTestApp();
+const admin = await t.makeUser('admin');
+
+const ask = (body: Record<string, unknown>, path = '/api/registrations/request-flight-info') =>
+  t.api('POST', path, { token: admin.token, body });
+
+describe('bulk flight-info request in batches', () => {
+  it('sends at most `limit` per call and counts down `remaining` until every registration is asked', async () => {
+    const name = `Batch${randomBytes(3).toString('hex')}`;
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await makeRegistration(t.db, { lastName: name }));
+    await makeRegistration(t.db, { lastName: name, columns: { flightInfoRequestedAt: new Date(Date.now() - 3600_000) } });
+    await makeRegistration(t.db, { lastName: name, status: 'cancelled' });
+
+    const first = await ask({ search: name, limit: 2 });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ sent: 2, skipped_recent: 1, failed: 0, total: 6, remaining: 3 });
+    const second = await ask({}, `/api/registrations/request-flight-info?search=${name}&limit=2`);
+    expect(second.body).toEqual({ sent: 2, skipped_recent: 3, failed: 0, total: 6, remaining: 1 });
+    const third = await ask({ search: name, limit: '2' });
+    expect(third.body).toEqual({ sent: 1, skipped_recent: 5, failed: 0, total: 6, remaining: 0 });
+    // each registration got exactly one mail over the three calls
+    for (const r of made) expect(t.mail.filter((m) => m.to === r.primaryEmail)).toHaveLength(1);
+    const done = await ask({ search: name, limit: 10 });
+    expect(done.body).toEqual({ sent: 0, skipped_recent: 6, failed: 0, total: 6, remaining: 0 });
+  });
+
+  it('without limit answers as before, with no remaining', async () => {
+    const name = `Nolimit${randomBytes(3).toString('hex')}`;
+    await makeRegistration(t.db, { lastName: name });
+    const res = await ask({ search: name });
+    expect(res.body).toEqual({ sent: 1, skipped_recent: 0, failed: 0, total: 1 });
+  });
+
+  it('refuses a limit outside 1–100 and sends nothing', async () => {
+    const name = `Badlimit${randomBytes(3).toString('hex')}`;
+    const reg = await makeRegistration(t.db, { lastName: name });
+    for (const limit of [0, 101, 2.5, 'lots', -1]) {
+      const res = await ask({ search: name, limit });
+      expect(res.status).toBe(400);
+      expect(res.body.fields.limit).toBe('limit must be a whole number from 1 to 100');
+    }
+    expect(t.mail.filter((m) => m.to === reg.primaryEmail)).toHaveLength(0);
+  });
+});

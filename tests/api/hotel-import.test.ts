@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/staff-fixtures';
+import { hotelAssignments, registrations } from '../../server/db/schema';
+
+const t = await createTestApp();
+const admin = await t.makeUser('admin');
+const greeter = await t.makeUser('greeter');
+
+let n = 0;
+const conf = (label: string) => `${label}-${Date.now().toString(36)}-${(n += 1)}`;
+
+const importCsv = (csv: string, opts: { dryRun?: boolean; type?: string; token?: string } = {}) =>
+  t.api('POST', `/api/hotel-assignments/import${opts.dryRun ? '?dryRun=true' : ''}`, {
+    token: opts.token ?? admin.token,
+    raw: csv,
+    headers: { 'content-type': opts.type ?? 'text/csv' },
+  });
+
+const byConfirmation = (numbers: string[]) =>
+  t.db.select().from(hotelAssignments).where(inArray(hotelAssignments.confirmationNumber, numbers));
+
+describe('POST /api/hotel-assignments/import', () => {
+  it('imports a rooming list with forgiving headers, both date styles and computed nights', async () => {
+    const [c1, c2] = [conf('A'), conf('B')];
+    const csv = [
+      'Guest Name,Conf #,Room Type,Room #,Arrival,Departure,Nights,VIP,Comments',
+      `"Silva, Ana",${c1},King Lake View,214,2025-11-27,2025-11-30,3,Gold,Late arrival`,
+      `Bo Chen,${c2},Double Queen,,11/26/2025,11/30/2025,,,`,
+    ].join('\r\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: 2, invalid: 0, created: 2, updated: 0, dryRun: false });
+    expect(res.body.columns.mapped).toMatchObject({
+      guest_name: 'Guest Name',
+      confirmation_number: 'Conf #',
+      room_number: 'Room #',
+      check_in_date: 'Arrival',
+      check_out_date: 'Departure',
+      vip_status: 'VIP',
+      notes: 'Comments',
+    });
+    const rows = await byConfirmation([c1, c2]);
+    const ana = rows.find((r) => r.confirmationNumber === c1)!;
+    expect(ana).toMatchObject({
+      guestName: 'Silva, Ana',
+      roomType: 'King Lake View',
+      roomNumber: '214',
+      checkInDate: '2025-11-27',
+      checkOutDate: '2025-11-30',
+      nights: 3,
+      vipStatus: 'Gold',
+      notes: 'Late arrival',
+      registrationId: null,
+    });
+    const bo = rows.find((r) => r.confirmationNumber === c2)!;
+    expect(bo).toMatchObject({ checkInDate: '2025-11-26', checkOutDate: '2025-11-30', nights: 4, roomNumber: null });
+    const unmatched = await t.api('GET', '/api/hotel-assignments/unmatched?limit=100', { token: admin.token });
+    expect(unmatched.body.assignments.map((a: any) => a.confirmation_number)).toEqual(expect.arrayContaining([c1, c2]));
+  });
+
+  it('reports bad rows line by line and writes only the valid ones', async () => {
+    const [good, dup] = [conf('G'), conf('D')];
+    const csv = [
+      'Name,Confirmation Number,Check In,Check Out,Nights',
+      `Good Guest,${good},2025-11-27,2025-11-29,2`,
+      `,${conf('X')},2025-11-27,2025-11-29,2`,
+      'No Number,,2025-11-27,2025-11-29,2',
+      `Bad Date,${conf('Y')},27.11.2025,2025-11-29,`,
+      `Backwards,${conf('Z')},2025-11-29,2025-11-27,`,
+      `Bad Nights,${conf('N')},2025-11-27,2025-11-29,two`,
+      `First Dup,${dup},,,`,
+      `Second Dup,${dup},,,`,
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: 2, invalid: 6, created: 2 });
+    const errorsOn = (line: number) => res.body.rows.find((r: any) => r.line === line).errors;
+    expect(errorsOn(2)).toEqual([]);
+    expect(errorsOn(3)).toEqual(['Guest name is required']);
+    expect(errorsOn(4)).toEqual(['Confirmation number is required']);
+    expect(errorsOn(5)).toEqual(["Check-in date '27.11.2025' is not a date (use YYYY-MM-DD or MM/DD/YYYY)"]);
+    expect(errorsOn(6)).toEqual(['Check-out date must be after check-in date']);
+    expect(errorsOn(7)).toEqual(["Nights 'two' must be a whole number"]);
+    expect(errorsOn(9)).toEqual([`Confirmation number ${dup} is already on line 8`]);
+    const stored = await byConfirmation([good, dup]);
+    expect(stored.map((r) => r.guestName).sort()).toEqual(['First Dup', 'Good Guest']);
+  });
+
+  it('a dry run previews what would happen and writes nothing', async () => {
+    const c = conf('P');
+    const csv = `Guest,Confirmation\nPreview Person,${c}\n`;
+    const res = await importCsv(csv, { dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ dryRun: true, valid: 1, created: 1 });
+    expect(res.body.rows[0]).toMatchObject({ line: 2, action: 'create', data: { guest_name: 'Preview Person', confirmation_number: c } });
+    expect(await byConfirmation([c])).toHaveLength(0);
+  });
+
+  it('re-importing the same confirmation numbers updates, keeps the link and refreshes the registration', async () => {
+    const c = conf('R');
+    const other = conf('S');
+    await importCsv(`Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`);
+    const [booking] = await byConfirmation([c]);
+    const reg = await makeRegistration(t.db);
+    await t.api('POST', `/api/hotel-assignments/${booking.id}/match`, { token: admin.token, body: { registrationId: reg.id } });
+
+    const preview = await importCsv(`Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`, {
+      dryRun: true,
+    });
+    expect(preview.body).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    const res = await importCsv(`Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`);
+    expect(res.body).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    const rows = await byConfirmation([c]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: booking.id, roomNumber: '512', registrationId: reg.id });
+    const [after] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(after.hotelRoomNumber).toBe('512');
+  });
+
+  it('takes the file as a multipart field "file", also with ; separators and First/Last name columns', async () => {
+    const c = conf('M');
+    const form = new FormData();
+    form.append('file', new File([`\uFEFFFirst Name;Last Name;Reservation Number;Check-in Date\nMia;Park;${c};11/27/2025\n`], 'rooming.csv', { type: 'text/csv' }));
+    const res = await t.app.request('/api/hotel-assignments/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ created: 1, invalid: 0 });
+    const [row] = await byConfirmation([c]);
+    expect(row).toMatchObject({ guestName: 'Mia Park', checkInDate: '2025-11-27' });
+  });
+
+  it('a multipart upload without the file field is 400', async () => {
+    const form = new FormData();
+    form.append('other', 'x');
+    const res = await t.app.request('/api/hotel-assignments/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('Attach the rooming list as the form field "file"');
+  });
+
+  it('refuses an empty file, a file without the needed columns, and a header-only file with sentences', async () => {
+    const empty = await importCsv('');
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toMatch(/^The file is empty\./);
+    const garbage = await importCsv('hello world\nthis is not a rooming list\n');
+    expect(garbage.status).toBe(400);
+    expect(garbage.body.error).toMatch(/^The file has no guest name or confirmation number column \(found: hello world\)/);
+    const headerOnly = await importCsv('Guest,Confirmation\n');
+    expect(headerOnly.status).toBe(400);
+    expect(headerOnly.body.error).toBe('The file has a header row but no bookings.');
+    const json = await t.api('POST', '/api/hotel-assignments/import', { token: admin.token, body: { rows: [] } });
+    expect(json.status).toBe(400);
+    expect(json.body.error).toMatch(/text\/csv/);
+  });
+
+  it('is for admins only', async () => {
+    expect((await importCsv('Guest,Confirmation\nX,Y\n', { token: greeter.token })).status).toBe(403);
+    expect((await t.api('POST', '/api/hotel-assignments/import', { raw: 'Guest,Confirmation\nX,Y\n', headers: { 'content-type': 'text/csv' } })).status).toBe(401);
+  });
+});

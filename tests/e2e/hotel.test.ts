@@ -1,0 +1,130 @@
+/**
+ * Hotel Assignments (issue 5): an admin imports the hotel's rooming list (preview with row errors, then
+ * the import), links two bookings — one through Find Match, one through Search Registrations onto a
+ * registration that already has a hotel (orange Link) — deletes one after the confirmation, and pages.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { api, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { bookingByConfirmation, createFamily, importRoomingCsv, seedToken, serverRegistration, uniqueWord } from './helpers/staff-data';
+
+setupBrowser();
+
+const conf = (tag: string) => `${tag}${randomBytes(3).toString('hex').toUpperCase()}`;
+
+describe('hotel assignments', () => {
+  it('imports a rooming list and links two bookings', async () => {
+    const l1 = uniqueWord();
+    const l2 = uniqueWord();
+    const first = await createFamily({
+      firstName: 'Aaliyah',
+      lastName: l1,
+      flight: { flightNumber: 'AA 100', flightDate: '2025-11-26', flightTime: '10:00' },
+    });
+    const second = await createFamily({
+      firstName: 'Aarav',
+      lastName: l2,
+      flight: { flightNumber: 'AA 200', flightDate: '2025-11-27', flightTime: '11:00' },
+    });
+    // the second family already has a hotel booking: linking another one replaces it (orange Link)
+    const earlier = conf('OLD');
+    await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\nZzold ${l2},${earlier},2025-11-27,2025-11-30\n`);
+    const earlierBooking = await bookingByConfirmation(earlier);
+    const pre = await api('POST', `/hotel-assignments/${earlierBooking!.id}/match`, { token: await seedToken(), body: { registrationId: second.registrationId } });
+    expect(pre.status).toBe(200);
+
+    const c1 = conf('HX');
+    const c2 = conf('HY');
+    const c3 = conf('HZ');
+    const fillers = Array.from({ length: 11 }, (_, i) => `Zzfill${l1} Guest${i},${conf('F')},Queen,,2025-11-27,2025-11-30,,,`);
+    const csv = [
+      'Guest Name,Conf #,Room Type,Room #,Arrival,Departure,Nights,VIP,Notes',
+      `Aaliyah ${l1},${c1},King Lake View,412,11/27/2025,11/30/2025,3,Gold,Late arrival`,
+      `"${l2}, Aarav",${c2},Double Queen,118,2025-11-27,2025-11-30,3,,`,
+      `Aazz ${l1},${c3},Queen,,2025-11-27,2025-11-29,,,`,
+      `Broken ${l1},,Queen,,2025-13-01,,,,`,
+      ...fillers,
+    ].join('\n');
+
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
+    await page.getByText(/hotel bookings? to match|Every hotel booking is matched/).waitFor();
+
+    await page.getByLabel('Rooming list (CSV)').setInputFiles({ name: 'rooming.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    // the preview: the broken row with its errors, nothing written yet
+    const broken = page.locator('tr.import-row-error', { hasText: `Broken ${l1}` });
+    await broken.getByText('Confirmation number is required').waitFor();
+    await broken.getByText(/is not a date/).waitFor();
+    expect(await bookingByConfirmation(c1)).toBeUndefined();
+    await page.getByText('14 rows ready to import').waitFor();
+
+    await page.getByRole('button', { name: 'Import 14 rows' }).click();
+    await page.getByText('Imported 14 rows from rooming.csv: 14 new, 0 updated, 0 unchanged.').waitFor();
+    expect(await bookingByConfirmation(c1)).toBeDefined();
+
+    // Find Match: the family with the same name is offered first, highlighted
+    const card1 = page.locator('.booking-card', { hasText: c1 });
+    await card1.getByText('King Lake View · #412').waitFor();
+    await card1.getByText('VIP: Gold').waitFor();
+    await card1.getByText('Late arrival').waitFor();
+    await card1.getByRole('button', { name: 'Find Match' }).click();
+    const candidate1 = card1.locator('.candidate', { hasText: first.registrationNumber });
+    await candidate1.getByText('Possible match').waitFor();
+    expect(await candidate1.getAttribute('class')).toContain('candidate-possible');
+    // the booking starts the day after the family lands
+    await candidate1.getByText('Hotel check-in (Nov 27) is after arrival (Nov 26)').waitFor();
+    const link1 = candidate1.getByRole('button', { name: 'Link' });
+    expect(await link1.getAttribute('class')).toContain('btn-link-new'); // green: no hotel yet
+    await link1.click();
+    await page.getByText(`Successfully linked Aaliyah ${l1} to Aaliyah ${l1} (${first.registrationNumber})`).waitFor();
+    await card1.waitFor({ state: 'detached' });
+    expect((await serverRegistration(first.registrationId)).hotel_confirmation_number).toBe(c1);
+
+    // Search Registrations: free text, onto a registration that already has a hotel (orange)
+    const card2 = page.locator('.booking-card', { hasText: c2 });
+    await card2.getByRole('button', { name: 'Search Registrations' }).click();
+    await card2.getByRole('searchbox').fill(second.registrationNumber);
+    await card2.getByRole('button', { name: 'Search', exact: true }).click();
+    const candidate2 = card2.locator('.candidate', { hasText: second.registrationNumber });
+    await candidate2.getByText(`Already has hotel confirmation ${earlier}`).waitFor();
+    await candidate2.getByText('Possible match').waitFor(); // 'L2, Aarav' vs 'Aarav L2': first/last words agree
+    const link2 = candidate2.getByRole('button', { name: 'Link' });
+    expect(await link2.getAttribute('class')).toContain('btn-link-replace');
+    await link2.click();
+    await page.getByText(`Successfully linked ${l2}, Aarav to Aarav ${l2} (${second.registrationNumber})`).waitFor();
+    expect((await serverRegistration(second.registrationId)).hotel_confirmation_number).toBe(c2);
+    expect((await serverRegistration(second.registrationId)).hotel_room_number).toBe('118');
+
+    // delete, after the confirmation
+    const card3 = page.locator('.booking-card', { hasText: c3 });
+    let asked = '';
+    page.once('dialog', (d) => {
+      asked = d.message();
+      void d.accept();
+    });
+    await card3.getByRole('button', { name: 'Delete' }).click();
+    await card3.waitFor({ state: 'detached' });
+    expect(asked).toBe('Are you sure you want to delete this hotel assignment?');
+    expect(await bookingByConfirmation(c3)).toBeUndefined();
+
+    // more than 10 bookings to match: Previous / Next and 'Page X of Y'
+    const pager = page.getByRole('navigation', { name: 'Hotel bookings pages' });
+    await pager.getByText(/^Page 1 of \d+$/).waitFor();
+    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await pager.getByText(/^Page 2 of \d+$/).waitFor();
+  });
+
+  it('refuses a file without the needed columns and keeps the import disabled offline', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
+    await page.getByLabel('Rooming list (CSV)').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Color,Size\nred,XL\n') });
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
+
+    await page.context().setOffline(true);
+    await page.getByText('Importing needs a connection: you are offline.').waitFor();
+    expect(await page.getByLabel('Rooming list (CSV)').isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+  });
+});

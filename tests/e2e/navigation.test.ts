@@ -1,0 +1,86 @@
+/** The top navigation bar's three states and link highlighting (spec §2), and the Home page. */
+import { describe, expect, it } from 'vitest';
+import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+
+setupBrowser();
+
+describe('top navigation bar', () => {
+  it("shows an 'Admin' button to /login to a visitor, and highlights the current link", async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await page.getByRole('link', { name: 'Reunion 2025' }).waitFor();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    const admin = page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true });
+    expect(await admin.getAttribute('href')).toBe('/login');
+
+    await nav.getByRole('link', { name: 'Check Registration' }).click();
+    await page.waitForURL(/\/check-registration$/);
+    await nav.locator('a[aria-current="page"]', { hasText: 'Check Registration' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it("shows a verified registrant's 'My Registration' menu, and its Sign out forgets the verification", async () => {
+    const page = await newPage();
+    await page.goto('/manifest.webmanifest');
+    await page.evaluate(() => {
+      const now = Date.now();
+      localStorage.setItem(
+        'user_verification',
+        JSON.stringify({ email: 'pat@example.com', registrationNumber: 'R25-ABC123', registrantToken: 'tok', expiresAt: new Date(now + 3_600_000).toISOString(), verifiedAt: now }),
+      );
+      sessionStorage.setItem('registration_verified', 'true');
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'My Registration' }).click();
+    await page.getByText('Verified', { exact: true }).waitFor();
+    await page.getByText('pat@example.com').waitFor();
+    expect(await page.getByRole('link', { name: 'View Registration' }).getAttribute('href')).toBe('/registration/R25-ABC123');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    expect(await page.evaluate(() => [localStorage.getItem('user_verification'), sessionStorage.getItem('registration_verified')])).toEqual([null, null]);
+  });
+
+  it('drops a registrant verification older than 24 hours on load', async () => {
+    const page = await newPage();
+    await page.goto('/manifest.webmanifest');
+    await page.evaluate(() => {
+      const then = Date.now() - 25 * 3_600_000;
+      localStorage.setItem(
+        'user_verification',
+        JSON.stringify({ email: 'old@example.com', registrationNumber: 'R25-OLD000', registrantToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), verifiedAt: then }),
+      );
+    });
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'My Registration' }).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
+  });
+
+  it('shows a signed-in greeter their name, email and Change Password, without the Admin link', async () => {
+    const { page, user, email } = await signInAs('greeter');
+    await page.getByRole('button', { name: `${user.first_name} ${user.last_name}` }).click();
+    await page.getByText('Signed in as').waitFor();
+    await page.getByText(email).waitFor();
+    expect(await page.getByText('Administrator', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/admin/profile');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
+  });
+});
+
+describe('home page', () => {
+  it('shows the event, closed registration, highlights and prices', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByText('Nov 27-30, 2025').waitFor();
+    await page.getByText('400+ Expected').waitFor();
+    await page.getByText('Margaritaville Lake Resort', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('main').getByRole('link', { name: 'Check Registration' }).getAttribute('href')).toBe('/check-registration');
+    await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
+    for (const title of ['Cultural Programs', 'Family-Friendly', 'Resort Accommodation']) await page.getByRole('heading', { name: title }).waitFor();
+    await page.getByRole('heading', { name: 'Registration Pricing' }).waitFor();
+    for (const price of ['$350.00', '$200.00', '$150.00']) await page.getByText(price, { exact: true }).waitFor();
+  });
+});

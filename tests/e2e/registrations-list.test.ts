@@ -1,0 +1,120 @@
+/**
+ * The Registrations list in a real browser (spec §2 Registrations list): search, the Filters panel with
+ * its badge and 'Clear Filters', pagination ('Showing x to y of total results', Previous/Next, numbered
+ * pages), the page kept in the address, and the bulk flight-info request for the current filter.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pageWindow } from '../../pwa/features/registrations/components/pagination';
+import { api, setupBrowser, signInAs } from './helpers/playwright-utils';
+
+setupBrowser();
+
+/** Creates `count` registrations whose contact's last name is `lastName`, a few at a time. */
+async function makeMany(token: string, lastName: string, count: number): Promise<string[]> {
+  const numbers: string[] = [];
+  for (let start = 0; start < count; start += 5) {
+    const batch = Array.from({ length: Math.min(5, count - start) }, (_, k) => start + k);
+    const answers = await Promise.all(
+      batch.map((i) =>
+        api('POST', '/registrations', {
+          token,
+          body: {
+            primary_first_name: `Guest${String(i).padStart(2, '0')}`,
+            primary_last_name: lastName,
+            primary_email: `${lastName.toLowerCase()}-${i}@reunion.test`,
+            primary_phone: `555-01${String(i).padStart(2, '0')}`,
+            attendees: [],
+          },
+        }),
+      ),
+    );
+    for (const a of answers) {
+      expect(a.status).toBe(201);
+      numbers.push(a.body.registration.registration_number);
+    }
+  }
+  return numbers;
+}
+
+const badge = (page: Page) => page.locator('.filters-toggle .filter-count');
+
+describe('page window', () => {
+  it('shows 5 pages around the current one, the first and last, and gaps', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 10)).toEqual([1, 2, 3, 4, 5, 'gap', 10]);
+    expect(pageWindow(5, 10)).toEqual([1, 'gap', 3, 4, 5, 6, 7, 'gap', 10]);
+    expect(pageWindow(10, 10)).toEqual([1, 'gap', 6, 7, 8, 9, 10]);
+    expect(pageWindow(4, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+});
+
+describe('registrations list', () => {
+  it('searches, filters with a badge, clears, pages through results and sends the bulk flight-info request', async () => {
+    const { page, token } = await signInAs('admin');
+    const lastName = `Pager${randomBytes(3).toString('hex')}`;
+    const numbers = await makeMany(token, lastName, 45);
+    const cancelled = numbers[0];
+    expect((await api('POST', `/registrations/${cancelled}/cancel`, { token, body: { reason: 'Plans changed' } })).status).toBe(200);
+
+    await page.goto('/admin/registrations');
+    await page.getByLabel('Search').fill(lastName.toUpperCase()); // case-insensitive
+    await page.getByText('Showing 1 to 20 of 45 results').waitFor();
+    await page.getByText('45 registrations total').waitFor();
+    expect(await page.locator('.registrations-table tbody tr').count()).toBe(20);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Showing 21 to 40 of 45 results').waitFor();
+    expect(page.url()).toMatch(/page=2/);
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await page.getByText('Showing 41 to 45 of 45 results').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // the page is in the address: back returns to page 2
+    await page.goBack();
+    await page.getByText('Showing 21 to 40 of 45 results').waitFor();
+
+    // filters: status Cancelled → the one cancelled registration, badge 1; a second filter → badge 2
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await page.getByLabel('Registration Status').selectOption('cancelled');
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+    await page.getByRole('link', { name: cancelled, exact: true }).waitFor();
+    expect(await badge(page).textContent()).toBe('1');
+    await page.getByLabel('Payment Status').selectOption('pending');
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+    expect(await badge(page).textContent()).toBe('2');
+    await page.getByLabel('Payment Status').selectOption('paid');
+    await page.getByText('No registrations match these filters.').waitFor();
+    await page.getByText('Showing 0 to 0 of 0 results').waitFor();
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    expect(await badge(page).count()).toBe(0);
+    expect(await page.getByLabel('Search').inputValue()).toBe('');
+
+    // flights missing + the name: 44 active ones get the request; asking again skips them all
+    await page.getByLabel('Search').fill(lastName);
+    await page.getByLabel('Flights').selectOption('missing');
+    await page.getByText('Showing 1 to 20 of 45 results').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Request Flight Info' }).click();
+    // sent in batches of 10 (issue 3): the progress bar counts up while the server sends
+    await page.getByRole('progressbar', { name: /^Sending… \d+ of 4[45]$/ }).waitFor();
+    await page.getByText('Flight info request sent to 44 of 44 registrations.').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Request Flight Info' }).click();
+    await page.getByText('Flight info request sent to 0 of 44 registrations. 44 skipped (asked within the last 24 hours).').waitFor();
+  });
+
+  it('opens a registration from its row', async () => {
+    const { page, token } = await signInAs('admin');
+    const lastName = `Rowclick${randomBytes(3).toString('hex')}`;
+    const [number] = await makeMany(token, lastName, 1);
+    await page.goto(`/admin/registrations?search=${lastName}`);
+    await page.getByRole('cell', { name: /Guest00/ }).click();
+    await page.waitForURL(new RegExp(`/registration/${number}$`));
+    await page.getByRole('heading', { name: number }).waitFor();
+  });
+});

@@ -1,0 +1,288 @@
+/**
+ * The registration desk in a real browser (issue 3): create a registration with a group member through
+ * 'Add New Registration', find it in the list by the member's name, open it, change the fees and watch
+ * the preview, record a payment, add and remove an attendee, cancel (prompt) and reactivate (confirm),
+ * and export the CSV. Plus the Overview's numbers, the form's sentences and the visitor's notice.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Dialog, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, apiLogin, createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+
+setupBrowser();
+
+/** Answers the next window.confirm / window.prompt (with `text` for a prompt) and returns its message. */
+function answerNextDialog(page: Page, action: 'accept' | 'dismiss', text?: string): Promise<string> {
+  return new Promise((resolve) => {
+    page.once('dialog', (d: Dialog) => {
+      const message = d.message();
+      void (action === 'accept' ? d.accept(text) : d.dismiss()).then(() => resolve(message));
+    });
+  });
+}
+
+const suffix = () => randomBytes(3).toString('hex');
+
+/** Fills and sends the manual create form; returns the new registration number (from the page it lands on). */
+async function createThroughManualForm(page: Page, contact: { first: string; last: string; email: string }, member: { first: string; last: string }) {
+  await page.goto('/admin/registrations/new');
+  await page.getByRole('heading', { name: 'Add New Registration' }).waitFor();
+  const primary = page.getByRole('group', { name: 'Primary Contact' });
+  await primary.getByLabel('First Name').fill(contact.first);
+  await primary.getByLabel('Last Name').fill(contact.last);
+  await primary.getByLabel('Email').fill(contact.email);
+  await primary.getByLabel('Phone').fill('555-0100');
+  await page.getByRole('button', { name: 'Add Group Member' }).click();
+  const row = page.getByRole('group', { name: 'Group Member 1' });
+  expect(await row.getByLabel('Age Category').inputValue()).toBe('adult'); // new rows default to adult
+  await row.getByLabel('First Name').fill(member.first);
+  await row.getByLabel('Last Name').fill(member.last);
+  await row.getByLabel('Age Category').selectOption('youth');
+  await page.getByRole('button', { name: 'Create Registration' }).click();
+  await page.waitForURL(/\/registration\/[A-Z0-9-]+$/);
+  return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+}
+
+describe('registration desk', () => {
+  it('creates, finds, edits fees, manages attendees, cancels, reactivates and exports a registration', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/registrations' });
+    const s = suffix();
+    const contact = { first: 'Marisol', last: `Quintero${s}`, email: `marisol-${s}@reunion.test` };
+    const member = { first: `Thaddeus${s}`, last: 'Quintero' };
+    const number = await createThroughManualForm(page, contact, member);
+
+    // find it in the list by the group member's name (not the contact's)
+    await page.goto('/admin/registrations');
+    await page.getByRole('heading', { name: 'Registrations', exact: true }).waitFor();
+    await page.getByLabel('Search').fill(member.first);
+    const link = page.getByRole('link', { name: number, exact: true });
+    await link.waitFor();
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+    await link.click();
+    await page.waitForURL(new RegExp(`/registration/${number}$`));
+
+    // the page: header, contact, both attendees at the event's prices, the late fee (created after June 1, 2025)
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.getByRole('heading', { name: 'Attendees (2/9)' }).waitFor();
+    await page.getByText('No address on file').waitFor();
+    const price = page.getByRole('region', { name: 'Price Breakdown' });
+    await price.getByRole('row', { name: /Subtotal \$550\.00/ }).waitFor();
+    await price.getByRole('row', { name: /Late fee \$50\.00/ }).waitFor();
+    await price.getByRole('row', { name: /^Total \$600\.00/ }).waitFor();
+    const summary = page.getByRole('region', { name: 'Payment Summary' });
+    await summary.getByText('Pending').waitFor(); // nothing paid yet: red 'Pending'
+
+    // edit fees: 10 % then $40 off: round(600 × 0.9) − 40 = 500, shown before saving
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    const fees = page.getByRole('region', { name: 'Fee Adjustments' });
+    await fees.getByLabel('Discount Percentage (%)').fill('10');
+    await fees.getByLabel('Fixed Discount Amount ($)').fill('40');
+    await fees.getByText('New Total').waitFor();
+    expect(await fees.locator('.fee-preview-new dd').textContent()).toBe('$500.00');
+    expect(await fees.getByText('Refund Due').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: 'Edit registration' }).waitFor(); // edit mode closed
+    await summary.getByText('$500.00').first().waitFor();
+    await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
+
+    // record a payment of the full amount: Paid
+    const payments = page.getByRole('region', { name: 'Payment History' });
+    await payments.getByLabel('Amount ($)').fill('500');
+    await payments.getByLabel('Method').selectOption('check');
+    await payments.getByLabel('Note').fill('Check #1001');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    await payments.getByText('Payment of $500.00 recorded.').waitFor();
+    await payments.getByRole('cell', { name: 'Check #1001' }).waitFor();
+    await summary.getByText('Paid', { exact: true }).waitFor();
+
+    // waiving everything after payment: New Total $0.00 and Refund Due $500.00; Cancel discards it
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await fees.getByLabel('Waive all fees').check();
+    expect(await fees.getByLabel('Discount Percentage (%)').count()).toBe(0); // discounts hidden
+    expect(await fees.locator('.fee-preview-new dd').textContent()).toBe('$0.00');
+    expect(await fees.locator('.fee-preview-refund dd').textContent()).toBe('$500.00');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await fees.count()).toBe(0);
+    await summary.getByText('Paid', { exact: true }).waitFor();
+
+    // add an attendee through the dialog, then remove them after the confirmation
+    await page.getByRole('button', { name: 'Add Attendee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Attendee' });
+    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    await dialog.getByText('First name is required').waitFor();
+    await dialog.getByText('Relationship is required').waitFor();
+    expect(await dialog.getByRole('option', { name: 'Self' }).count()).toBe(0);
+    await dialog.getByLabel('First Name').fill('Ofelia');
+    await dialog.getByLabel('Last Name').fill(contact.last);
+    await dialog.getByLabel('Relationship').selectOption('other');
+    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    await dialog.getByText('Please specify the relationship').waitFor();
+    await dialog.getByLabel('Specify Relationship').fill('Cousin');
+    await dialog.getByLabel('Age', { exact: true }).fill('70'); // suggests the adult category
+    expect(await dialog.getByLabel('Age Category').inputValue()).toBe('adult');
+    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    await page.getByRole('heading', { name: 'Attendees (3/9)' }).waitFor();
+    await page.getByText(`Ofelia ${contact.last}`).first().waitFor();
+    // the total follows the attendees: 900 + 50 late = 950 → 855 − 40 = 815
+    await price.getByRole('row', { name: /^Total \$815\.00/ }).waitFor();
+
+    expect(await page.getByRole('button', { name: `Remove ${contact.first} ${contact.last}` }).count()).toBe(0); // never the primary
+    const removeQuestion = answerNextDialog(page, 'accept');
+    await page.getByRole('button', { name: `Remove Ofelia ${contact.last}` }).click();
+    expect(await removeQuestion).toBe('Are you sure you want to remove this attendee?');
+    await page.getByRole('heading', { name: 'Attendees (2/9)' }).waitFor();
+
+    // cancel: an empty answer to the prompt does nothing; a reason cancels
+    const emptyPrompt = answerNextDialog(page, 'accept', '');
+    await page.getByRole('button', { name: 'Cancel Registration' }).click();
+    await emptyPrompt;
+    expect(await page.getByRole('button', { name: 'Cancel Registration' }).isVisible()).toBe(true);
+    const reasonPrompt = answerNextDialog(page, 'accept', 'Family emergency');
+    await page.getByRole('button', { name: 'Cancel Registration' }).click();
+    await reasonPrompt;
+    await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
+    await page.getByText(/Reason: Family emergency/).waitFor();
+    await page.locator('.detail-badges').getByText('Cancelled').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(0); // only on active registrations
+
+    const confirmQuestion = answerNextDialog(page, 'accept');
+    await page.getByRole('button', { name: 'Reactivate Registration' }).click();
+    expect(await confirmQuestion).toBe('Are you sure you want to reactivate this registration?');
+    await page.getByRole('button', { name: 'Cancel Registration' }).waitFor();
+    await page.locator('.detail-badges').getByText('Active').waitFor();
+
+    // every change is in the registration's history, newest first
+    await page.getByText('Change History').click();
+    const history = page.locator('.history-list');
+    await history.getByText('Registration reactivated').waitFor();
+    await history.getByText('Registration cancelled: Family emergency').waitFor();
+    await history.getByText(`Attendee removed: Ofelia ${contact.last}`).waitFor();
+    await history.getByText('Payment recorded').waitFor();
+    await history.getByText(/Registration updated: .*discount percentage/).waitFor();
+    await history.getByText('Registration created').waitFor();
+
+    // 'Back to Admin', then export the list filtered to this registration
+    await page.getByRole('link', { name: 'Back to Admin' }).click();
+    await page.waitForURL(/\/admin\/registrations/);
+    await page.getByLabel('Search').fill(number);
+    await page.getByText('Showing 1 to 1 of 1 results').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^registrations-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(number);
+    expect(csv).toContain(member.first);
+  });
+
+  it('asks before sending the flight-info request and says it was sent', async () => {
+    const { page, token } = await signInAs('admin');
+    const s = suffix();
+    const created = await api('POST', '/registrations', {
+      token,
+      body: { primary_first_name: 'Flora', primary_last_name: `Vega${s}`, primary_email: `flora-${s}@reunion.test`, primary_phone: '555-0101', attendees: [] },
+    });
+    expect(created.status).toBe(201);
+    const number = created.body.registration.registration_number as string;
+    await page.goto(`/registration/${number}`);
+
+    const declined = answerNextDialog(page, 'dismiss');
+    await page.getByRole('button', { name: 'Request Flight Info' }).click();
+    expect(await declined).toBe(`Send flight info request email to flora-${s}@reunion.test?`);
+
+    const asked = answerNextDialog(page, 'accept');
+    await page.getByRole('button', { name: 'Request Flight Info' }).click();
+    await asked;
+    await page.getByText('Flight info request sent successfully!').waitFor();
+  });
+
+  it('shows the §5 sentences on the manual form and writes nothing', async () => {
+    const { page, token } = await signInAs('admin', { path: '/admin/registrations/new' });
+    const before = await api('GET', '/registrations/stats/summary', { token });
+    await page.getByRole('button', { name: 'Add Group Member' }).click();
+    await page.getByRole('button', { name: 'Create Registration' }).click();
+    const primary = page.getByRole('group', { name: 'Primary Contact' });
+    await primary.getByText('First name is required').waitFor();
+    await primary.getByText('Last name is required').waitFor();
+    await primary.getByText('Email is required').waitFor();
+    await primary.getByText('Phone is required').waitFor();
+    const row = page.getByRole('group', { name: 'Group Member 1' });
+    await row.getByText('First name is required').waitFor();
+    await row.getByText('Last name is required').waitFor();
+    await primary.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Create Registration' }).click();
+    await primary.getByText('Invalid email').waitFor();
+    expect(page.url()).toMatch(/\/admin\/registrations\/new$/);
+    const after = await api('GET', '/registrations/stats/summary', { token });
+    expect(after.body.registrations.total_count).toBe(before.body.registrations.total_count);
+  });
+
+  it('creates through the Event Registration form and opens the new registration', async () => {
+    const { page } = await signInAs('admin', { path: '/register' });
+    await page.getByRole('heading', { name: 'Event Registration' }).waitFor();
+    const s = suffix();
+    await page.getByRole('button', { name: 'Create Registration' }).click();
+    await page.getByText('Age category is required').waitFor();
+    await page.getByText('Phone number is required').waitFor();
+    await page.getByLabel('First Name').fill('Ignacio');
+    await page.getByLabel('Last Name').fill(`Roble${s}`);
+    await page.getByLabel('Email').fill(`ignacio-${s}@reunion.test`);
+    await page.getByLabel('Phone').fill('555-0102');
+    await page.getByLabel('Age Category').selectOption('adult');
+    await page.getByLabel('City').fill('Houston');
+    await page.getByLabel('Dietary Restrictions').fill('Vegetarian');
+    await page.getByRole('button', { name: 'Create Registration' }).click();
+    await page.waitForURL(/\/registration\/[A-Z0-9-]+$/);
+    await page.getByRole('heading', { name: 'Attendees (1/9)' }).waitFor();
+    await page.getByText('Vegetarian').first().waitFor();
+    await page.getByText('Houston').waitFor();
+  });
+
+  it('shows the Overview numbers the statistics endpoint gives', async () => {
+    const { page, token } = await signInAs('admin', { path: '/admin' });
+    await page.getByRole('heading', { name: 'Admin Overview' }).waitFor();
+    await page.getByText('Financial Summary').waitFor();
+    const stats = (await api('GET', '/registrations/stats/summary', { token })).body;
+    const card = (label: string) => page.locator('.stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat-value');
+    expect(await card('Total Registrations').textContent()).toBe(String(stats.registrations.total_count));
+    expect(await card('Active Registrations').textContent()).toBe(String(stats.registrations.active_count));
+    expect(await card('Total Attendees').textContent()).toBe(String(stats.attendees.total_active));
+    const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    expect(await card('Total Revenue').textContent()).toBe(money(stats.registrations.total_collected));
+    const row = (label: string) => page.locator('.stat-row').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+    expect(await row('Outstanding Balance').textContent()).toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
+    expect(await row('Cancelled').textContent()).toBe(String(stats.registrations.cancelled_count));
+  });
+
+  it('shows the statistics network error and retries with Try Again', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/registrations' });
+    let calls = 0;
+    await page.route('**/api/registrations/stats/summary', (route) => {
+      calls++;
+      return route.abort('connectionrefused');
+    });
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByText('Network error - please check if the backend server is running on port 4000').waitFor({ timeout: 20_000 });
+    expect(calls).toBe(4); // the first try and 3 retries
+    await page.unroute('**/api/registrations/stats/summary');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('Financial Summary').waitFor();
+  });
+
+  it('shows a visitor without verification the notice and no personal data', async () => {
+    const admin = await createStaffUser('admin');
+    const token = await apiLogin(admin.email, admin.password);
+    const s = suffix();
+    const email = `private-${s}@reunion.test`;
+    const created = await api('POST', '/registrations', {
+      token,
+      body: { primary_first_name: 'Private', primary_last_name: `Person${s}`, primary_email: email, primary_phone: '555-0103', attendees: [] },
+    });
+    const number = created.body.registration.registration_number as string;
+    const page = await newPage();
+    await page.goto(`/registration/${number}?verified=true`);
+    await page.getByText('Please verify your email to view this registration.').waitFor();
+    await page.getByRole('link', { name: 'Check Registration' }).last().waitFor();
+    expect(await page.getByText(email).count()).toBe(0);
+    expect(await page.getByText(`Person${s}`).count()).toBe(0);
+  });
+});

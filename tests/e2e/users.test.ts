@@ -1,0 +1,67 @@
+/** The Users screen: an admin adds a greeter, the greeter signs in; disabling signs them out at once. */
+import { describe, expect, it } from 'vitest';
+import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+
+setupBrowser();
+
+describe('users admin screen', () => {
+  it('adds a greeter who can sign in, then disables them, which ends their session', async () => {
+    const { page: adminPage } = await signInAs('admin', { path: '/admin/users' });
+    await adminPage.getByRole('heading', { name: 'Add User' }).waitFor();
+    const email = `greeter-ui-${Date.now()}@reunion.test`;
+
+    await adminPage.getByRole('button', { name: 'Add User' }).click();
+    await adminPage.getByText('First name is required').waitFor();
+
+    await adminPage.getByLabel('First Name').fill('Grace');
+    await adminPage.getByLabel('Last Name').fill('Hopper');
+    await adminPage.getByLabel('Email').fill(email);
+    await adminPage.getByLabel('Role').selectOption('greeter');
+    await adminPage.getByLabel('Password', { exact: true }).fill('greet-me-123');
+    await adminPage.getByRole('button', { name: 'Add User' }).click();
+    await adminPage.getByText('Grace Hopper can now sign in as a greeter.').waitFor();
+    await adminPage.getByRole('cell', { name: email, exact: true }).waitFor();
+
+    const greeter = await newPage();
+    await greeter.goto('/login');
+    await greeter.getByLabel('Email').fill(email);
+    await greeter.getByLabel('Password').fill('greet-me-123');
+    await greeter.getByRole('button', { name: 'Sign in' }).click();
+    await greeter.waitForURL(/\/admin\/flight-arrivals$/);
+
+    await adminPage.getByRole('button', { name: `Disable ${email}` }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByText('They are signed out at once').waitFor();
+    await dialog.getByRole('button', { name: 'Disable' }).click();
+    await adminPage.getByText(`${email} is now disabled.`).waitFor();
+
+    await greeter.reload();
+    await greeter.waitForURL(/\/login$/);
+    await greeter.getByLabel('Email').fill(email);
+    await greeter.getByLabel('Password').fill('greet-me-123');
+    await greeter.getByRole('button', { name: 'Sign in' }).click();
+    await greeter.getByText('Invalid email or password').waitFor();
+    expect(greeter.url()).toMatch(/\/login$/);
+  });
+
+  it("resets another user's password", async () => {
+    const { page } = await signInAs('admin', { path: '/admin/users' });
+    const { email } = await signInAs('greeter'); // another account to reset
+    await page.reload();
+    await page.getByRole('button', { name: `Reset password for ${email}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('New Password').fill('123');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog.getByText('Password must be at least 6 characters').waitFor();
+    await dialog.getByLabel('New Password').fill('fresh-pass-1');
+    await dialog.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText(`The password for ${email} was reset.`).waitFor();
+
+    const res = await fetch(`${new URL(page.url()).origin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password: 'fresh-pass-1', turnstileToken: 'none' }),
+    });
+    expect(res.status).toBe(200);
+  });
+});

@@ -1,0 +1,313 @@
+/**
+ * The visitor's three journeys on a 375 px phone, against the real server and its mail sink (issue 4):
+ * Check Registration by emailed code, the verified flight form, and the emailed link to the tokenised
+ * form (sent by an admin, or asked for on the lookup page). Codes and links are read from MAIL_DIR.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, apiLogin, newPage, readMail, server, setupBrowser, type SentMail } from './helpers/playwright-utils';
+
+setupBrowser();
+
+const PHONE = { width: 375, height: 812 };
+
+let adminToken: string | null = null;
+async function admin(): Promise<string> {
+  adminToken ??= await apiLogin(server().adminEmail, server().adminPassword);
+  return adminToken;
+}
+
+interface MadeRegistration {
+  id: number;
+  number: string;
+  email: string;
+  first: string;
+  last: string;
+}
+
+/** A new registration (own email, so the per-email send limits never meet another test) through the admin API. */
+async function makeRegistration(): Promise<MadeRegistration> {
+  const suffix = randomBytes(4).toString('hex');
+  const email = `visitor-${suffix}@reunion.test`;
+  const [first, last] = ['Mira', `Okafor${suffix}`];
+  const res = await api('POST', '/registrations', {
+    token: await admin(),
+    body: { primary_email: email, primary_phone: '555-0100', primary_first_name: first, primary_last_name: last, attendees: [] },
+  });
+  if (res.status !== 201) throw new Error(`creating a registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.registration.id, number: res.body.registration.registration_number, email, first, last };
+}
+
+/** Waits for the newest mail to `to` that matches `pattern` and was written after `after` mails. */
+async function waitForMail(to: string, pattern: RegExp, after = 0): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails: SentMail[] = readMail(to).slice(after);
+    for (const mail of mails.reverse()) {
+      const m = mail.text.match(pattern);
+      if (m) return m;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} matching ${pattern}`);
+}
+
+const CODE = /verification code is:\s*([A-Z0-9]{6})/;
+const LINK = /(https?:\/\/\S+\/flight-info\/[A-Za-z0-9_-]+)/;
+
+async function flightsOf(number: string) {
+  const res = await api('GET', `/registrations/${number}`, { token: await admin() });
+  expect(res.status).toBe(200);
+  return res.body.flightInfo as Array<Record<string, unknown>>;
+}
+
+/** No sideways scrolling on a phone. */
+async function expectFitsPhone(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const flight = (page: Page, n: number) => page.getByRole('group', { name: `Flight ${n}`, exact: true });
+
+async function fillFlight(page: Page, n: number, f: { airline: string; number: string; date: string; time: string; adults?: string; children?: string }) {
+  const row = flight(page, n);
+  await row.getByLabel('Airline').selectOption(f.airline);
+  await row.getByLabel('Flight Number').fill(f.number);
+  await row.getByLabel('Flight Date').fill(f.date);
+  await row.getByLabel('Flight Time').fill(f.time);
+  if (f.adults !== undefined) await row.getByLabel('Number of Adults').fill(f.adults);
+  if (f.children !== undefined) await row.getByLabel('Number of Children').fill(f.children);
+}
+
+describe('check registration', () => {
+  it('goes from the home page to the registration page with an emailed code, and shows My Registration', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Check Registration' }).click();
+    await page.waitForURL(/\/check-registration$/);
+    await page.getByRole('heading', { name: 'Check Registration' }).waitFor();
+    await expectFitsPhone(page);
+
+    // the spec's messages for a bad address and an unknown one
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByLabel('Email Address').fill(`nobody-${randomBytes(3).toString('hex')}@reunion.test`);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByText('No registration found with this email').waitFor();
+
+    await page.getByLabel('Email Address').fill(reg.email.toUpperCase());
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const codeField = page.getByLabel('Verification Code');
+    await codeField.waitFor();
+    const [, code] = await waitForMail(reg.email, CODE);
+
+    // a wrong code is refused with the spec's sentence
+    const verify = page.getByRole('button', { name: 'Verify Code' });
+    await codeField.fill(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
+    await verify.click();
+    await page.getByText('Invalid or expired verification code').waitFor();
+
+    // typed in lower case, shown upper-cased; the button waits for all 6 characters
+    await codeField.fill(code.slice(0, 5).toLowerCase());
+    expect(await codeField.inputValue()).toBe(code.slice(0, 5));
+    expect(await verify.isDisabled()).toBe(true);
+    await codeField.fill(code.toLowerCase());
+    expect(await codeField.inputValue()).toBe(code);
+    await verify.click();
+
+    await page.waitForURL(new RegExp(`/registration/${reg.number}\\?verified=true$`));
+    const stored = await page.evaluate(() => ({
+      verification: JSON.parse(localStorage.getItem('user_verification') ?? 'null'),
+      session: sessionStorage.getItem('registration_verified'),
+    }));
+    expect(stored.verification).toMatchObject({ email: reg.email, registrationNumber: reg.number });
+    expect(typeof stored.verification.registrantToken).toBe('string');
+    expect(stored.session).not.toBeNull();
+
+    await page.getByRole('button', { name: 'My Registration' }).click();
+    const menu = page.locator('.menu-panel');
+    await menu.getByText('Verified', { exact: true }).waitFor();
+    await menu.getByText(reg.email).waitFor();
+    await menu.getByRole('link', { name: 'View Registration' }).waitFor();
+
+    // an already verified visitor goes straight to their registration
+    await page.goto('/check-registration');
+    await page.waitForURL(new RegExp(`/registration/${reg.number}\\?verified=true$`));
+
+    // the registration page's flight link opens the form at once: the token proves who it is
+    await page.keyboard.press('Escape');
+    await page.getByRole('link', { name: 'Add Flight Information' }).click();
+    await page.waitForURL(/\/flight-info\?registrationId=\d+&verified=true$/);
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+    expect(await flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
+    const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('flight_info_verification') ?? 'null'));
+    expect(marker).toMatchObject({ registrationId: String(reg.id), registrationNumber: reg.number });
+  });
+});
+
+describe('flight information with an emailed code', () => {
+  it('verifies, fills two flights on a phone and the flights are saved; the registration link reopens the form', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/flight-info');
+    await page.getByRole('heading', { name: 'Flight Information' }).waitFor();
+
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByText('Please enter your email and complete the verification').waitFor();
+
+    await page.getByLabel('Email Address').fill(reg.email);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByLabel('Verification Code').waitFor();
+    // 'Back to Email' returns to the first step with the address kept
+    await page.getByRole('link', { name: 'Back to Email' }).click();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe(reg.email);
+    const before = readMail(reg.email).length;
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const codeField = page.getByLabel('Verification Code');
+    await codeField.waitFor();
+    expect(await codeField.getAttribute('maxlength')).toBe('6');
+    const [, code] = await waitForMail(reg.email, CODE, before);
+    await codeField.fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+
+    // the form: one default arrival row, no remove control
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+    await expectFitsPhone(page);
+    expect(await flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
+    expect(await flight(page, 1).getByLabel('Number of Adults').inputValue()).toBe('1');
+    expect(await page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    for (const sentence of ['Airline is required', 'Flight number is required', 'Flight date is required', 'Flight time is required']) {
+      await page.getByText(sentence).waitFor();
+    }
+
+    await fillFlight(page, 1, { airline: 'American Airlines', number: 'aa 1234', date: '2025-12-05', time: '14:30', adults: '2', children: '1' });
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await page.getByText('Flight date must be between Nov 25, 2025 and Dec 02, 2025').waitFor();
+    await flight(page, 1).getByLabel('Flight Date').fill('2025-11-27');
+
+    await page.getByRole('button', { name: 'Add Flight' }).click();
+    expect(await flight(page, 2).getByLabel('Flight Type').inputValue()).toBe('departure');
+    expect(await page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(2);
+    await fillFlight(page, 2, { airline: 'Delta Air Lines', number: 'DL456', date: '2025-11-30', time: '09:05' });
+    await flight(page, 2).getByLabel('Child Seats Needed').fill('-1');
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await page.getByText('Cannot be negative').waitFor();
+    await flight(page, 2).getByLabel('Child Seats Needed').fill('0');
+    await expectFitsPhone(page);
+
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await page.getByRole('heading', { name: 'Flight Information Submitted!' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+
+    const saved = await flightsOf(reg.number);
+    expect(saved.map((f) => [f.flight_type, f.airline, f.flight_number, f.flight_date, f.flight_time, f.adults_count, f.children_count, f.child_seats_needed])).toEqual(
+      expect.arrayContaining([
+        ['arrival', 'American Airlines', 'AA 1234', '2025-11-27', '14:30', 2, 1, 0],
+        ['departure', 'Delta Air Lines', 'DL456', '2025-11-30', '09:05', 1, 0, 0],
+      ]),
+    );
+    expect(saved).toHaveLength(2);
+    await waitForMail(reg.email, /AA 1234/);
+
+    // from the registration page's link the saved flights load without a new code, and a marker is kept
+    await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+    expect(await flight(page, 1).getByLabel('Flight Number').inputValue()).toBe('AA 1234');
+    expect(await flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
+    const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('flight_info_verification') ?? 'null'));
+    expect(marker).toMatchObject({ registrationNumber: reg.number });
+
+    // the server stops accepting the token: the verification is dropped and the email step comes back
+    await page.evaluate(() => {
+      const v = JSON.parse(localStorage.getItem('user_verification')!);
+      localStorage.setItem('user_verification', JSON.stringify({ ...v, registrantToken: 'no-longer-valid' }));
+    });
+    await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
+    await page.getByText('Your verification has expired. Please verify your email again.').waitFor();
+    await page.getByLabel('Email Address').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
+  });
+
+  it('asks for the email when verified=true comes without a token for that registration', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
+    await page.getByLabel('Email Address').waitFor();
+    expect(await page.getByText(`Registration ${reg.number}`).count()).toBe(0);
+  });
+});
+
+describe('emailed flight-info link', () => {
+  it('an admin sends the link; the visitor opens it from the mail, submits and sees Thank You!', async () => {
+    const reg = await makeRegistration();
+    const sent = await api('POST', `/registrations/${reg.id}/request-flight-info`, { token: await admin() });
+    expect(sent.status).toBe(200);
+    const [, link] = await waitForMail(reg.email, LINK);
+
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(link);
+    await page.getByText(reg.number, { exact: true }).waitFor();
+    await page.getByText(`${reg.first} ${reg.last}`).waitFor();
+    await page.getByText('This link expires on').waitFor();
+    await page.getByRole('link', { name: 'help@reunion.example' }).waitFor();
+    await expectFitsPhone(page);
+
+    const submit = page.getByRole('button', { name: 'Submit Flight Information' });
+    await submit.click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByLabel('Email Address').fill('not-an-email');
+    await submit.click();
+    await page.getByText('Invalid email address').waitFor();
+
+    await flight(page, 1).getByLabel('Flight Type').selectOption('');
+    await fillFlight(page, 1, { airline: 'Southwest Airlines', number: 'WN 88', date: '2025-11-26', time: '18:45', adults: '3' });
+    await submit.click();
+    await page.getByText('Flight type is required').waitFor();
+    await flight(page, 1).getByLabel('Flight Type').selectOption('arrival');
+
+    // the server checks the address belongs to the registration
+    await page.getByLabel('Email Address').fill(`someone-else-${randomBytes(3).toString('hex')}@reunion.test`);
+    await submit.click();
+    await page.getByText('Email does not match this registration').first().waitFor();
+
+    await page.getByLabel('Email Address').fill(reg.email);
+    await submit.click();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await page.getByText('confirmation email').waitFor();
+
+    const saved = await flightsOf(reg.number);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ flight_type: 'arrival', airline: 'Southwest Airlines', flight_number: 'WN 88', flight_date: '2025-11-26', flight_time: '18:45', adults_count: 3 });
+  });
+
+  it('a link that is not valid says so and offers a new one', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(`/flight-info/${randomBytes(32).toString('base64url')}`);
+    await page.getByText('This link is invalid. Please check the link in your email or request a new one.').waitFor();
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await page.waitForURL(/\/flight-info-lookup$/);
+  });
+
+  it('the lookup page mails a link to the registration email', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/flight-info-lookup');
+    const send = page.getByRole('button', { name: 'Send Me the Link' });
+    await send.click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByLabel('Email Address').fill(`nobody-${randomBytes(3).toString('hex')}@reunion.test`);
+    await send.click();
+    await page.getByText('No registration found with this email address.').waitFor();
+    await page.getByLabel('Email Address').fill(reg.email);
+    await send.click();
+    await page.getByText('Flight info link has been sent to your email!').waitFor();
+    await expectFitsPhone(page);
+    const [, link] = await waitForMail(reg.email, LINK);
+    await page.goto(link);
+    await page.getByText(reg.number, { exact: true }).waitFor();
+  });
+});

@@ -1,0 +1,32 @@
+/** A fresh, migrated database for one test file: PGlite from the snapshot, or a PostgreSQL copy of the template. */
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import postgres from 'postgres';
+import { inject } from 'vitest';
+import { connectPostgres, wrapPglite, type Database } from '../../server/db/client';
+import { withDatabase } from '../setup/global-setup';
+
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `rd_t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name} template ${template}`);
+    await admin.end();
+    const database = connectPostgres(withDatabase(url, name), { max: 10 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const a = postgres(url, { max: 1, onnotice: () => {} });
+        await a.unsafe(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) throw new Error('global setup did not provide a database snapshot');
+  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  return wrapPglite(pg);
+}

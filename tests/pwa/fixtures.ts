@@ -1,0 +1,173 @@
+/**
+ * Fixtures for the offline-layer tests: a fresh Dexie database per test (fake-indexeddb), server-shaped
+ * rows with overrides, and a scriptable fake server for the sync engine's transport.
+ */
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { AppDB } from '../../pwa/offline/db';
+import { applyArrivalsPage, applyHotelPage, applyRegistrationsPage } from '../../pwa/offline/downloads';
+import type { SyncRequest, SyncResponse } from '../../pwa/offline/transport';
+import type { FlightArrival, HotelAssignmentRow, PickupResult, SyncedRegistration } from '../../pwa/offline/types';
+
+export const freshDb = () => new AppDB(`test-${randomUUID()}`);
+
+let seq = 0;
+const next = () => (seq += 1);
+
+export function arrivalRow(o: Partial<FlightArrival> = {}): FlightArrival {
+  const id = o.id ?? next();
+  return {
+    id,
+    registrationId: 1000 + id,
+    registrationNumber: `R25-T${String(id).padStart(5, '0')}`,
+    primaryContactName: 'Anh Nguyen',
+    primaryContactPhone: '+1 555 0100',
+    primaryContactEmail: 'anh@example.org',
+    airline: 'United Airlines',
+    flightNumber: 'UA 1234',
+    flightDate: '2025-11-27',
+    flightTime: '14:30',
+    adultsCount: 2,
+    childrenCount: 1,
+    childSeatsNeeded: 0,
+    attendees: [
+      { firstName: 'Anh', lastName: 'Nguyen', ageCategory: 'adult' },
+      { firstName: 'Binh', lastName: 'Nguyen', ageCategory: 'adult' },
+      { firstName: 'Cam', lastName: 'Nguyen', ageCategory: 'child' },
+    ],
+    specialInstructions: null,
+    picked_up: false,
+    picked_up_at: null,
+    picked_up_by: null,
+    picked_up_by_user_id: null,
+    pickup_device: null,
+    pickup_received_at: null,
+    hotel: null,
+    hotelWarnings: [],
+    version: 10,
+    ...o,
+  };
+}
+
+export function bookingRow(o: Partial<HotelAssignmentRow> = {}): HotelAssignmentRow {
+  const id = o.id ?? next();
+  return {
+    id,
+    guest_name: 'Anh Nguyen',
+    confirmation_number: `CONF-${id}`,
+    hotel_confirmation_number: `CONF-${id}`,
+    room_type: 'King',
+    room_number: '214',
+    check_in_date: '2025-11-27',
+    check_out_date: '2025-11-30',
+    nights: 3,
+    vip_status: null,
+    notes: null,
+    registration_id: null,
+    matched_at: null,
+    version: 20,
+    ...o,
+  };
+}
+
+export function registrationRow(o: Partial<SyncedRegistration> = {}): SyncedRegistration {
+  const id = o.id ?? next();
+  return {
+    id,
+    registration_number: `R25-X${String(id).padStart(5, '0')}`,
+    status: 'active',
+    payment_status: 'pending',
+    created_at: '2025-06-01T12:00:00.000Z',
+    updated_at: '2025-06-01T12:00:00.000Z',
+    primary_email: `family${id}@example.org`,
+    primary_phone: '+1 555 0100',
+    primary_first_name: 'Anh',
+    primary_last_name: 'Nguyen',
+    primary_age_category: 'adult',
+    city: 'Houston',
+    state: 'TX',
+    country: 'USA',
+    special_requests: null,
+    dietary_restrictions: null,
+    emergency_contact_name: null,
+    emergency_contact_phone: null,
+    notes: null,
+    needs_transportation: true,
+    hotel_confirmation_number: null,
+    hotel_room_number: null,
+    hotel_room_type: null,
+    hotel_check_in_date: null,
+    hotel_check_out_date: null,
+    hotel_nights: null,
+    hotel_guest_name: null,
+    hotel_notes: null,
+    cancel_reason: null,
+    cancelled_at: null,
+    cancelled_by: null,
+    flight_info_requested_at: null,
+    attendee_count: 1,
+    attendees: [],
+    flights: [],
+    version: 30,
+    ...o,
+  };
+}
+
+export async function seedArrivals(db: AppDB, rows: FlightArrival[], cursor = 100) {
+  await applyArrivalsPage(db, { arrivals: rows, removed: [], cursor, hasMore: false, serverTime: new Date().toISOString() });
+}
+
+export async function seedBookings(db: AppDB, rows: HotelAssignmentRow[], cursor = 100) {
+  await applyHotelPage(db, { assignments: rows, removed: [], cursor, hasMore: false, serverTime: new Date().toISOString() });
+}
+
+export async function seedRegistrations(db: AppDB, rows: SyncedRegistration[], cursor = 100) {
+  await applyRegistrationsPage(db, { registrations: rows, cursor, hasMore: false, serverTime: new Date().toISOString() });
+}
+
+/** A pickup answer as the server gives it. */
+export function pickupAnswer(o: Partial<PickupResult> & { id: number }): PickupResult {
+  return {
+    picked_up: true,
+    picked_up_at: '2025-11-27T20:31:00.000Z',
+    picked_up_by: 'Ana Lima',
+    picked_up_by_user_id: 7,
+    pickup_device: 'dev',
+    pickup_tap_at: '2025-11-27T20:31:00.000Z',
+    pickup_received_at: '2025-11-27T20:31:05.000Z',
+    version: 50,
+    changed: true,
+    stale: false,
+    serverTime: new Date().toISOString(),
+    ...o,
+  };
+}
+
+export type Handler = (req: SyncRequest) => SyncResponse | Promise<SyncResponse>;
+
+/**
+ * A fake server: every request is recorded; `route` answers by method + path prefix; an unhandled
+ * request is a test failure (500 with a message). Empty feeds by default.
+ */
+export function fakeServer(routes: Record<string, Handler> = {}) {
+  const requests: SyncRequest[] = [];
+  const table: Record<string, Handler> = {
+    'GET /sync/time': () => ({ status: 200, body: { serverTime: new Date().toISOString() } }),
+    'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
+    'GET /sync/hotel': () => ({ status: 200, body: { assignments: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
+    'GET /sync/registrations': () => ({ status: 200, body: { registrations: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
+    ...routes,
+  };
+  const transport = async (req: SyncRequest): Promise<SyncResponse> => {
+    requests.push(req);
+    const key = Object.keys(table)
+      .filter((k) => {
+        const [m, p] = k.split(' ');
+        return m === req.method && req.path.startsWith(p);
+      })
+      .sort((a, b) => b.length - a.length)[0];
+    if (!key) return { status: 500, body: { error: `fake server: no route for ${req.method} ${req.path}` } };
+    return table[key](req);
+  };
+  return { transport, requests, routes: table, uploads: () => requests.filter((r) => r.method === 'POST') };
+}

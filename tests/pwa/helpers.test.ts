@@ -1,0 +1,117 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { betterOffset, measureOffset, recordOffset } from '../../pwa/offline/clock';
+import { rankCandidates } from '../../pwa/offline/candidates';
+import { registrationSearchText } from '../../pwa/offline/local-search';
+import { landingInstant, orderNextToLand } from '../../pwa/offline/next-to-land';
+import { familyLabel, flightLabel, pickupLabel } from '../../pwa/offline/outbox';
+import { queryArrivals } from '../../pwa/offline/queries';
+import { conflictsText, lastSyncedText, pendingText } from '../../pwa/offline/sync-text';
+import { arrivalRow, freshDb, registrationRow, seedArrivals } from './fixtures';
+
+describe('sync status sentences', () => {
+  it('says pending, conflicts and last synced the way the bar shows them', () => {
+    expect(pendingText(3)).toBe('3 pending');
+    expect(conflictsText(1)).toBe('1 conflict');
+    expect(conflictsText(2)).toBe('2 conflicts');
+    const now = Date.parse('2025-11-27T20:00:00Z');
+    expect(lastSyncedText(null, now)).toBe('Not synced yet');
+    expect(lastSyncedText('2025-11-27T19:59:30Z', now)).toBe('Last synced just now');
+    expect(lastSyncedText('2025-11-27T19:58:00Z', now)).toBe('Last synced 2 min ago');
+    expect(lastSyncedText('2025-11-27T17:00:00Z', now)).toBe('Last synced 3 h ago');
+    expect(lastSyncedText('2025-11-25T19:00:00Z', now)).toBe('Last synced 2 days ago');
+  });
+
+  it('names an op like a person would', () => {
+    expect(flightLabel({ airline: 'United Airlines', flightNumber: 'UA 1234' })).toBe('UA 1234');
+    expect(flightLabel({ airline: 'Delta Air Lines', flightNumber: '77' })).toBe('Delta Air Lines 77');
+    expect(familyLabel('Anh  Nguyen ')).toBe('Nguyen family');
+    expect(pickupLabel({ airline: 'United Airlines', flightNumber: 'UA 1234', primaryContactName: 'Anh Nguyen' }, false)).toBe(
+      'Not picked up: UA 1234 – Nguyen family',
+    );
+  });
+});
+
+describe('clock offset', () => {
+  it('is the server time minus the middle of the request', () => {
+    const m = measureOffset(1_000, 1_200, new Date(61_100).toISOString())!;
+    expect(m).toMatchObject({ offsetMs: 60_000, rttMs: 200 });
+    expect(measureOffset(1_000, 1_200, undefined)).toBeNull();
+    expect(measureOffset(1_000, 1_200, 'not a time')).toBeNull();
+  });
+
+  it('keeps a precise measurement over a much slower one, unless it is old', async () => {
+    const t0 = Date.parse('2025-11-27T20:00:00Z');
+    const precise = { offsetMs: 100, rttMs: 40, measuredAt: new Date(t0).toISOString() };
+    expect(betterOffset(precise, { offsetMs: 900, rttMs: 3_000, measuredAt: new Date(t0 + 60_000).toISOString() })).toBe(false);
+    expect(betterOffset(precise, { offsetMs: 120, rttMs: 60, measuredAt: new Date(t0 + 60_000).toISOString() })).toBe(true);
+    expect(betterOffset(precise, { offsetMs: 900, rttMs: 3_000, measuredAt: new Date(t0 + 11 * 60_000).toISOString() })).toBe(true);
+    const db = freshDb();
+    await recordOffset(db, precise);
+    await recordOffset(db, { offsetMs: 900, rttMs: 3_000, measuredAt: new Date(t0 + 60_000).toISOString() });
+    expect((await db.getMeta('clockOffset'))!.offsetMs).toBe(100);
+  });
+});
+
+describe('arrivals on the device', () => {
+  it('filter by date and by words over names, flight and registration number', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [
+      arrivalRow({ id: 1, flightDate: '2025-11-27', flightTime: '16:00', primaryContactName: 'José Pérez', attendees: [{ firstName: 'José', lastName: 'Pérez', ageCategory: 'adult' }] }),
+      arrivalRow({ id: 2, flightDate: '2025-11-27', flightTime: '09:00', flightNumber: 'DL 88', airline: 'Delta Air Lines' }),
+      arrivalRow({ id: 3, flightDate: '2025-11-28', flightTime: '08:00', registrationNumber: 'R25-ZZZ999' }),
+    ]);
+    expect((await queryArrivals(db)).map((a) => a.id)).toEqual([2, 1, 3]);
+    expect((await queryArrivals(db, { date: '2025-11-27' })).map((a) => a.id)).toEqual([2, 1]);
+    expect((await queryArrivals(db, { search: 'jose perez' })).map((a) => a.id)).toEqual([1]);
+    expect((await queryArrivals(db, { search: 'dl88' })).map((a) => a.id)).toEqual([2]);
+    expect((await queryArrivals(db, { search: 'zzz999' })).map((a) => a.id)).toEqual([3]);
+  });
+
+  it("puts 'next to land' first in the event's time zone, whatever the phone's zone", () => {
+    // 14:30 in Chicago on Nov 27 2025 (CST, UTC−6) is 20:30 UTC
+    expect(new Date(landingInstant('2025-11-27', '14:30', 'America/Chicago')!).toISOString()).toBe('2025-11-27T20:30:00.000Z');
+    const now = Date.parse('2025-11-27T20:00:00Z'); // 14:00 in Chicago
+    const rows = [
+      { id: 'landed-long-ago', flightDate: '2025-11-27', flightTime: '11:00', picked_up: false },
+      { id: 'later', flightDate: '2025-11-27', flightTime: '18:00', picked_up: false },
+      { id: 'just-landed', flightDate: '2025-11-27', flightTime: '13:30', picked_up: false },
+      { id: 'soon', flightDate: '2025-11-27', flightTime: '14:20', picked_up: false },
+      { id: 'picked', flightDate: '2025-11-27', flightTime: '14:10', picked_up: true },
+      { id: 'no-time', flightDate: '2025-11-27', flightTime: null, picked_up: false },
+    ];
+    expect(orderNextToLand(rows, now, 'America/Chicago').map((r) => r.id)).toEqual([
+      'just-landed',
+      'soon',
+      'later',
+      'landed-long-ago',
+      'picked',
+      'no-time',
+    ]);
+  });
+});
+
+describe('hotel candidates on the device', () => {
+  it("rank like the server's search: possible name matches first, cancelled left out", () => {
+    const regs = [
+      registrationRow({ id: 1, primary_first_name: 'Binh', primary_last_name: 'Tran', attendees: [] }),
+      registrationRow({ id: 2, primary_first_name: 'Anh', primary_last_name: 'Nguyen' }),
+      registrationRow({ id: 3, primary_first_name: 'Anh', primary_last_name: 'Nguyen', status: 'cancelled' }),
+      registrationRow({ id: 4, primary_first_name: 'Zoe', primary_last_name: 'Smith' }),
+      registrationRow({
+        id: 5,
+        primary_first_name: 'Mai',
+        primary_last_name: 'Le',
+        attendees: [
+          { id: 50, registration_id: 5, first_name: 'Long', last_name: 'Nguyen', is_primary: false, age_category: 'adult', relationship: 'spouse', relationship_other: null, age: null, gender: null, dietary_restrictions: null, cultural_programs: [], created_at: '' },
+        ],
+      }),
+    ].map((r) => ({ ...r, searchText: registrationSearchText(r) }));
+    const ranked = rankCandidates({ guest_name: 'NGUYEN/ANH', check_in_date: '2025-11-27', check_out_date: '2025-11-30' }, regs);
+    expect(ranked.map((m) => [m.id, m.possible_match])).toEqual([
+      [2, true],
+      [5, false],
+    ]);
+    expect(ranked[0]).toMatchObject({ registration_number: regs[1].registration_number, warnings: [] });
+  });
+});

@@ -1,0 +1,488 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { BACKOFF_CAP_MS, SyncEngine, backoffDelay, type SyncEngineOptions } from '../../pwa/offline/sync-engine';
+import { listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
+import { queryArrival, queryUnmatched } from '../../pwa/offline/queries';
+import { applyArrivalsPage } from '../../pwa/offline/downloads';
+import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
+import type { AppDB } from '../../pwa/offline/db';
+import {
+  arrivalRow,
+  bookingRow,
+  fakeServer,
+  freshDb,
+  pickupAnswer,
+  registrationRow,
+  seedArrivals,
+  seedBookings,
+  seedRegistrations,
+} from './fixtures';
+
+function engine(db: AppDB, transport: SyncEngineOptions['transport'], extra: Partial<SyncEngineOptions> = {}) {
+  return new SyncEngine({ db, transport, feeds: () => ['arrivals'], ...extra });
+}
+
+/** A pickup route answering what was asked, applied, with a rising version. */
+function pickupRoute() {
+  let version = 100;
+  return (req: SyncRequest) => {
+    const id = Number(req.path.split('/').pop());
+    const body = req.body as { picked_up: boolean; clientTime: string };
+    return {
+      status: 200,
+      body: pickupAnswer({ id, picked_up: body.picked_up, picked_up_at: body.picked_up ? body.clientTime : null, version: (version += 1) }),
+    };
+  };
+}
+
+describe('upload', () => {
+  it('replays ops in order, each with its opId as Idempotency-Key and the tap time, then empties the outbox', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    const a = await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo Greer' });
+    const b = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo Greer' });
+    const c = await queuePickup(db, { flightId: 2, pickedUp: false, actorName: 'Bo Greer' });
+    const server = fakeServer({ 'POST /flight-info/admin/flight-pickups/': pickupRoute() });
+
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    const sent = server.uploads();
+    expect(sent.map((r) => r.idempotencyKey)).toEqual([a.opId, b.opId, c.opId]);
+    expect(sent.map((r) => r.path)).toEqual([
+      '/flight-info/admin/flight-pickups/2',
+      '/flight-info/admin/flight-pickups/1',
+      '/flight-info/admin/flight-pickups/2',
+    ]);
+    expect(sent[0].body).toEqual({ picked_up: true, picked_up_by: 'Bo Greer', clientTime: a.clientTime, deviceId: a.payload.deviceId });
+    expect(await listOps(db)).toEqual([]);
+    expect(await queryArrival(db, 2)).toMatchObject({ picked_up: false, pendingSync: false });
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, picked_up_by: 'Ana Lima', pendingSync: false });
+    // upload first, then download
+    const firstGet = server.requests.findIndex((r) => r.path === '/sync/arrivals');
+    expect(firstGet).toBeGreaterThan(server.requests.lastIndexOf(sent[2]));
+    expect(await db.getMeta('lastSyncedAt')).toBeTruthy();
+  });
+
+  it('a stale tap is acknowledged and the cache takes the server state', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': () => ({
+        status: 200,
+        body: pickupAnswer({ id: 1, picked_up: false, picked_up_at: null, picked_up_by: null, stale: true, changed: false, version: 77 }),
+      }),
+    });
+    await engine(db, server.transport).syncOnce();
+    expect(await listOps(db)).toEqual([]);
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: false, picked_up_by: null, server: { version: 77 } });
+  });
+
+  it('a 401 keeps the outbox, stops, asks for sign-in, and goes on after resume()', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    let signedIn = false;
+    const onAuthRequired = vi.fn();
+    const ok = pickupRoute();
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': (req) =>
+        signedIn ? ok(req) : { status: 401, body: { error: 'Your session has expired. Please sign in again.' } },
+    });
+    const e = engine(db, server.transport, { onAuthRequired });
+
+    expect(await e.syncOnce()).toBe('auth');
+    expect(onAuthRequired).toHaveBeenCalledTimes(1);
+    expect(e.getState().authRequired).toBe(true);
+    expect((await listOps(db)).map((o) => o.state)).toEqual(['pending', 'pending']);
+    expect(server.uploads()).toHaveLength(1); // stopped at the first
+    expect(await e.requestSync()).toBe('auth'); // paused: nothing is sent
+    expect(server.uploads()).toHaveLength(1);
+    expect((await queryArrival(db, 1))!.picked_up).toBe(true); // still shown
+
+    signedIn = true;
+    e.resume();
+    await vi.waitFor(async () => expect(await listOps(db)).toEqual([]));
+    expect(e.getState().authRequired).toBe(false);
+  });
+
+  it('a 409 on a hotel link becomes a conflict and the ops behind it still go', async () => {
+    const db = freshDb();
+    const reg = registrationRow({ id: 5 });
+    await seedRegistrations(db, [reg]);
+    await seedBookings(db, [bookingRow({ id: 9 })]);
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    const link = await queueHotelLink(db, { assignmentId: 9, registration: reg });
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({
+      'POST /hotel-assignments/': () => ({ status: 409, body: { error: 'This hotel booking is already linked to another registration' } }),
+      'POST /flight-info/admin/flight-pickups/': pickupRoute(),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    const ops = await listOps(db);
+    expect(ops).toHaveLength(1);
+    expect(ops[0]).toMatchObject({
+      opId: link.opId,
+      state: 'conflict',
+      lastError: 'This hotel booking is already linked to another registration',
+    });
+    expect(server.uploads().map((r) => r.path)).toEqual(['/hotel-assignments/9/match', '/flight-info/admin/flight-pickups/1']);
+    expect(server.uploads()[0]).toMatchObject({ body: { registrationId: 5 }, idempotencyKey: link.opId });
+    expect((await db.registrations.get(5))!.hotel_confirmation_number).toBeNull(); // back to the server's
+    expect((await queryUnmatched(db)).assignments).toEqual([]); // linked elsewhere: not unmatched
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, pendingSync: false });
+  });
+
+  it('a 404 on a pickup marks it failed, undoes it on screen, and does not block the rest', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    const ok = pickupRoute();
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/1': () => ({ status: 404, body: { error: 'Flight not found' } }),
+      'POST /flight-info/admin/flight-pickups/2': ok,
+    });
+    await engine(db, server.transport).syncOnce();
+    expect((await listOps(db)).map((o) => [o.payload, o.state, o.lastError])).toEqual([
+      [expect.objectContaining({ flightId: 1 }), 'failed', 'Flight not found'],
+    ]);
+    expect((await queryArrival(db, 1))!.picked_up).toBe(false);
+    expect((await queryArrival(db, 2))!.picked_up).toBe(true);
+  });
+
+  it('a successful link removes the booking and takes the hotel fields of the answer', async () => {
+    const db = freshDb();
+    const reg = registrationRow({ id: 5 });
+    await seedRegistrations(db, [reg]);
+    await seedBookings(db, [bookingRow({ id: 9, confirmation_number: 'HX-9' })]);
+    await queueHotelLink(db, { assignmentId: 9, registration: reg });
+    const server = fakeServer({
+      'POST /hotel-assignments/': () => ({
+        status: 200,
+        body: {
+          message: 'Successfully linked Anh Nguyen to Anh Nguyen (R25-X00005)',
+          assignment: bookingRow({ id: 9, registration_id: 5 }),
+          registration: { id: 5, hotel_confirmation_number: 'HX-9', hotel_room_number: '999', version: 88, warnings: [] },
+        },
+      }),
+    });
+    await engine(db, server.transport).syncOnce();
+    expect(await listOps(db)).toEqual([]);
+    expect(await db.hotelAssignments.get(9)).toBeUndefined();
+    expect(await db.registrations.get(5)).toMatchObject({ hotel_confirmation_number: 'HX-9', hotel_room_number: '999', pendingHotel: null });
+  });
+});
+
+describe('retries', () => {
+  it('a network error keeps the op in place, counts the attempt and schedules a full-jitter backoff', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    let online = false;
+    const ok = pickupRoute();
+    const server = fakeServer({ 'POST /flight-info/admin/flight-pickups/': ok });
+    const transport = async (req: SyncRequest) => {
+      if (!online) throw new NetworkError('Failed to fetch');
+      return server.transport(req);
+    };
+    const timers: { fn: () => void; ms: number }[] = [];
+    const e = engine(db, transport, {
+      random: () => 0.5,
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      clearTimer: () => undefined,
+    });
+    e.start(); // no host: no listeners, but the timer is used
+    await vi.waitFor(() => expect(e.getState().failures).toBe(1));
+    expect(timers.at(-1)!.ms).toBe(500); // random 0.5 × 1 s
+    expect(e.getState().lastError).toBe('Failed to fetch');
+    expect(e.getState().reachable).toBe(false);
+    expect((await listOps(db)).map((o) => [o.state, o.attempts])).toEqual([
+      ['pending', 0],
+      ['pending', 0],
+    ]); // /sync/time failed first: no op was tried
+
+    await e.syncOnce();
+    expect(timers.at(-1)!.ms).toBe(1000); // 0.5 × 2 s
+    online = true;
+    timers.at(-1)!.fn();
+    await vi.waitFor(() => expect(e.getState()).toMatchObject({ syncing: false, failures: 0, lastError: null, reachable: true }));
+    expect(await listOps(db)).toEqual([]);
+    expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1', '/flight-info/admin/flight-pickups/2']);
+    await e.stop();
+  });
+
+  it('a network error on an upload counts on that op, and a 5xx keeps the order (nothing behind it is sent)', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    let mode: 'drop' | '503' | 'ok' = 'drop';
+    const ok = pickupRoute();
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': (req) => {
+        if (mode === '503') return { status: 503, body: { error: 'Service unavailable' } };
+        return ok(req);
+      },
+    });
+    const transport = async (req: SyncRequest) => {
+      if (mode === 'drop' && req.method === 'POST') throw new NetworkError('connection reset');
+      return server.transport(req);
+    };
+    const e = engine(db, transport);
+    expect(await e.syncOnce()).toBe('retry');
+    expect((await listOps(db)).map((o) => [o.kind === 'pickup' && o.payload.flightId, o.attempts, o.lastError])).toEqual([
+      [1, 1, 'connection reset'],
+      [2, 0, null],
+    ]);
+    mode = '503';
+    expect(await e.syncOnce()).toBe('retry');
+    expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1']);
+    expect((await listOps(db))[0]).toMatchObject({ attempts: 2, lastError: 'Service unavailable', state: 'pending' });
+    mode = 'ok';
+    expect(await e.syncOnce()).toBe('done');
+    expect(await listOps(db)).toEqual([]);
+  });
+
+  it('backoff is full jitter on 1 s doubling up to 60 s', () => {
+    expect(backoffDelay(1, () => 0.999)).toBe(999);
+    expect(backoffDelay(2, () => 0.999)).toBe(1998);
+    expect(backoffDelay(4, () => 0.5)).toBe(4000);
+    expect(backoffDelay(30, () => 0.999)).toBe(Math.floor(0.999 * BACKOFF_CAP_MS));
+    expect(backoffDelay(3, () => 0)).toBe(0);
+  });
+});
+
+describe('download', () => {
+  it('pages while hasMore, saving the cursor after each page, so an interrupted first download resumes', async () => {
+    const db = freshDb();
+    let failPage2 = true;
+    const server = fakeServer({
+      'GET /sync/arrivals': (req) => {
+        const since = Number(req.query?.since ?? 0);
+        if (since === 0) return { status: 200, body: { arrivals: [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })], removed: [], cursor: 40, hasMore: true, serverTime: new Date().toISOString() } };
+        if (since === 40 && failPage2) throw new NetworkError('lost');
+        if (since === 40) return { status: 200, body: { arrivals: [arrivalRow({ id: 3 })], removed: [], cursor: 55, hasMore: false, serverTime: new Date().toISOString() } };
+        return { status: 200, body: { arrivals: [], removed: [], cursor: since, hasMore: false, serverTime: new Date().toISOString() } };
+      },
+    });
+    const e = engine(db, server.transport);
+    expect(await e.syncOnce()).toBe('retry');
+    expect(await db.arrivals.count()).toBe(2);
+    expect(await db.getMeta('cursor:arrivals')).toBe('40');
+    expect(await db.getMeta('complete:arrivals')).toBeUndefined();
+
+    failPage2 = false;
+    expect(await e.syncOnce()).toBe('done');
+    const asked = server.requests.filter((r) => r.path === '/sync/arrivals').map((r) => r.query?.since);
+    expect(asked).toEqual([undefined, '40', '40']);
+    expect(await db.arrivals.count()).toBe(3);
+    expect(await db.getMeta('cursor:arrivals')).toBe('55');
+    expect(await db.getMeta('complete:arrivals')).toBe(true);
+    expect(server.requests.filter((r) => r.path === '/sync/arrivals').map((r) => r.query?.limit)).toEqual([500, 500, 500]);
+  });
+
+  it('drops removed rows and downloads the admin feeds, ranking candidates for the bookings', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    const server = fakeServer({
+      'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [], removed: [2], cursor: 200, hasMore: false, serverTime: new Date().toISOString() } }),
+      'GET /sync/hotel': () => ({ status: 200, body: { assignments: [bookingRow({ id: 9, guest_name: 'NGUYEN, ANH' })], removed: [], cursor: 201, hasMore: false, serverTime: new Date().toISOString() } }),
+      'GET /sync/registrations': () => ({
+        status: 200,
+        body: {
+          registrations: [registrationRow({ id: 5, primary_first_name: 'Anh', primary_last_name: 'Nguyen' }), registrationRow({ id: 6, primary_first_name: 'Zed', primary_last_name: 'Other' })],
+          removed: [],
+          cursor: 202,
+          hasMore: false,
+          serverTime: new Date().toISOString(),
+        },
+      }),
+    });
+    await engine(db, server.transport, { feeds: () => ['arrivals', 'hotel', 'registrations'] }).syncOnce();
+    expect((await db.arrivals.toArray()).map((a) => a.id)).toEqual([1]);
+    expect((await db.hotelAssignments.toArray()).map((a) => a.id)).toEqual([9]);
+    const candidates = (await db.candidates.get(9))!.matches;
+    expect(candidates.map((m) => [m.id, m.possible_match])).toEqual([[5, true]]);
+  });
+
+  it('never overwrites a cached arrival that has a pending tap, and a late replayed answer cannot roll it back', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1, version: 10 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    // our tap reached the server (version 55) but its answer was lost; then another phone cleared the
+    // pickup (version 60), and a download brings that while our op is still pending
+    await applyArrivalsPage(db, {
+      arrivals: [arrivalRow({ id: 1, version: 60, picked_up: false, flightTime: '15:10' })],
+      removed: [],
+      cursor: 60,
+      hasMore: false,
+      serverTime: new Date().toISOString(),
+    });
+    const shown = (await queryArrival(db, 1))!;
+    expect(shown).toMatchObject({ picked_up: true, picked_up_by: 'Bo', flightTime: '15:10', pendingSync: true });
+    expect(shown.server).toMatchObject({ picked_up: false, version: 60 });
+
+    // the replay answers with the stored first answer (version 55): older than what the cache holds
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': () => ({ status: 200, body: pickupAnswer({ id: 1, picked_up: true, picked_up_by: 'Bo', version: 55 }) }),
+      'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [], removed: [], cursor: 60, hasMore: false, serverTime: new Date().toISOString() } }),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: false, pendingSync: false, server: { version: 60 } });
+  });
+
+  it('a newer answer than the cached server state is shown after the ack', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1, version: 10 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': () => ({ status: 200, body: pickupAnswer({ id: 1, picked_up: true, picked_up_by: 'Bo Greer', version: 70 }) }),
+    });
+    await engine(db, server.transport).syncOnce();
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, picked_up_by: 'Bo Greer', server: { version: 70 } });
+  });
+
+  it('measures the server clock on each answer and corrects later taps', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    const skew = 5 * 60_000; // this phone is 5 minutes fast
+    const now = () => Date.now() + skew;
+    const server = fakeServer();
+    await engine(db, server.transport, { now }).syncOnce();
+    const offset = (await db.getMeta('clockOffset'))!.offsetMs;
+    expect(Math.abs(offset + skew)).toBeLessThan(1000);
+    const op = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo', now });
+    expect(Math.abs(Date.parse(op.clientTime) - Date.now())).toBeLessThan(1000);
+  });
+
+  it('a 403 on an admin feed is skipped (role changed) and the rest still syncs', async () => {
+    const db = freshDb();
+    const server = fakeServer({
+      'GET /sync/hotel': () => ({ status: 403, body: { error: 'You do not have permission to do this' } }),
+    });
+    expect(await engine(db, server.transport, { feeds: () => ['hotel', 'arrivals'] }).syncOnce()).toBe('done');
+    expect(server.requests.map((r) => r.path)).toContain('/sync/arrivals');
+  });
+});
+
+describe('triggers', () => {
+  it('syncs on start, on online and when the page becomes visible', async () => {
+    const db = freshDb();
+    const server = fakeServer();
+    const listeners: Record<string, () => void> = {};
+    let visible = false;
+    const e = engine(db, server.transport, {
+      host: {
+        addEventListener: (type, fn) => (listeners[type] = fn),
+        removeEventListener: (type) => delete listeners[type],
+        isVisible: () => visible,
+      },
+      setTimer: () => 0,
+      clearTimer: () => undefined,
+    });
+    const arrivalsAsked = () => server.requests.filter((r) => r.path === '/sync/arrivals').length;
+    e.start();
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(1));
+    listeners.online();
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(2));
+    listeners.visibilitychange(); // hidden: nothing
+    visible = true;
+    listeners.visibilitychange();
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(3));
+    await e.stop();
+    expect(Object.keys(listeners)).toEqual([]);
+  });
+
+  it('coming back online while a cycle is failing runs a fresh cycle at once, not after the backoff', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let pickupInFlight = false;
+    let firstPickup = true;
+    const ok = pickupRoute();
+    const server = fakeServer({ 'POST /flight-info/admin/flight-pickups/': ok });
+    const listeners: Record<string, () => void> = {};
+    const transport = async (req: SyncRequest) => {
+      if (req.path.includes('flight-pickups') && firstPickup) {
+        firstPickup = false;
+        pickupInFlight = true;
+        await gate; // the signal returns while this request is still failing
+        throw new NetworkError('Failed to fetch');
+      }
+      return server.transport(req);
+    };
+    const timers: { fn: () => void; ms: number }[] = [];
+    const e = engine(db, transport, {
+      host: {
+        addEventListener: (type, fn) => (listeners[type] = fn),
+        removeEventListener: (type) => delete listeners[type],
+        isVisible: () => false,
+      },
+      setTimer: (fn, ms) => timers.push({ fn, ms }),
+      clearTimer: () => undefined,
+    });
+    e.start();
+    await vi.waitFor(() => expect(pickupInFlight).toBe(true));
+    listeners.online();
+    release();
+    // no timer fires in this test: only the fresh cycle can deliver the pickup
+    await vi.waitFor(() => expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1']));
+    await vi.waitFor(() => expect(e.getState()).toMatchObject({ syncing: false, failures: 0 }));
+    expect(await listOps(db)).toEqual([]);
+    await e.stop();
+  });
+
+  it('an op queued while a cycle runs is sent by a second cycle right after it', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const ok = pickupRoute();
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': async (req) => {
+        if (req.path.endsWith('/1')) await gate;
+        return ok(req);
+      },
+    });
+    const e = engine(db, server.transport);
+    const first = e.syncOnce();
+    await vi.waitFor(() => expect(server.uploads()).toHaveLength(1));
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    const second = e.requestSync();
+    release();
+    await Promise.all([first, second]);
+    expect(await listOps(db)).toEqual([]);
+    expect(server.uploads().map((r) => r.path.split('/').pop())).toEqual(['1', '2']);
+  });
+});
+
+describe('module boundaries', () => {
+  it('the engine and everything it imports stay free of React (it runs outside components)', async () => {
+    const { readFileSync, existsSync } = await import('node:fs');
+    const path = await import('node:path');
+    const seen = new Set<string>();
+    const external = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)) {
+        const spec = m[1];
+        if (!spec.startsWith('.')) {
+          external.add(spec);
+          continue;
+        }
+        const base = path.resolve(path.dirname(file), spec);
+        const next = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(f));
+        if (next) visit(next);
+      }
+    };
+    visit(path.resolve('pwa/offline/sync-engine.ts'));
+    expect(seen.size).toBeGreaterThan(5);
+    expect([...external].filter((s) => /react/.test(s))).toEqual([]);
+  });
+});

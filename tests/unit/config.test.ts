@@ -1,0 +1,76 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import pino from 'pino';
+import { createLogger } from '../../server/lib/logger';
+import { createMailer } from '../../server/mail/mailer';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'rd-config-'));
+const base = () => ({ DATA_DIR: dataDir(), LOG_LEVEL: 'silent' });
+
+describe('configuration (DESIGN.md table)', () => {
+  it('defaults: port 3000 on 127.0.0.1, embedded database with demo data, log mail, altcha', () => {
+    const c = loadConfig(base());
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', demoData: true, challenge: { provider: 'altcha' } });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.mail.transport).toBe('log');
+    expect(c.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(c.event.defaultArrivalDate).toBe('2025-11-27');
+  });
+
+  it('demo data is off by default on PostgreSQL and can be turned off on the embedded one', () => {
+    expect(loadConfig({ ...base(), DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
+    expect(loadConfig({ ...base(), DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('generates a secret into DATA_DIR once and reuses it', () => {
+    const env = base();
+    const first = loadConfig(env).secret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(env.DATA_DIR, 'secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig(env).secret).toBe(first);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ CHALLENGE_PROVIDER: 'none', NODE_ENV: 'production' }, /CHALLENGE_PROVIDER=none is refused/],
+    [{ CHALLENGE_PROVIDER: 'turnstile' }, /TURNSTILE_SECRET_KEY/],
+    [{ MAIL_TRANSPORT: 'smtp' }, /SMTP_URL/],
+    [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD/],
+    [{ EVENT_START_DATE: 'Nov 27' }, /EVENT_START_DATE/],
+  ])('a bad configuration %j stops with one line naming the variable', (env, message) => {
+    expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...base(), ...env })).toThrow(message);
+  });
+
+  it('EVENT_* variables move the event without a release', () => {
+    const c = loadConfig({ ...base(), EVENT_NAME: 'Lake Reunion', EVENT_PRICE_ADULT: '400', EVENT_DEFAULT_ARRIVAL_DATE: '2026-11-26' });
+    expect(c.event).toMatchObject({ name: 'Lake Reunion', defaultArrivalDate: '2026-11-26' });
+    expect(c.event.prices.adult).toBe(40000);
+  });
+});
+
+describe('mail transports', () => {
+  it('dir writes each mail as JSON into MAIL_DIR, with text and HTML bodies', async () => {
+    const mailDir = dataDir();
+    const c = loadConfig({ ...base(), MAIL_TRANSPORT: 'dir', MAIL_DIR: mailDir });
+    const mailer = createMailer(c.mail, createLogger('silent'));
+    await mailer.send({ to: 'ana@example.com', subject: 'Your code', text: 'Code ABC234', html: '<p>Code ABC234</p>' });
+    const files = readdirSync(mailDir);
+    expect(files).toHaveLength(1);
+    const mail = JSON.parse(readFileSync(path.join(mailDir, files[0]), 'utf8'));
+    expect(mail).toMatchObject({ to: 'ana@example.com', subject: 'Your code', text: 'Code ABC234', html: '<p>Code ABC234</p>' });
+    expect(mail.from).toBe(c.mail.from);
+  });
+
+  it('log prints the mail, code included, to the server log', async () => {
+    const lines: string[] = [];
+    const c = loadConfig({ ...base(), MAIL_TRANSPORT: 'log' });
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    await createMailer(c.mail, log).send({ to: 'bo@example.com', subject: 'Code', text: 'Your verification code is: XYZ789', html: '' });
+    expect(lines.join('')).toContain('XYZ789');
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  calendarDate,
+  canonicalAirline,
+  flightListSchema,
+  flightSchema,
+  formRowsFromExisting,
+  hhmmTime,
+  newFlightRow,
+  submitVerifiedSchema,
+} from '../../shared/schemas/flight';
+import { DEFAULT_EVENT } from '../../shared/event';
+
+const window = DEFAULT_EVENT.flightWindow;
+const row = (o: Record<string, unknown> = {}) => ({
+  flightType: 'arrival',
+  airline: 'Delta Air Lines',
+  flightNumber: 'DL 1',
+  flightDate: '2025-11-27',
+  flightTime: '10:00',
+  adultsCount: 1,
+  ...o,
+});
+const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+
+describe('flight dates', () => {
+  it('keep the calendar date an ISO timestamp was written with', () => {
+    expect(calendarDate('2025-11-27T00:00:00.000Z')).toBe('2025-11-27');
+    expect(calendarDate('2025-11-27T23:30:00-06:00')).toBe('2025-11-27');
+    expect(calendarDate('2025-11-27T00:30:00+14:00')).toBe('2025-11-27');
+    expect(calendarDate('2025-11-27')).toBe('2025-11-27');
+  });
+
+  it('refuse what is not a real date', () => {
+    for (const v of ['2025-02-30', '2025-13-01', '27/11/2025', 'tomorrow', '2025-11-27Tnoon']) expect(calendarDate(v)).toBeNull();
+  });
+
+  it('must fall within the configured window, inclusive', () => {
+    const s = flightSchema(window);
+    expect(s.safeParse(row({ flightDate: '2025-11-25' })).success).toBe(true);
+    expect(s.safeParse(row({ flightDate: '2025-12-02T22:00:00-06:00' })).success).toBe(true);
+    expect(messages(s.safeParse(row({ flightDate: '2025-12-03' })))).toEqual({
+      flightDate: 'Flight date must be between Nov 25, 2025 and Dec 02, 2025',
+    });
+    // next year's event: the window comes from configuration
+    const next = flightSchema({ min: '2026-07-01', max: '2026-07-10' });
+    expect(next.safeParse(row({ flightDate: '2025-11-27' })).success).toBe(false);
+    expect(next.safeParse(row({ flightDate: '2026-07-04' })).success).toBe(true);
+  });
+});
+
+describe('flight rows', () => {
+  it('trim times to HH:MM and parse numeric strings', () => {
+    expect(hhmmTime('14:30:00')).toBe('14:30');
+    expect(hhmmTime('9:05')).toBe('09:05');
+    expect(hhmmTime('24:00')).toBeNull();
+    const r = flightSchema(window).parse(row({ flightTime: '23:59:59', adultsCount: '3', childrenCount: '2', childSeatsNeeded: '' }));
+    expect(r).toMatchObject({ flightTime: '23:59', adultsCount: 3, childrenCount: 2, childSeatsNeeded: 0, specialInstructions: null });
+  });
+
+  it('carry the spec sentences', () => {
+    expect(messages(flightSchema(window).safeParse({}))).toEqual({
+      airline: 'Airline is required',
+      flightNumber: 'Flight number is required',
+      flightDate: 'Flight date is required',
+      flightTime: 'Flight time is required',
+      adultsCount: 'Number of adults is required',
+    });
+    expect(messages(flightSchema(window).safeParse(row({ adultsCount: -1, childrenCount: -1, childSeatsNeeded: -3 })))).toEqual({
+      adultsCount: 'Cannot be negative',
+      childrenCount: 'Cannot be negative',
+      childSeatsNeeded: 'Cannot be negative',
+    });
+    expect(messages(flightSchema(window, { requireType: true }).safeParse(row({ flightType: '' })))).toEqual({
+      flightType: 'Flight type is required',
+    });
+    // the verified form defaults a missing type to arrival
+    expect(flightSchema(window).parse(row({ flightType: undefined })).flightType).toBe('arrival');
+  });
+
+  it('accept the listed airlines and Other, by name in any case', () => {
+    expect(canonicalAirline('american airlines')).toBe('American Airlines');
+    expect(canonicalAirline('Delta')).toBe('Delta Air Lines');
+    expect(canonicalAirline('other')).toBe('Other');
+    expect(canonicalAirline('Pan Am')).toBeNull();
+  });
+
+  it("drop 'N/A' placeholders before validating", () => {
+    const list = flightListSchema(window).parse([{ airline: 'N/A' }, row(), { airline: 'n/a', flightNumber: '' }]);
+    expect(list).toHaveLength(1);
+    expect(messages(submitVerifiedSchema(window).safeParse({ registrationId: 1, needsTransportation: true, flights: [{ airline: 'N/A' }] }))).toEqual({
+      flights: 'Please add at least one flight if you need transportation',
+    });
+    expect(submitVerifiedSchema(window).parse({ registrationId: 1, needsTransportation: false }).flights).toEqual([]);
+  });
+});
+
+describe('the flight form', () => {
+  it('starts with an arrival row; rows added after it default to departure', () => {
+    expect(newFlightRow(0)).toMatchObject({ flightType: 'arrival', adultsCount: 1, childrenCount: 0, childSeatsNeeded: 0 });
+    expect(newFlightRow(1).flightType).toBe('departure');
+    expect(newFlightRow(2).flightType).toBe('departure');
+  });
+
+  it("loads existing flights, skipping 'N/A' placeholders", () => {
+    const base = { flight_type: 'arrival' as const, flight_date: '2025-11-27', flight_time: '14:30', adults_count: 2, children_count: 0, child_seats_needed: 0, special_instructions: null };
+    const rows = formRowsFromExisting([
+      { ...base, id: 1, airline: 'N/A', flight_number: '' },
+      { ...base, id: 2, airline: 'Delta Air Lines', flight_number: 'DL1' },
+    ]);
+    expect(rows).toEqual([
+      {
+        id: 2,
+        flightType: 'arrival',
+        airline: 'Delta Air Lines',
+        flightNumber: 'DL1',
+        flightDate: '2025-11-27',
+        flightTime: '14:30',
+        adultsCount: 2,
+        childrenCount: 0,
+        childSeatsNeeded: 0,
+        specialInstructions: '',
+      },
+    ]);
+  });
+});
