@@ -31,12 +31,12 @@ async function expectKeyboardDialog(
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
-  expect(await dialog.evaluate((d) => d.contains(document.activeElement)), `${where}: focus moved into the dialog`).toBe(true);
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${where}: focus moved into the dialog` }).toBe(true);
   if (whileOpen) await whileOpen(dialog);
   await expectAccessible(page, `${where} (dialog open)`, { widths });
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  expect(await isFocused(trigger), `${where}: focus returned to the button that opened the dialog`).toBe(true);
+  await expect.poll(() => isFocused(trigger), { message: `${where}: focus returned to the button that opened the dialog` }).toBe(true);
 }
 
 /** The account menu opens with Enter, Tab reaches its items, Escape closes it and focus goes back. */
@@ -44,14 +44,14 @@ async function expectKeyboardMenu(page: Page, name: string, item: string) {
   const button = page.getByRole('button', { name, exact: true });
   await button.focus();
   await page.keyboard.press('Enter');
-  expect(await button.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
   await page.getByRole('link', { name: item }).waitFor();
   await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.closest('.menu-panel') !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.menu-panel') !== null)).toBe(true);
   await expectAccessible(page, `${name} menu open`);
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: item }).waitFor({ state: 'hidden' });
-  expect(await isFocused(button)).toBe(true);
+  await expect.poll(() => isFocused(button)).toBe(true);
 }
 
 describe('accessibility: greeter', () => {

@@ -56,17 +56,17 @@ async function expectKeyboardMenu(page: Page, name: string, item: string) {
   const button = page.getByRole('button', { name });
   await button.focus();
   await page.keyboard.press('Enter');
-  expect(await button.getAttribute('aria-expanded')).toBe('true');
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('true');
   const link = page.getByRole('link', { name: item });
   await link.waitFor();
   await page.keyboard.press('Tab');
   // the panel follows its button: Tab lands on the first item of the open menu
-  expect(await page.evaluate(() => document.activeElement?.closest('.menu-panel') !== null)).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('.menu-panel') !== null)).toBe(true);
   await expectAccessible(page, `${name} menu open`);
   await page.keyboard.press('Escape');
   await link.waitFor({ state: 'hidden' });
-  expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
-  expect(await button.getAttribute('aria-expanded')).toBe('false');
+  await expect.poll(() => button.evaluate((b) => b === document.activeElement)).toBe(true);
+  await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
 }
 
 describe('accessibility: signed-out screens', () => {

@@ -32,9 +32,9 @@ describe('flight arrivals on a greeter phone', () => {
 
     const { page, user } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: '/admin/flight-arrivals' });
     await page.getByRole('heading', { name: 'Flight Arrivals Dashboard' }).waitFor();
-    expect(await page.getByLabel('Arrival Date').inputValue()).toBe('2025-11-27');
+    await expect.poll(() => page.getByLabel('Arrival Date').inputValue()).toBe('2025-11-27');
     // greeters see only arrivals in the staff area
-    expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Flight Arrivals']);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Flight Arrivals']);
 
     const search = page.getByLabel('Search');
     await search.fill(last.toLowerCase());
@@ -42,10 +42,10 @@ describe('flight arrivals on a greeter phone', () => {
     await card.waitFor();
     // only the searched family is listed
     await expect.poll(() => page.locator('.flight-group').count()).toBe(1);
-    expect(await page.getByText(other.registrationNumber).count()).toBe(0);
+    await expect.poll(() => page.getByText(other.registrationNumber).count()).toBe(0);
     await card.getByRole('heading', { name: /DL 2417/ }).waitFor();
     await card.getByText('3 passengers (2 adults, 1 child)').waitFor();
-    expect(await card.getByRole('link', { name: /Call \+1 \(555\) 010-7788/ }).getAttribute('href')).toBe('tel:+15550107788');
+    await expect.poll(() => card.getByRole('link', { name: /Call \+1 \(555\) 010-7788/ }).getAttribute('href')).toBe('tel:+15550107788');
 
     // one large Picked Up control per party: at least 48 px tall
     const control = card.locator('label.pickup-big');
@@ -54,7 +54,7 @@ describe('flight arrivals on a greeter phone', () => {
     expect(box!.width).toBeGreaterThan(300);
 
     const checkbox = card.getByRole('checkbox', { name: `Picked Up — Rosa ${last} (${family.registrationNumber})` });
-    expect(await checkbox.isChecked()).toBe(false);
+    await expect.poll(() => checkbox.isChecked()).toBe(false);
     await control.click();
     await expect.poll(() => checkbox.isChecked()).toBe(true);
     await card.getByText(`by Gus ${user.last_name}`).waitFor();
@@ -74,7 +74,7 @@ describe('flight arrivals on a greeter phone', () => {
     const dialog = page.getByRole('dialog', { name: 'Registration Details' });
     await dialog.getByRole('heading', { name: 'Registration Information' }).waitFor();
     await dialog.getByRole('cell', { name: `Tiago ${last}` }).waitFor();
-    expect(await dialog.getByRole('heading', { name: 'Payment Information' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Payment Information' }).count()).toBe(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // unticking clears it on the server too
@@ -119,12 +119,12 @@ describe('flight arrivals on an admin laptop', () => {
 
     // the hourly view: 7 AM carries at least this family's 5 passengers
     const chart = page.getByRole('img', { name: /Passengers landing by hour on Nov 28, 2025/ });
-    expect(await chart.getAttribute('aria-label')).toMatch(/7 AM: \d+/);
+    await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/7 AM: \d+/);
 
     // ticking dims the row and shows the time
     await row.getByRole('checkbox').check();
     await row.getByText(/Picked up \d{1,2}:\d{2} [AP]M by Ada/).waitFor();
-    expect(await row.getAttribute('class')).toContain('row-muted');
+    await expect.poll(() => row.getAttribute('class')).toContain('row-muted');
     await expect.poll(async () => (await serverArrival(family.flightId))?.picked_up, { timeout: 15_000 }).toBe(true);
 
     // the details modal: the five blocks, money for admins
@@ -133,7 +133,7 @@ describe('flight arrivals on an admin laptop', () => {
     for (const h of ['Registration Information', 'Primary Contact', 'Payment Information', 'Attendees']) {
       await dialog.getByRole('heading', { name: h }).waitFor();
     }
-    expect(await dialog.getByRole('heading', { name: 'Hotel Information' }).count()).toBe(0); // no confirmation number
+    await expect.poll(() => dialog.getByRole('heading', { name: 'Hotel Information' }).count()).toBe(0); // no confirmation number
     await dialog.getByText('Dallas, TX, USA').waitFor();
     await dialog.getByRole('row', { name: new RegExp(`Bo ${last} Adult Vegetarian`) }).waitFor();
     await dialog.getByRole('row', { name: new RegExp(`Cy ${last} Youth None`) }).waitFor();
@@ -150,7 +150,7 @@ describe('flight arrivals on an admin laptop', () => {
 
     // Clear filter: every date, and the export is named 'all'
     await page.getByRole('button', { name: 'Clear filter' }).click();
-    expect(await page.getByLabel('Arrival Date').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Arrival Date').inputValue()).toBe('');
     await page.getByText('Choose a date to see passengers landing hour by hour.').waitFor();
     await row.waitFor();
     const [all] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);

@@ -28,8 +28,8 @@ describe('admin sign-in', () => {
 
     await page.getByRole('button', { name: 'Ada Lovelace' }).click();
     await page.getByText('Signed in as').waitFor();
-    expect(await page.getByText(admin.email).isVisible()).toBe(true);
-    expect(await page.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(admin.email).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Administrator', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Change Password' }).click();
     await page.waitForURL(/\/admin\/profile$/);
     await page.getByText('Lovelace', { exact: false }).first().waitFor();
@@ -60,7 +60,7 @@ describe('admin sign-in', () => {
     await page.getByRole('button', { name: 'Ada Lovelace' }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.getByRole('link', { name: 'Admin', exact: true }).waitFor(); // the signed-out nav state
 
     await signInThroughForm(page, admin.email, admin.password);
@@ -105,11 +105,11 @@ describe('protected routes', () => {
     await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
     await page.getByText('This page is restricted to administrators only.').waitFor();
     const home = page.getByRole('link', { name: 'Return to Home' });
-    expect(await home.getAttribute('href')).toBe('/');
+    await expect.poll(() => home.getAttribute('href')).toBe('/');
 
     const sidebar = page.getByRole('navigation', { name: 'Admin' });
-    expect(await sidebar.getByRole('link').allTextContents()).toEqual(['Flight Arrivals']);
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expect.poll(() => sidebar.getByRole('link').allTextContents()).toEqual(['Flight Arrivals']);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).count()).toBe(0);
 
     await sidebar.getByRole('link', { name: 'Flight Arrivals' }).click();
     await page.waitForURL(/\/admin\/flight-arrivals$/);
@@ -130,6 +130,6 @@ describe('protected routes', () => {
       .click({ timeout: 5_000 })
       .catch(() => undefined);
     await page.waitForURL(/\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });

@@ -55,12 +55,12 @@ describe('hotel assignments', () => {
     const broken = page.locator('tr.import-row-error', { hasText: `Broken ${l1}` });
     await broken.getByText('Confirmation number is required').waitFor();
     await broken.getByText(/is not a date/).waitFor();
-    expect(await bookingByConfirmation(c1)).toBeUndefined();
+    await expect.poll(() => bookingByConfirmation(c1)).toBeUndefined();
     await page.getByText('14 rows ready to import').waitFor();
 
     await page.getByRole('button', { name: 'Import 14 rows' }).click();
     await page.getByText('Imported 14 rows from rooming.csv: 14 new, 0 updated, 0 unchanged.').waitFor();
-    expect(await bookingByConfirmation(c1)).toBeDefined();
+    await expect.poll(() => bookingByConfirmation(c1)).toBeDefined();
 
     // Find Match: the family with the same name is offered first, highlighted
     const card1 = page.locator('.booking-card', { hasText: c1 });
@@ -70,11 +70,11 @@ describe('hotel assignments', () => {
     await card1.getByRole('button', { name: 'Find Match' }).click();
     const candidate1 = card1.locator('.candidate', { hasText: first.registrationNumber });
     await candidate1.getByText('Possible match').waitFor();
-    expect(await candidate1.getAttribute('class')).toContain('candidate-possible');
+    await expect.poll(() => candidate1.getAttribute('class')).toContain('candidate-possible');
     // the booking starts the day after the family lands
     await candidate1.getByText('Hotel check-in (Nov 27) is after arrival (Nov 26)').waitFor();
     const link1 = candidate1.getByRole('button', { name: 'Link' });
-    expect(await link1.getAttribute('class')).toContain('btn-link-new'); // green: no hotel yet
+    await expect.poll(() => link1.getAttribute('class')).toContain('btn-link-new'); // green: no hotel yet
     await link1.click();
     await page.getByText(`Successfully linked Aaliyah ${l1} to Aaliyah ${l1} (${first.registrationNumber})`).waitFor();
     await card1.waitFor({ state: 'detached' });
@@ -89,7 +89,7 @@ describe('hotel assignments', () => {
     await candidate2.getByText(`Already has hotel confirmation ${earlier}`).waitFor();
     await candidate2.getByText('Possible match').waitFor(); // 'L2, Aarav' vs 'Aarav L2': first/last words agree
     const link2 = candidate2.getByRole('button', { name: 'Link' });
-    expect(await link2.getAttribute('class')).toContain('btn-link-replace');
+    await expect.poll(() => link2.getAttribute('class')).toContain('btn-link-replace');
     await link2.click();
     await page.getByText(`Successfully linked ${l2}, Aarav to Aarav ${l2} (${second.registrationNumber})`).waitFor();
     expect((await serverRegistration(second.registrationId)).hotel_confirmation_number).toBe(c2);
@@ -105,12 +105,12 @@ describe('hotel assignments', () => {
     await card3.getByRole('button', { name: 'Delete' }).click();
     await card3.waitFor({ state: 'detached' });
     expect(asked).toBe('Are you sure you want to delete this hotel assignment?');
-    expect(await bookingByConfirmation(c3)).toBeUndefined();
+    await expect.poll(() => bookingByConfirmation(c3)).toBeUndefined();
 
     // more than 10 bookings to match: Previous / Next and 'Page X of Y'
     const pager = page.getByRole('navigation', { name: 'Hotel bookings pages' });
     await pager.getByText(/^Page 1 of \d+$/).waitFor();
-    expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await expect.poll(() => pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Next' }).click();
     await pager.getByText(/^Page 2 of \d+$/).waitFor();
   });
@@ -120,11 +120,11 @@ describe('hotel assignments', () => {
     await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
     await page.getByLabel('Rooming list (CSV)').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Color,Size\nred,XL\n') });
     await page.getByRole('alert').waitFor();
-    expect(await page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
 
     await page.context().setOffline(true);
     await page.getByText('Importing needs a connection: you are offline.').waitFor();
-    expect(await page.getByLabel('Rooming list (CSV)').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Rooming list (CSV)').isDisabled()).toBe(true);
     await page.context().setOffline(false);
   });
 });

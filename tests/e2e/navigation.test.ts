@@ -10,15 +10,15 @@ describe('top navigation bar', () => {
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await page.getByRole('link', { name: 'Reunion 2025' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
-    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => nav.getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
+    await expect.poll(() => nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     const admin = page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true });
-    expect(await admin.getAttribute('href')).toBe('/login');
+    await expect.poll(() => admin.getAttribute('href')).toBe('/login');
 
     await nav.getByRole('link', { name: 'Check Registration' }).click();
     await page.waitForURL(/\/check-registration$/);
     await nav.locator('a[aria-current="page"]', { hasText: 'Check Registration' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
   });
 
   it("shows a verified registrant's 'My Registration' menu, and its Sign out forgets the verification", async () => {
@@ -36,10 +36,10 @@ describe('top navigation bar', () => {
     await page.getByRole('button', { name: 'My Registration' }).click();
     await page.getByText('Verified', { exact: true }).waitFor();
     await page.getByText('pat@example.com').waitFor();
-    expect(await page.getByRole('link', { name: 'View Registration' }).getAttribute('href')).toBe('/registration/R25-ABC123');
+    await expect.poll(() => page.getByRole('link', { name: 'View Registration' }).getAttribute('href')).toBe('/registration/R25-ABC123');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('user_verification'), sessionStorage.getItem('registration_verified')])).toEqual([null, null]);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('user_verification'), sessionStorage.getItem('registration_verified')])).toEqual([null, null]);
   });
 
   it('drops a registrant verification older than 24 hours on load', async () => {
@@ -54,8 +54,8 @@ describe('top navigation bar', () => {
     });
     await page.goto('/');
     await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'My Registration' }).count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
+    await expect.poll(() => page.getByRole('button', { name: 'My Registration' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
   });
 
   it('shows a signed-in greeter their name, email and Change Password, without the Admin link', async () => {
@@ -63,9 +63,9 @@ describe('top navigation bar', () => {
     await page.getByRole('button', { name: `${user.first_name} ${user.last_name}` }).click();
     await page.getByText('Signed in as').waitFor();
     await page.getByText(email).waitFor();
-    expect(await page.getByText('Administrator', { exact: true }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/admin/profile');
-    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
+    await expect.poll(() => page.getByText('Administrator', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/admin/profile');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
   });
 });
 
@@ -76,8 +76,8 @@ describe('home page', () => {
     await page.getByText('Nov 27-30, 2025').waitFor();
     await page.getByText('400+ Expected').waitFor();
     await page.getByText('Margaritaville Lake Resort', { exact: false }).waitFor();
-    expect(await page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('main').getByRole('link', { name: 'Check Registration' }).getAttribute('href')).toBe('/check-registration');
+    await expect.poll(() => page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Check Registration' }).getAttribute('href')).toBe('/check-registration');
     await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
     for (const title of ['Cultural Programs', 'Family-Friendly', 'Resort Accommodation']) await page.getByRole('heading', { name: title }).waitFor();
     await page.getByRole('heading', { name: 'Registration Pricing' }).waitFor();

@@ -183,7 +183,7 @@ describe('an expired session', () => {
 
     await page.context().setOffline(false);
     await page.waitForURL(/\/login$/, { timeout: 30_000 });
-    expect(await countRows(page, 'outbox')).toBe(1);
+    await expect.poll(() => countRows(page, 'outbox')).toBe(1);
     expect((await serverArrival(family.flightId, DAY))?.picked_up).toBe(false);
 
     await page.getByLabel('Email').fill(email);
@@ -205,7 +205,7 @@ describe('signing out', () => {
     const { page, user } = await signInAs('greeter', { path: `/admin/flight-arrivals?date=${DAY}` });
     const row = page.locator('tr', { hasText: family.registrationNumber });
     await row.waitFor();
-    expect(await countRows(page, 'arrivals')).toBeGreaterThan(0);
+    await expect.poll(() => countRows(page, 'arrivals')).toBeGreaterThan(0);
 
     await goOffline(page.context());
     await row.getByRole('checkbox').check();
@@ -230,8 +230,8 @@ describe('signing out', () => {
     page.once('dialog', (d) => void d.accept());
     await signOut();
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
-    expect(await countRows(page, 'arrivals')).toBe(0);
-    expect(await countRows(page, 'outbox')).toBe(0);
+    await expect.poll(() => countRows(page, 'arrivals')).toBe(0);
+    await expect.poll(() => countRows(page, 'outbox')).toBe(0);
     await page.context().setOffline(false);
     expect((await serverArrival(family.flightId, DAY))?.picked_up).toBe(false);
   });

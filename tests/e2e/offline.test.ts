@@ -16,18 +16,18 @@ describe('offline app shell', () => {
     await waitForServiceWorker(page);
 
     await goOffline(page.context());
-    expect(await page.evaluate(() => fetch('/health').then(() => 'online', () => 'offline'))).toBe('offline');
+    await expect.poll(() => page.evaluate(() => fetch('/health').then(() => 'online', () => 'offline'))).toBe('offline');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
     await page.getByText('Nov 27-30, 2025').waitFor();
-    expect(await page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);
 
     // a route never opened before: index.html from the precache, the page's lazy chunk too
     await page.goto('/check-registration');
     await page.getByRole('link', { name: 'Reunion 2025' }).waitFor();
     await page.locator('main h1').first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
 
     await page.goto('/login');
     await page.getByText('Server offline').waitFor();

@@ -52,6 +52,6 @@ describe('hotel block on the registration page', () => {
     await unlink.click();
     await page.waitForTimeout(500);
     expect((await bookingByConfirmation(confirmation))!.registration_id).toBe(family.registrationId);
-    expect(await unlink.isVisible()).toBe(true);
+    await expect.poll(() => unlink.isVisible()).toBe(true);
   });
 });

@@ -55,7 +55,7 @@ describe('accessibility of the registration screens', () => {
     await dialog.getByText('First name is required').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    expect(await dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
 
     await page.goto('/admin/registrations/new');
     await page.getByRole('button', { name: 'Add Group Member' }).click();

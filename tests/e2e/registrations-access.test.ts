@@ -96,17 +96,17 @@ describe('registration page access', () => {
     await page.getByRole('region', { name: 'Contact Information' }).getByText(mine.email).waitFor();
     await page.getByRole('heading', { name: 'Price Breakdown' }).waitFor();
     const flightLink = page.getByRole('link', { name: 'Add Flight Information' });
-    expect(await flightLink.getAttribute('href')).toBe(`/flight-info?registrationId=${mine.id}&verified=true`);
+    await expect.poll(() => flightLink.getAttribute('href')).toBe(`/flight-info?registrationId=${mine.id}&verified=true`);
     const pay = page.getByRole('button', { name: 'Make Payment' });
-    expect(await pay.isVisible()).toBe(true);
+    await expect.poll(() => pay.isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
     for (const name of ['Edit registration', 'Cancel Registration', 'Request Flight Info', 'Add Attendee', 'Record Payment']) {
-      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name }).count(), { message: name }).toBe(0);
     }
 
     await page.goto(`/registration/${other.number}`);
     await page.getByText('You can only view your own registration').waitFor();
-    expect(await page.getByText(other.email).count()).toBe(0);
+    await expect.poll(() => page.getByText(other.email).count()).toBe(0);
   });
 
   it('lets a greeter read a registration without money or admin controls', async () => {
@@ -115,10 +115,10 @@ describe('registration page access', () => {
     await page.getByRole('heading', { name: reg.number }).waitFor();
     await page.getByRole('heading', { name: 'Attendees (1/9)' }).waitFor();
     await page.getByText(`Gina ${reg.last}`).first().waitFor();
-    expect(await page.getByRole('heading', { name: 'Price Breakdown' }).count()).toBe(0);
-    expect(await page.getByRole('heading', { name: 'Payment Summary' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Edit registration' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Cancel Registration' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Price Breakdown' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment Summary' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Edit registration' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel Registration' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
   });
 
@@ -134,19 +134,19 @@ describe('registration page access', () => {
     await page.getByRole('heading', { name: 'Add New Registration' }).waitFor();
     await page.context().setOffline(true);
     await page.getByText('You are offline.').waitFor();
-    expect(await page.getByRole('button', { name: 'Create Registration' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('group', { name: 'Primary Contact' }).getByLabel('First Name').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Create Registration' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('group', { name: 'Primary Contact' }).getByLabel('First Name').isDisabled()).toBe(true);
     await page.context().setOffline(false);
     await page.getByRole('group', { name: 'Primary Contact' }).getByLabel('First Name').fill('Back');
-    expect(await page.getByRole('button', { name: 'Create Registration' }).isDisabled()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Create Registration' }).isDisabled()).toBe(false);
 
     await page.goto(`/registration/${reg.number}`);
     await page.getByRole('heading', { name: reg.number }).waitFor();
     await page.context().setOffline(true);
     await page.getByText('You are offline.').waitFor();
-    expect(await page.getByRole('button', { name: 'Edit registration' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Cancel Registration' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Add Attendee' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Edit registration' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel Registration' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Add Attendee' }).isDisabled()).toBe(true);
     await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Edit registration' }).click();
     await page.getByRole('button', { name: 'Save Changes' }).waitFor();
@@ -167,7 +167,7 @@ describe('registration page access', () => {
     await page.getByText('No connection: showing the copy of this registration saved on this device.').waitFor();
     await page.getByRole('heading', { name: reg.number }).waitFor();
     await page.getByRole('heading', { name: 'Attendees (1/9)' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Edit registration' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('heading', { name: 'Payment History' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Edit registration' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Payment History' }).count()).toBe(0);
   });
 });

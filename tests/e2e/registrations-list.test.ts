@@ -63,16 +63,16 @@ describe('registrations list', () => {
     await page.getByLabel('Search').fill(lastName.toUpperCase()); // case-insensitive
     await page.getByText('Showing 1 to 20 of 45 results').waitFor();
     await page.getByText('45 registrations total').waitFor();
-    expect(await page.locator('.registrations-table tbody tr').count()).toBe(20);
-    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => page.locator('.registrations-table tbody tr').count()).toBe(20);
+    await expect.poll(() => page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
 
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Showing 21 to 40 of 45 results').waitFor();
     expect(page.url()).toMatch(/page=2/);
     await page.getByRole('button', { name: 'Page 3' }).click();
     await page.getByText('Showing 41 to 45 of 45 results').waitFor();
-    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     // the page is in the address: back returns to page 2
     await page.goBack();
     await page.getByText('Showing 21 to 40 of 45 results').waitFor();
@@ -82,17 +82,17 @@ describe('registrations list', () => {
     await page.getByLabel('Registration Status').selectOption('cancelled');
     await page.getByText('Showing 1 to 1 of 1 results').waitFor();
     await page.getByRole('link', { name: cancelled, exact: true }).waitFor();
-    expect(await badge(page).textContent()).toBe('1');
+    await expect.poll(() => badge(page).textContent()).toBe('1');
     await page.getByLabel('Payment Status').selectOption('pending');
     await page.getByText('Showing 1 to 1 of 1 results').waitFor();
-    expect(await badge(page).textContent()).toBe('2');
+    await expect.poll(() => badge(page).textContent()).toBe('2');
     await page.getByLabel('Payment Status').selectOption('paid');
     await page.getByText('No registrations match these filters.').waitFor();
     await page.getByText('Showing 0 to 0 of 0 results').waitFor();
 
     await page.getByRole('button', { name: 'Clear Filters' }).click();
-    expect(await badge(page).count()).toBe(0);
-    expect(await page.getByLabel('Search').inputValue()).toBe('');
+    await expect.poll(() => badge(page).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Search').inputValue()).toBe('');
 
     // flights missing + the name: 44 active ones get the request; asking again skips them all
     await page.getByLabel('Search').fill(lastName);

@@ -35,7 +35,7 @@ async function createThroughManualForm(page: Page, contact: { first: string; las
   await primary.getByLabel('Phone').fill('555-0100');
   await page.getByRole('button', { name: 'Add Group Member' }).click();
   const row = page.getByRole('group', { name: 'Group Member 1' });
-  expect(await row.getByLabel('Age Category').inputValue()).toBe('adult'); // new rows default to adult
+  await expect.poll(() => row.getByLabel('Age Category').inputValue()).toBe('adult'); // new rows default to adult
   await row.getByLabel('First Name').fill(member.first);
   await row.getByLabel('Last Name').fill(member.last);
   await row.getByLabel('Age Category').selectOption('youth');
@@ -79,8 +79,8 @@ describe('registration desk', () => {
     await fees.getByLabel('Discount Percentage (%)').fill('10');
     await fees.getByLabel('Fixed Discount Amount ($)').fill('40');
     await fees.getByText('New Total').waitFor();
-    expect(await fees.locator('.fee-preview-new dd').textContent()).toBe('$500.00');
-    expect(await fees.getByText('Refund Due').count()).toBe(0);
+    await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$500.00');
+    await expect.poll(() => fees.getByText('Refund Due').count()).toBe(0);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Edit registration' }).waitFor(); // edit mode closed
     await summary.getByText('$500.00').first().waitFor();
@@ -99,11 +99,11 @@ describe('registration desk', () => {
     // waiving everything after payment: New Total $0.00 and Refund Due $500.00; Cancel discards it
     await page.getByRole('button', { name: 'Edit registration' }).click();
     await fees.getByLabel('Waive all fees').check();
-    expect(await fees.getByLabel('Discount Percentage (%)').count()).toBe(0); // discounts hidden
-    expect(await fees.locator('.fee-preview-new dd').textContent()).toBe('$0.00');
-    expect(await fees.locator('.fee-preview-refund dd').textContent()).toBe('$500.00');
+    await expect.poll(() => fees.getByLabel('Discount Percentage (%)').count()).toBe(0); // discounts hidden
+    await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$0.00');
+    await expect.poll(() => fees.locator('.fee-preview-refund dd').textContent()).toBe('$500.00');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    expect(await fees.count()).toBe(0);
+    await expect.poll(() => fees.count()).toBe(0);
     await summary.getByText('Paid', { exact: true }).waitFor();
 
     // add an attendee through the dialog, then remove them after the confirmation
@@ -112,7 +112,7 @@ describe('registration desk', () => {
     await dialog.getByRole('button', { name: 'Add Attendee' }).click();
     await dialog.getByText('First name is required').waitFor();
     await dialog.getByText('Relationship is required').waitFor();
-    expect(await dialog.getByRole('option', { name: 'Self' }).count()).toBe(0);
+    await expect.poll(() => dialog.getByRole('option', { name: 'Self' }).count()).toBe(0);
     await dialog.getByLabel('First Name').fill('Ofelia');
     await dialog.getByLabel('Last Name').fill(contact.last);
     await dialog.getByLabel('Relationship').selectOption('other');
@@ -120,35 +120,35 @@ describe('registration desk', () => {
     await dialog.getByText('Please specify the relationship').waitFor();
     await dialog.getByLabel('Specify Relationship').fill('Cousin');
     await dialog.getByLabel('Age', { exact: true }).fill('70'); // suggests the adult category
-    expect(await dialog.getByLabel('Age Category').inputValue()).toBe('adult');
+    await expect.poll(() => dialog.getByLabel('Age Category').inputValue()).toBe('adult');
     await dialog.getByRole('button', { name: 'Add Attendee' }).click();
     await page.getByRole('heading', { name: 'Attendees (3/9)' }).waitFor();
     await page.getByText(`Ofelia ${contact.last}`).first().waitFor();
     // the total follows the attendees: 900 + 50 late = 950 → 855 − 40 = 815
     await price.getByRole('row', { name: /^Total \$815\.00/ }).waitFor();
 
-    expect(await page.getByRole('button', { name: `Remove ${contact.first} ${contact.last}` }).count()).toBe(0); // never the primary
+    await expect.poll(() => page.getByRole('button', { name: `Remove ${contact.first} ${contact.last}` }).count()).toBe(0); // never the primary
     const removeQuestion = answerNextDialog(page, 'accept');
     await page.getByRole('button', { name: `Remove Ofelia ${contact.last}` }).click();
-    expect(await removeQuestion).toBe('Are you sure you want to remove this attendee?');
+    await expect.poll(() => removeQuestion).toBe('Are you sure you want to remove this attendee?');
     await page.getByRole('heading', { name: 'Attendees (2/9)' }).waitFor();
 
     // cancel: an empty answer to the prompt does nothing; a reason cancels
     const emptyPrompt = answerNextDialog(page, 'accept', '');
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await emptyPrompt;
-    expect(await page.getByRole('button', { name: 'Cancel Registration' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel Registration' }).isVisible()).toBe(true);
     const reasonPrompt = answerNextDialog(page, 'accept', 'Family emergency');
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await reasonPrompt;
     await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await page.getByText(/Reason: Family emergency/).waitFor();
     await page.locator('.detail-badges').getByText('Cancelled').waitFor();
-    expect(await page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(0); // only on active registrations
+    await expect.poll(() => page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(0); // only on active registrations
 
     const confirmQuestion = answerNextDialog(page, 'accept');
     await page.getByRole('button', { name: 'Reactivate Registration' }).click();
-    expect(await confirmQuestion).toBe('Are you sure you want to reactivate this registration?');
+    await expect.poll(() => confirmQuestion).toBe('Are you sure you want to reactivate this registration?');
     await page.getByRole('button', { name: 'Cancel Registration' }).waitFor();
     await page.locator('.detail-badges').getByText('Active').waitFor();
 
@@ -187,7 +187,7 @@ describe('registration desk', () => {
 
     const declined = answerNextDialog(page, 'dismiss');
     await page.getByRole('button', { name: 'Request Flight Info' }).click();
-    expect(await declined).toBe(`Send flight info request email to flora-${s}@reunion.test?`);
+    await expect.poll(() => declined).toBe(`Send flight info request email to flora-${s}@reunion.test?`);
 
     const asked = answerNextDialog(page, 'accept');
     await page.getByRole('button', { name: 'Request Flight Info' }).click();
@@ -243,14 +243,14 @@ describe('registration desk', () => {
     await page.getByText('Financial Summary').waitFor();
     const stats = (await api('GET', '/registrations/stats/summary', { token })).body;
     const card = (label: string) => page.locator('.stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat-value');
-    expect(await card('Total Registrations').textContent()).toBe(String(stats.registrations.total_count));
-    expect(await card('Active Registrations').textContent()).toBe(String(stats.registrations.active_count));
-    expect(await card('Total Attendees').textContent()).toBe(String(stats.attendees.total_active));
+    await expect.poll(() => card('Total Registrations').textContent()).toBe(String(stats.registrations.total_count));
+    await expect.poll(() => card('Active Registrations').textContent()).toBe(String(stats.registrations.active_count));
+    await expect.poll(() => card('Total Attendees').textContent()).toBe(String(stats.attendees.total_active));
     const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-    expect(await card('Total Revenue').textContent()).toBe(money(stats.registrations.total_collected));
+    await expect.poll(() => card('Total Revenue').textContent()).toBe(money(stats.registrations.total_collected));
     const row = (label: string) => page.locator('.stat-row').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
-    expect(await row('Outstanding Balance').textContent()).toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
-    expect(await row('Cancelled').textContent()).toBe(String(stats.registrations.cancelled_count));
+    await expect.poll(() => row('Outstanding Balance').textContent()).toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
+    await expect.poll(() => row('Cancelled').textContent()).toBe(String(stats.registrations.cancelled_count));
   });
 
   it('shows the statistics network error and retries with Try Again', async () => {
@@ -282,7 +282,7 @@ describe('registration desk', () => {
     await page.goto(`/registration/${number}?verified=true`);
     await page.getByText('Please verify your email to view this registration.').waitFor();
     await page.getByRole('link', { name: 'Check Registration' }).last().waitFor();
-    expect(await page.getByText(email).count()).toBe(0);
-    expect(await page.getByText(`Person${s}`).count()).toBe(0);
+    await expect.poll(() => page.getByText(email).count()).toBe(0);
+    await expect.poll(() => page.getByText(`Person${s}`).count()).toBe(0);
   });
 });

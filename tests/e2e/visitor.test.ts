@@ -111,10 +111,10 @@ describe('check registration', () => {
 
     // typed in lower case, shown upper-cased; the button waits for all 6 characters
     await codeField.fill(code.slice(0, 5).toLowerCase());
-    expect(await codeField.inputValue()).toBe(code.slice(0, 5));
-    expect(await verify.isDisabled()).toBe(true);
+    await expect.poll(() => codeField.inputValue()).toBe(code.slice(0, 5));
+    await expect.poll(() => verify.isDisabled()).toBe(true);
     await codeField.fill(code.toLowerCase());
-    expect(await codeField.inputValue()).toBe(code);
+    await expect.poll(() => codeField.inputValue()).toBe(code);
     await verify.click();
 
     await page.waitForURL(new RegExp(`/registration/${reg.number}\\?verified=true$`));
@@ -141,7 +141,7 @@ describe('check registration', () => {
     await page.getByRole('link', { name: 'Add Flight Information' }).click();
     await page.waitForURL(/\/flight-info\?registrationId=\d+&verified=true$/);
     await page.getByText(`Registration ${reg.number}`).waitFor();
-    expect(await flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
     const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('flight_info_verification') ?? 'null'));
     expect(marker).toMatchObject({ registrationId: String(reg.id), registrationNumber: reg.number });
   });
@@ -162,12 +162,12 @@ describe('flight information with an emailed code', () => {
     await page.getByLabel('Verification Code').waitFor();
     // 'Back to Email' returns to the first step with the address kept
     await page.getByRole('link', { name: 'Back to Email' }).click();
-    expect(await page.getByLabel('Email Address').inputValue()).toBe(reg.email);
+    await expect.poll(() => page.getByLabel('Email Address').inputValue()).toBe(reg.email);
     const before = readMail(reg.email).length;
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     const codeField = page.getByLabel('Verification Code');
     await codeField.waitFor();
-    expect(await codeField.getAttribute('maxlength')).toBe('6');
+    await expect.poll(() => codeField.getAttribute('maxlength')).toBe('6');
     const [, code] = await waitForMail(reg.email, CODE, before);
     await codeField.fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Verify Code' }).click();
@@ -175,9 +175,9 @@ describe('flight information with an emailed code', () => {
     // the form: one default arrival row, no remove control
     await page.getByText(`Registration ${reg.number}`).waitFor();
     await expectFitsPhone(page);
-    expect(await flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
-    expect(await flight(page, 1).getByLabel('Number of Adults').inputValue()).toBe('1');
-    expect(await page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(0);
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
+    await expect.poll(() => flight(page, 1).getByLabel('Number of Adults').inputValue()).toBe('1');
+    await expect.poll(() => page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     for (const sentence of ['Airline is required', 'Flight number is required', 'Flight date is required', 'Flight time is required']) {
@@ -190,8 +190,8 @@ describe('flight information with an emailed code', () => {
     await flight(page, 1).getByLabel('Flight Date').fill('2025-11-27');
 
     await page.getByRole('button', { name: 'Add Flight' }).click();
-    expect(await flight(page, 2).getByLabel('Flight Type').inputValue()).toBe('departure');
-    expect(await page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(2);
+    await expect.poll(() => flight(page, 2).getByLabel('Flight Type').inputValue()).toBe('departure');
+    await expect.poll(() => page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(2);
     await fillFlight(page, 2, { airline: 'Delta Air Lines', number: 'DL456', date: '2025-11-30', time: '09:05' });
     await flight(page, 2).getByLabel('Child Seats Needed').fill('-1');
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
@@ -216,8 +216,8 @@ describe('flight information with an emailed code', () => {
     // from the registration page's link the saved flights load without a new code, and a marker is kept
     await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
     await page.getByText(`Registration ${reg.number}`).waitFor();
-    expect(await flight(page, 1).getByLabel('Flight Number').inputValue()).toBe('AA 1234');
-    expect(await flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Number').inputValue()).toBe('AA 1234');
+    await expect.poll(() => flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
     const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('flight_info_verification') ?? 'null'));
     expect(marker).toMatchObject({ registrationNumber: reg.number });
 
@@ -229,7 +229,7 @@ describe('flight information with an emailed code', () => {
     await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
     await page.getByText('Your verification has expired. Please verify your email again.').waitFor();
     await page.getByLabel('Email Address').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
   });
 
   it('asks for the email when verified=true comes without a token for that registration', async () => {
@@ -237,7 +237,7 @@ describe('flight information with an emailed code', () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
     await page.getByLabel('Email Address').waitFor();
-    expect(await page.getByText(`Registration ${reg.number}`).count()).toBe(0);
+    await expect.poll(() => page.getByText(`Registration ${reg.number}`).count()).toBe(0);
   });
 });
 

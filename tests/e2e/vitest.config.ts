@@ -13,6 +13,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // assertions on the page poll (expect.poll) until the UI settles instead of reading it once
+    expect: { poll: { timeout: 10_000, interval: 100 } },
+    // one retry of a failed browser test on a shared 2-core CI machine; a test that fails twice is red
+    retry: 1,
     reporters: ['default'],
   },
 });
