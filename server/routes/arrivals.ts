@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context';
+import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/arrivals';
@@ -16,8 +17,12 @@ export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals', async (c) => {
     requireStaff(c);
     const { date } = query(c, arrivalsQuerySchema);
-    const arrivals = await listArrivals(c.var.deps.database.db, { date });
-    return c.json({ arrivals, summary: summarizeArrivals(arrivals) }, 200);
+    // the same for every staff member: cached by database snapshot (server/db/snapshot-cache.ts)
+    const body = await snapshotCachedJson(c.var.deps.database.db, `arrivals:${date ?? 'all'}`, async (tx) => {
+      const arrivals = await listArrivals(tx, { date });
+      return { arrivals, summary: summarizeArrivals(arrivals) };
+    });
+    return c.body(body, 200, JSON_TYPE);
   })
   .get('/flight-arrivals/export', async (c) => {
     requireStaff(c);

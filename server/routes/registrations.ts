@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
+import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
@@ -94,7 +95,8 @@ export const registrationRoutes = new Hono<AppEnv>()
   })
   .get('/stats/summary', async (c) => {
     requireAdmin(c);
-    return c.json(await registrationStats(dbOf(c)), 200);
+    // polled by the dashboard: cached by database snapshot (server/db/snapshot-cache.ts)
+    return c.body(await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats), 200, JSON_TYPE);
   })
   .get('/export', async (c) => {
     requireAdmin(c);
