@@ -1,6 +1,7 @@
 /**
  * /api/flight-info/admin: the airport team's calls (spec §7 Flight info admin calls), for admins and
- * greeters: the arrivals board, its CSV export, and the pickup toggle the offline outbox replays.
+ * greeters: the arrivals board, its CSV export, and the pickup toggle the offline outbox replays, one by
+ * one or up to 100 at once (POST /flight-pickups/batch, one answer per op).
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -9,9 +10,15 @@ import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/arrivals';
-import { withIdempotency } from '../services/idempotency';
-import { applyPickup } from '../services/pickups';
-import { arrivalsQuerySchema, pickupSchema, summarizeArrivals } from '../../shared/schemas/arrivals';
+import { checkIdempotencyKey, singleAnswer } from '../services/idempotency';
+import { recordPickups } from '../services/pickups';
+import {
+  arrivalsQuerySchema,
+  pickupBatchSchema,
+  pickupSchema,
+  summarizeArrivals,
+  type PickupBatchResult,
+} from '../../shared/schemas/arrivals';
 
 export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals', async (c) => {
@@ -33,16 +40,21 @@ export const arrivalRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.body(csv, 200);
   })
+  .post('/flight-pickups/batch', async (c) => {
+    const user = requireStaff(c);
+    const { ops } = await jsonBody(c, pickupBatchSchema);
+    const keyed = ops.map(({ opId, flightId, ...toggle }) => ({ key: opId, flightId, toggle }));
+    const answers = await recordPickups(c.var.deps.database.db, keyed, user, actorOf(c));
+    const results: PickupBatchResult[] = answers.map((a, i) => ({ opId: ops[i].opId, status: a.status, body: a.body }));
+    return c.json({ results }, 200);
+  })
   .post('/flight-pickups/:id', async (c) => {
     const user = requireStaff(c);
     const id = intParam(c, 'id');
     const body = await jsonBody(c, pickupSchema);
-    const result = await withIdempotency(
-      c.var.deps.database.db,
-      c.req.header('idempotency-key'),
-      { userId: user.id, method: 'POST', path: c.req.path, body },
-      async (tx) => ({ status: 200, body: await applyPickup(tx, id, body, user, actorOf(c)) }),
-    );
+    const key = checkIdempotencyKey(c.req.header('idempotency-key'));
+    const [answer] = await recordPickups(c.var.deps.database.db, [{ key, flightId: id, toggle: body }], user, actorOf(c));
+    const result = singleAnswer(answer, key);
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(result.body, result.status as ContentfulStatusCode);
   });

@@ -11,12 +11,13 @@
  * Even a tap that leaves `picked_up` as it was moves `pickup_tap_at` forward, so an older toggle that
  * arrives later (an offline phone) cannot undo it.
  */
-import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
 import { flights } from '../db/schema';
 import { notFound, unprocessable } from '../lib/errors';
 import type { Actor } from './audit';
 import { audit } from './audit';
+import { runIdempotent, type OpAnswer } from './idempotency';
 import type { PickupResult } from '../../shared/schemas/arrivals';
 
 /** A tap claimed to be further ahead of the server than this is a broken clock: it counts as "now". */
@@ -71,16 +72,28 @@ const auditView = (f: FlightRow) => ({
   pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
 });
 
-/** Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). */
-export async function applyPickup(
+/** The arrival flights the ops touch, locked in id order (one statement; two batches never deadlock). */
+export async function lockFlights(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, FlightRow>> {
+  const unique = [...new Set(ids)];
+  const rows = await tx.select().from(flights).where(inArray(flights.id, unique)).orderBy(flights.id).for('update');
+  return new Map(rows.map((f) => [f.id, f]));
+}
+
+/**
+ * Applies one pickup toggle to arrival flight `flightId`, whose row `locked` holds (lockFlights, same
+ * transaction); `locked` then holds the row as written, for the next toggle of the same flight. A refusal
+ * is thrown before anything is written.
+ */
+export async function applyLockedPickup(
   tx: DbOrTx,
+  locked: Map<number, FlightRow>,
   flightId: number,
   toggle: PickupToggle,
   user: PickupUser,
   actor: Actor,
   now = new Date(),
 ): Promise<PickupResult> {
-  const [f] = await tx.select().from(flights).where(eq(flights.id, flightId)).for('update').limit(1);
+  const f = locked.get(flightId);
   if (!f || f.removedAt) throw notFound('Flight not found');
   if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
 
@@ -109,6 +122,48 @@ export async function applyPickup(
     })
     .where(eq(flights.id, flightId))
     .returning();
+  locked.set(flightId, after);
   await audit(tx, actor, toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear', { type: 'flight', id: flightId }, auditView(f), auditView(after));
   return answer(after, f.pickedUp !== after.pickedUp, false);
+}
+
+/** Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). */
+export async function applyPickup(
+  tx: DbOrTx,
+  flightId: number,
+  toggle: PickupToggle,
+  user: PickupUser,
+  actor: Actor,
+  now = new Date(),
+): Promise<PickupResult> {
+  return applyLockedPickup(tx, await lockFlights(tx, [flightId]), flightId, toggle, user, actor, now);
+}
+
+/** The path a toggle of `flightId` is recorded under: the single route's, whichever route delivered it. */
+export const pickupPath = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
+
+export interface KeyedPickup {
+  /** Idempotency-Key (the outbox op's opId), or undefined */
+  key: string | undefined;
+  flightId: number;
+  /** the body of the single route, as its schema parsed it: its hash identifies the request */
+  toggle: PickupToggle;
+}
+
+/**
+ * Records pickup toggles (one from the single route, up to 100 from a batch) in one transaction: the
+ * flights locked at once, each toggle applied by the last-tap-wins rule and recorded under its key
+ * (idempotency.ts). A refused toggle answers its 4xx and does not stop the others; it writes nothing
+ * before refusing, so no savepoint is needed.
+ */
+export function recordPickups(db: Db, ops: KeyedPickup[], user: PickupUser, actor: Actor): Promise<OpAnswer<PickupResult>[]> {
+  return runIdempotent(
+    db,
+    user.id,
+    ops.map((op) => ({ key: op.key, method: 'POST', path: pickupPath(op.flightId), body: op.toggle, input: op })),
+    {
+      prepare: (tx, inputs) => lockFlights(tx, inputs.map((op) => op.flightId)),
+      apply: async (tx, op, locked) => ({ status: 200, body: await applyLockedPickup(tx, locked, op.flightId, op.toggle, user, actor) }),
+    },
+  );
 }

@@ -3,6 +3,7 @@
  * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
  */
 import { z } from 'zod';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
 
 /** True for a real calendar date written 'YYYY-MM-DD' (rejects 2025-02-30). */
 export function isCalendarDate(s: string): boolean {
@@ -43,6 +44,39 @@ export const pickupSchema = z.object({
   deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
 });
 export type PickupInput = z.input<typeof pickupSchema>;
+
+/** The most ops one POST /flight-pickups/batch may carry. */
+export const PICKUP_BATCH_MAX = 100;
+
+/**
+ * One queued toggle in a batch: the single route's body plus the flight and the op's id, which is its
+ * Idempotency-Key. Its pickup fields parse exactly as the single route's body does, so an op answers
+ * the same whichever route delivers it (server/services/pickups.ts recordPickups).
+ */
+export const pickupOpSchema = pickupSchema.extend({
+  opId: z.string({ error: 'opId must be text' }).regex(IDEMPOTENCY_KEY_PATTERN, `opId ${IDEMPOTENCY_KEY_MESSAGE}`),
+  flightId: z
+    .number({ error: 'flightId must be a flight id' })
+    .int('flightId must be a flight id')
+    .min(1, 'flightId must be a flight id')
+    .max(MAX_ROW_ID, 'flightId must be a flight id'),
+});
+
+/** POST /flight-pickups/batch: the offline outbox's queued toggles, in tap order. */
+export const pickupBatchSchema = z.object({
+  ops: z
+    .array(pickupOpSchema, { error: 'ops must be a list of pickup toggles' })
+    .min(1, 'Send at least one pickup toggle')
+    .max(PICKUP_BATCH_MAX, `Send at most ${PICKUP_BATCH_MAX} pickup toggles at once`),
+});
+export type PickupBatchInput = z.input<typeof pickupBatchSchema>;
+
+/** One op's answer in a batch: what the single route would have answered (status and body) for it. */
+export interface PickupBatchResult {
+  opId: string;
+  status: number;
+  body: PickupResult | { error: string };
+}
 
 export interface ArrivalAttendee {
   firstName: string;

@@ -5,6 +5,10 @@ import { z } from 'zod';
 /** The largest id a row can have (PostgreSQL integer): a larger one is refused, not sent to the database. */
 export const MAX_ROW_ID = 2_147_483_647;
 
+/** An Idempotency-Key, and an outbox op's opId (DESIGN.md API conventions): 8 to 100 URL-safe characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+export const IDEMPOTENCY_KEY_MESSAGE = 'must be 8 to 100 letters, digits, - or _';
+
 export const requiredString = (message: string, max = 200) =>
   z
     .string({ error: message })

@@ -318,6 +318,7 @@ const TARGETS: Target[] = [
   // the airport team
   { key: 'GET /api/flight-info/admin/flight-arrivals', as: 'greeter', url: '/api/flight-info/admin/flight-arrivals', query: ['date'] },
   { key: 'GET /api/flight-info/admin/flight-arrivals/export', as: 'greeter', url: '/api/flight-info/admin/flight-arrivals/export', query: ['date'] },
+  { key: 'POST /api/flight-info/admin/flight-pickups/batch', as: 'greeter', url: '/api/flight-info/admin/flight-pickups/batch', body: { ops: [{ opId: 'hostile-batch-op-1', flightId: flight, picked_up: true, picked_up_by: 'Ana', clientTime: new Date().toISOString(), deviceId: 'phone-1' }] } },
   { key: 'POST /api/flight-info/admin/flight-pickups/:id', as: 'greeter', url: `/api/flight-info/admin/flight-pickups/${flight}`, body: { picked_up: true, picked_up_by: 'Ana', clientTime: new Date().toISOString(), deviceId: 'phone-1' } },
   { key: 'POST /api/flight-info/admin/flight-pickups/:id', as: 'greeter', url: '/api/flight-info/admin/flight-pickups/{seg}', path: true, pathBody: { picked_up: false } },
   // hotel

@@ -232,6 +232,13 @@ const TABLE: Record<string, Row> = {
     url: () => '/api/flight-info/admin/flight-arrivals/export?date=2025-11-27',
     expect: staffOnly(200),
   },
+  'POST /api/flight-info/admin/flight-pickups/batch': {
+    url: () => '/api/flight-info/admin/flight-pickups/batch',
+    body: (w) => ({
+      ops: [{ opId: 'perm-matrix-batch-op', flightId: w.flightA, picked_up: true, picked_up_by: null, clientTime: new Date().toISOString(), deviceId: 'phone-1' }],
+    }),
+    expect: staffOnly(200),
+  },
   'POST /api/flight-info/admin/flight-pickups/:id': {
     url: (w) => `/api/flight-info/admin/flight-pickups/${w.flightA}`,
     body: () => ({ picked_up: true, deviceId: 'phone-1' }),
