@@ -1,7 +1,9 @@
 /**
  * Protected routes (spec §2): a spinner while the auth state loads; not signed in → /login with the
  * original location kept as 'from' (history replaced); signed in without the role → the 'Admin Access
- * Required' panel. Admins pass every role check.
+ * Required' panel. Admins pass every role check. A returning user whose user record is cached is
+ * 'authenticated' at once while the session is re-checked (auth-context.tsx), so they see no spinner;
+ * a refused session still lands on /login.
  */
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';

@@ -6,6 +6,11 @@
  * Offline (DESIGN.md: greeters work with no signal): the last user is kept in localStorage 'auth_user';
  * when /auth/me gets no answer at start-up the cached user stands in and is re-checked once the browser
  * is back online. Only a real refusal (401) signs the user out.
+ *
+ * A returning user (token and cached user both stored) starts 'authenticated' as the cached user while
+ * /auth/me confirms it in the background, so the staff screens draw at once instead of after a round
+ * trip (issue 7 Lighthouse; docs/decisions.md). 'loading' is left for a token with no cached user. A
+ * 401 from that check signs out and protected routes send the user to /login, as before.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -93,9 +98,11 @@ export function hasRole(user: Pick<User, 'role'> | null, roles: readonly Role[])
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<{ status: AuthStatus; user: User | null }>(() =>
-    getToken() ? { status: 'loading', user: null } : { status: 'unauthenticated', user: null },
-  );
+  const [state, setState] = useState<{ status: AuthStatus; user: User | null }>(() => {
+    if (!getToken()) return { status: 'unauthenticated', user: null };
+    const user = cachedUser();
+    return user ? { status: 'authenticated', user } : { status: 'loading', user: null };
+  });
   const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -116,7 +123,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const user = await meRequest();
       rememberUser(user);
-      setState({ status: 'authenticated', user });
+      // the usual answer confirms the cached user: keep the same state, so nothing redraws
+      setState((prev) =>
+        prev.status === 'authenticated' && JSON.stringify(prev.user) === JSON.stringify(user) ? prev : { status: 'authenticated', user },
+      );
     } catch (e) {
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
         clearToken();
