@@ -8,7 +8,7 @@
  * signed-in user, and while the copy on this device is anyone else's, these hooks answer `undefined`
  * (loading), so a previous user's data never shows, not even for a moment.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
@@ -16,6 +16,7 @@ import { countOps, discardOp, keepServer, queueHotelLink, queuePickup, retryOp, 
 import { orderNextToLand } from './next-to-land';
 import { opOutcome, type OpOutcome } from './op-outcome';
 import { handoverNotice, readOwned, type HandoverNotice } from './owner';
+import { keepUnchanged } from './stable-rows';
 import {
   queryArrival,
   queryArrivals,
@@ -79,10 +80,21 @@ export function useDeviceId(): string | null | undefined {
 
 // ---- arrivals ------------------------------------------------------------------------------------
 
-/** Cached arrivals by date and time; `date` ('YYYY-MM-DD') and `search` optional. */
+/**
+ * Cached arrivals by date and time; `date` ('YYYY-MM-DD') and `search` optional. A row whose data did
+ * not change keeps its object from the previous answer (stable-rows.ts), and the array stays the same
+ * when nothing changed, so after a pickup tick only the changed party's row or card redraws.
+ */
 export function useArrivals(filter: ArrivalFilter = {}): ArrivalView[] | undefined {
   const { date, search } = filter;
-  return useOwnedQuery((db) => queryArrivals(db, { date, search }), [date, search]);
+  const rows = useOwnedQuery((db) => queryArrivals(db, { date, search }), [date, search]);
+  const previous = useRef<ArrivalView[] | undefined>(undefined);
+  return useMemo(() => {
+    // idempotent: running it twice (StrictMode) hands back the same objects
+    const kept = rows && keepUnchanged(previous.current, rows);
+    previous.current = kept;
+    return kept;
+  }, [rows]);
 }
 
 /** `arrivals` in 'next to land' order (re-ordered every minute as time passes); see next-to-land.ts. */

@@ -5,9 +5,20 @@
  */
 import { zonedInstant } from '../../shared/time-zone';
 
+/** zonedInstant goes through Intl (tens of µs a call); flights share few dates and times, so keep the answers. */
+const instants = new Map<string, number | null>();
+
 /** The instant (ms) of a wall-clock 'YYYY-MM-DD' + 'HH:MM' in `timeZone`; null when either is missing. */
-export const landingInstant = (date: string | null, time: string | null, timeZone: string): number | null =>
-  zonedInstant(date, time, timeZone);
+export function landingInstant(date: string | null, time: string | null, timeZone: string): number | null {
+  const key = `${date}|${time}|${timeZone}`;
+  let t = instants.get(key);
+  if (t === undefined) {
+    if (instants.size > 10_000) instants.clear();
+    t = zonedInstant(date, time, timeZone);
+    instants.set(key, t);
+  }
+  return t;
+}
 
 export interface LandingRow {
   flightDate: string | null;

@@ -4,7 +4,7 @@
  * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { PageSpinner, Spinner } from '../../components/spinner';
 import { useEvent } from '../../lib/public-config';
@@ -53,10 +53,11 @@ export default function FlightArrivalsPage() {
   const [opened, setOpened] = useState<ArrivalView | null>(null);
   // once loaded the modal stays mounted, so closing it hands focus back to the button that opened it
   const [modalLoaded, setModalLoaded] = useState(false);
-  const openRegistration = (a: ArrivalView) => {
+  // one function for the page's life: the memoised rows and cards compare it (arrivals-table.tsx)
+  const openRegistration = useCallback((a: ArrivalView) => {
     setModalLoaded(true);
     setOpened(a);
-  };
+  }, []);
   const isPhone = useIsPhone();
   const status = useSyncStatus();
   const downloaded = useFirstDownloadDone('arrivals');
@@ -73,6 +74,8 @@ export default function FlightArrivalsPage() {
   const openArrival = opened ? (arrivals?.find((a) => a.id === opened.id) ?? opened) : null;
 
   const list = isPhone ? nextFirst : found;
+  // another day or search draws its list from the first window again; a pickup tick does not
+  const listKey = `${date ?? 'all'}|${search.trim()}`;
   const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
 
   return (
@@ -94,9 +97,15 @@ export default function FlightArrivalsPage() {
               <p>No flight arrivals found</p>
             </div>
           ) : isPhone ? (
-            <ArrivalCardList arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} timeZone={event.timeZone} />
+            <ArrivalCardList
+              arrivals={list}
+              deviceId={deviceId}
+              onOpenRegistration={openRegistration}
+              listKey={listKey}
+              timeZone={event.timeZone}
+            />
           ) : (
-            <ArrivalsTable arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} />
+            <ArrivalsTable arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} listKey={listKey} />
           )}
           {isPhone && <HourlyChart arrivals={arrivals} date={date} />}
         </>

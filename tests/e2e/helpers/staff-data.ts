@@ -36,6 +36,8 @@ export interface FamilySpec {
     childSeatsNeeded?: number;
     specialInstructions?: string;
   };
+  /** further arrival flights of the same registration (at most 19 more: 20 per submission) */
+  moreFlights?: FamilySpec['flight'][];
 }
 
 export interface SeededFamily {
@@ -66,25 +68,22 @@ export async function createFamily(spec: FamilySpec): Promise<SeededFamily> {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const reg = created.body.registration;
-  const f = spec.flight;
   const flights = await api('POST', '/flight-info/submit-verified', {
     token,
     body: {
       registrationId: reg.id,
       needsTransportation: true,
-      flights: [
-        {
-          flightType: 'arrival',
-          airline: f.airline ?? 'United Airlines',
-          flightNumber: f.flightNumber,
-          flightDate: f.flightDate,
-          flightTime: f.flightTime,
-          adultsCount: f.adultsCount ?? 1 + (spec.others ?? []).filter((o) => o.age_category !== 'child').length,
-          childrenCount: f.childrenCount ?? (spec.others ?? []).filter((o) => o.age_category === 'child').length,
-          childSeatsNeeded: f.childSeatsNeeded ?? 0,
-          specialInstructions: f.specialInstructions ?? null,
-        },
-      ],
+      flights: [spec.flight, ...(spec.moreFlights ?? [])].map((f) => ({
+        flightType: 'arrival',
+        airline: f.airline ?? 'United Airlines',
+        flightNumber: f.flightNumber,
+        flightDate: f.flightDate,
+        flightTime: f.flightTime,
+        adultsCount: f.adultsCount ?? 1 + (spec.others ?? []).filter((o) => o.age_category !== 'child').length,
+        childrenCount: f.childrenCount ?? (spec.others ?? []).filter((o) => o.age_category === 'child').length,
+        childSeatsNeeded: f.childSeatsNeeded ?? 0,
+        specialInstructions: f.specialInstructions ?? null,
+      })),
     },
   });
   expect(flights.status, JSON.stringify(flights.body)).toBe(200);

@@ -2,13 +2,19 @@
  * The greeter's phone view (issue 5): one card per flight landing (airline + number + time), 'next to
  * land' first, each registration party on it with passengers, names, a tap-to-call phone link and one
  * large Picked Up control (at least 48 px). The registration number opens the details modal.
+ *
+ * Issue 7: cards and parties are memoised by their data (useArrivals keeps unchanged rows' objects), so
+ * a pickup tick redraws the one party and its card, not all 788; the cards are drawn in windows (the
+ * first 30 flights at once, the rest while the browser is idle: use-progressive-list.ts).
  */
+import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
 import { useMinuteClock } from '../../../offline/hooks';
 import { landingInstant } from '../../../offline/next-to-land';
 import type { ArrivalView } from '../../../offline/types';
 import { groupByFlight, passengersOf, type FlightGroup } from '../lib/arrival-summary';
-import type { ArrivalListProps } from './arrivals-table';
+import { useProgressiveList } from '../hooks/use-progressive-list';
+import type { ArrivalItemProps, ArrivalListProps } from './arrivals-table';
 import { SpecialRequirements } from './arrivals-table';
 import { PartyNames, passengerText } from './party-names';
 import { PickupNote, PickupToggle } from './pickup-control';
@@ -27,15 +33,54 @@ export function landingText(instant: number | null, now: number): string | null 
   return `Landed ${span(-minutes)} ago`;
 }
 
-function GroupCard({
-  group,
-  next,
-  timeZone,
-  now,
-  ...list
-}: Omit<ArrivalListProps, 'arrivals'> & { group: FlightGroup<ArrivalView>; next: boolean; timeZone: string; now: number }) {
+const Party = memo(function Party({ arrival: a, deviceId, onOpenRegistration }: ArrivalItemProps) {
+  return (
+    <li className={`party${a.picked_up ? ' party-picked' : ''}`} data-arrival-id={a.id}>
+      <div className="party-head">
+        <strong>{a.primaryContactName}</strong>
+        <button type="button" className="link-button" onClick={() => onOpenRegistration(a)}>
+          {a.registrationNumber}
+        </button>
+      </div>
+      <p className="party-line">{passengerText(a)}</p>
+      <p className="party-line cell-small">
+        <PartyNames arrival={a} />
+      </p>
+      {(a.childSeatsNeeded > 0 || a.specialInstructions) && (
+        <p className="party-line cell-small">
+          <SpecialRequirements arrival={a} />
+        </p>
+      )}
+      {a.primaryContactPhone && (
+        <a className="btn btn-secondary party-call" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
+          Call {a.primaryContactPhone}
+        </a>
+      )}
+      <PickupToggle arrival={a} large />
+      <PickupNote arrival={a} deviceId={deviceId} />
+    </li>
+  );
+});
+
+interface GroupProps extends Omit<ArrivalItemProps, 'arrival'> {
+  group: FlightGroup<ArrivalView>;
+  next: boolean;
+  /** 'Lands in 25 min' (landingText), or null */
+  landing: string | null;
+}
+
+/** groupByFlight makes new group objects every time: the same flight with the same party objects is the same card. */
+const sameGroup = (a: GroupProps, b: GroupProps) =>
+  a.next === b.next &&
+  a.landing === b.landing &&
+  a.deviceId === b.deviceId &&
+  a.onOpenRegistration === b.onOpenRegistration &&
+  a.group.key === b.group.key &&
+  a.group.arrivals.length === b.group.arrivals.length &&
+  a.group.arrivals.every((x, i) => x === b.group.arrivals[i]);
+
+const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOpenRegistration }: GroupProps) {
   const passengers = group.arrivals.reduce((n, a) => n + passengersOf(a), 0);
-  const landing = landingText(landingInstant(group.flightDate, group.flightTime, timeZone), now);
   const allPicked = group.arrivals.every((a) => a.picked_up);
   return (
     <li className={`card flight-group${allPicked ? ' flight-group-done' : ''}`}>
@@ -55,39 +100,17 @@ function GroupCard({
       </p>
       <ul className="parties">
         {group.arrivals.map((a) => (
-          <li key={a.id} className={`party${a.picked_up ? ' party-picked' : ''}`} data-arrival-id={a.id}>
-            <div className="party-head">
-              <strong>{a.primaryContactName}</strong>
-              <button type="button" className="link-button" onClick={() => list.onOpenRegistration(a)}>
-                {a.registrationNumber}
-              </button>
-            </div>
-            <p className="party-line">{passengerText(a)}</p>
-            <p className="party-line cell-small">
-              <PartyNames arrival={a} />
-            </p>
-            {(a.childSeatsNeeded > 0 || a.specialInstructions) && (
-              <p className="party-line cell-small">
-                <SpecialRequirements arrival={a} />
-              </p>
-            )}
-            {a.primaryContactPhone && (
-              <a className="btn btn-secondary party-call" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
-                Call {a.primaryContactPhone}
-              </a>
-            )}
-            <PickupToggle arrival={a} large />
-            <PickupNote arrival={a} deviceId={list.deviceId} />
-          </li>
+          <Party key={a.id} arrival={a} deviceId={deviceId} onOpenRegistration={onOpenRegistration} />
         ))}
       </ul>
     </li>
   );
-}
+}, sameGroup);
 
-export function ArrivalCardList({ arrivals, timeZone, ...list }: ArrivalListProps & { timeZone: string }) {
+export function ArrivalCardList({ arrivals, timeZone, listKey, deviceId, onOpenRegistration }: ArrivalListProps & { timeZone: string }) {
   const now = useMinuteClock();
   const groups = groupByFlight(arrivals);
+  const shown = useProgressiveList(groups, listKey, 30, 40);
   // the first group still waiting for someone, landing from an hour ago onwards (next-to-land.ts's rule)
   const nextKey = groups.find((g) => {
     const t = landingInstant(g.flightDate, g.flightTime, timeZone);
@@ -95,8 +118,15 @@ export function ArrivalCardList({ arrivals, timeZone, ...list }: ArrivalListProp
   })?.key;
   return (
     <ol className="flight-groups" aria-label="Flights, next to land first">
-      {groups.map((g) => (
-        <GroupCard key={g.key} group={g} next={g.key === nextKey} timeZone={timeZone} now={now} {...list} />
+      {shown.map((g) => (
+        <GroupCard
+          key={g.key}
+          group={g}
+          next={g.key === nextKey}
+          landing={landingText(landingInstant(g.flightDate, g.flightTime, timeZone), now)}
+          deviceId={deviceId}
+          onOpenRegistration={onOpenRegistration}
+        />
       ))}
     </ol>
   );

@@ -2,16 +2,25 @@
  * The laptop view (spec §2): one row per arrival with the seven columns Picked Up, Registration, Contact
  * Info, Flight Details, Date & Time, Passengers, Special Requirements. Picked-up rows are dimmed and
  * show the pickup time; the registration number opens the details modal.
+ *
+ * Issue 7: the rows are drawn in windows (the first 100 at once, the rest while the browser is idle:
+ * use-progressive-list.ts), and each row is memoised by its arrival (useArrivals keeps unchanged rows'
+ * objects), so a pickup tick redraws one row, not 2,000.
  */
+import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
 import type { ArrivalView } from '../../../offline/types';
+import { useProgressiveList } from '../hooks/use-progressive-list';
 import { PartyNames, passengerText } from './party-names';
 import { PickupNote, PickupToggle } from './pickup-control';
 
 export interface ArrivalListProps {
   arrivals: ArrivalView[];
   deviceId: string | null;
+  /** must keep its identity between renders (useCallback), or every row redraws */
   onOpenRegistration: (arrival: ArrivalView) => void;
+  /** which list this is (day and search): a new one starts drawing from its first window again */
+  listKey: string;
 }
 
 export function SpecialRequirements({ arrival }: { arrival: ArrivalView }) {
@@ -30,7 +39,53 @@ export function SpecialRequirements({ arrival }: { arrival: ArrivalView }) {
   );
 }
 
-export function ArrivalsTable({ arrivals, deviceId, onOpenRegistration }: ArrivalListProps) {
+/** One arrival's row (here) or party (the phone's cards): memoised on these, so keep them stable. */
+export type ArrivalItemProps = Pick<ArrivalListProps, 'deviceId' | 'onOpenRegistration'> & { arrival: ArrivalView };
+
+const ArrivalRow = memo(function ArrivalRow({ arrival: a, deviceId, onOpenRegistration }: ArrivalItemProps) {
+  return (
+    <tr className={a.picked_up ? 'row-muted arrival-picked' : undefined} data-arrival-id={a.id}>
+      <td>
+        <PickupToggle arrival={a} />
+        <PickupNote arrival={a} deviceId={deviceId} />
+      </td>
+      <td>
+        <button type="button" className="link-button" onClick={() => onOpenRegistration(a)}>
+          {a.registrationNumber}
+        </button>
+      </td>
+      <td>
+        <span className="cell-line cell-strong">{a.primaryContactName}</span>
+        {a.primaryContactPhone && (
+          <a className="cell-line" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
+            {a.primaryContactPhone}
+          </a>
+        )}
+        {a.primaryContactEmail && <span className="cell-line cell-small">{a.primaryContactEmail}</span>}
+      </td>
+      <td>
+        <span className="cell-line cell-strong">{a.flightNumber}</span>
+        <span className="cell-line cell-small">{a.airline}</span>
+      </td>
+      <td>
+        <span className="cell-line">{formatDate(a.flightDate) || 'Date unknown'}</span>
+        <span className="cell-line cell-small">{formatTime(a.flightTime) || 'Time unknown'}</span>
+      </td>
+      <td>
+        <span className="cell-line">{passengerText(a)}</span>
+        <span className="cell-line cell-small">
+          <PartyNames arrival={a} />
+        </span>
+      </td>
+      <td>
+        <SpecialRequirements arrival={a} />
+      </td>
+    </tr>
+  );
+});
+
+export function ArrivalsTable({ arrivals, deviceId, onOpenRegistration, listKey }: ArrivalListProps) {
+  const shown = useProgressiveList(arrivals, listKey);
   return (
     <div className="table-wrap">
       <table className="table arrivals-table">
@@ -46,44 +101,8 @@ export function ArrivalsTable({ arrivals, deviceId, onOpenRegistration }: Arriva
           </tr>
         </thead>
         <tbody>
-          {arrivals.map((a) => (
-            <tr key={a.id} className={a.picked_up ? 'row-muted arrival-picked' : undefined} data-arrival-id={a.id}>
-              <td>
-                <PickupToggle arrival={a} />
-                <PickupNote arrival={a} deviceId={deviceId} />
-              </td>
-              <td>
-                <button type="button" className="link-button" onClick={() => onOpenRegistration(a)}>
-                  {a.registrationNumber}
-                </button>
-              </td>
-              <td>
-                <span className="cell-line cell-strong">{a.primaryContactName}</span>
-                {a.primaryContactPhone && (
-                  <a className="cell-line" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
-                    {a.primaryContactPhone}
-                  </a>
-                )}
-                {a.primaryContactEmail && <span className="cell-line cell-small">{a.primaryContactEmail}</span>}
-              </td>
-              <td>
-                <span className="cell-line cell-strong">{a.flightNumber}</span>
-                <span className="cell-line cell-small">{a.airline}</span>
-              </td>
-              <td>
-                <span className="cell-line">{formatDate(a.flightDate) || 'Date unknown'}</span>
-                <span className="cell-line cell-small">{formatTime(a.flightTime) || 'Time unknown'}</span>
-              </td>
-              <td>
-                <span className="cell-line">{passengerText(a)}</span>
-                <span className="cell-line cell-small">
-                  <PartyNames arrival={a} />
-                </span>
-              </td>
-              <td>
-                <SpecialRequirements arrival={a} />
-              </td>
-            </tr>
+          {shown.map((a) => (
+            <ArrivalRow key={a.id} arrival={a} deviceId={deviceId} onOpenRegistration={onOpenRegistration} />
           ))}
         </tbody>
       </table>
