@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -22,6 +23,12 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+/**
+ * Extensions every PGlite instance of this schema must load (migration 0001 creates pg_trgm; the search
+ * index needs its operators): pass to every `PGlite.create`.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface Database {
   db: Db;
@@ -96,7 +103,7 @@ function isAlive(pid: number): boolean {
 export async function openEmbedded(dataDir: string, holder: string): Promise<Database> {
   const unlock = lockEmbedded(dataDir, holder);
   try {
-    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), extensions: PGLITE_EXTENSIONS });
     const database = wrapPglite(pg);
     return {
       ...database,

@@ -124,6 +124,8 @@ export const registrations = pgTable(
     index('registrations_email_lower_idx').on(sql`lower(${t.primaryEmail})`),
     index('registrations_created_idx').on(t.createdAt),
     index('registrations_version_idx').on(t.version),
+    // the list's search (`search_text like '%term%'`): a trigram index (pg_trgm, migration 0001)
+    index('registrations_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('registrations_status_check', sql`${t.status} in ('active', 'pending', 'cancelled', 'waitlist')`),
     check(
       'registrations_payment_status_check',

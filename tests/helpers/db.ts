@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { connectPostgres, wrapPglite, type Database } from '../../server/db/client';
+import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../../server/db/client';
 import { withDatabase } from '../setup/global-setup';
 
 export async function freshDatabase(): Promise<Database> {
@@ -27,6 +27,6 @@ export async function freshDatabase(): Promise<Database> {
   }
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('global setup did not provide a database snapshot');
-  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), extensions: PGLITE_EXTENSIONS });
   return wrapPglite(pg);
 }

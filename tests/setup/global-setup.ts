@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
-import { connectPostgres, wrapPglite } from '../../server/db/client';
+import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite } from '../../server/db/client';
 
 const TMP = path.resolve('.tmp');
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
-  const pg = await PGlite.create();
+  const pg = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
   await wrapPglite(pg).migrate();
   const dump = await pg.dumpDataDir('none');
   const file = path.join(TMP, `pglite-migrated-${process.pid}.tar`);
