@@ -15,6 +15,8 @@
  *   conflict (409 link)   op kept as 'conflict'; the registration goes back to the server's hotel fields;
  *                         the booking stays out of the unmatched list until Keep server / Retry.
  *   retry later           attempts + 1 and the error, op stays pending in its place.
+ *
+ * A batch of pickup answers (POST /flight-pickups/batch) is recorded in one transaction (settlePickupBatch).
  */
 import type { AppDB } from './db';
 import { newerServerState } from './downloads';
@@ -86,6 +88,25 @@ export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'confl
     else {
       if (state === 'failed') await unhideBooking(db, stored);
       await settleRegistrationHotel(db, stored);
+    }
+  });
+}
+
+/** What the server said about one op of a batch: applied (its answer), refused for good, or "try again". */
+export type PickupVerdict =
+  | { op: PickupOp; outcome: 'done'; answer: PickupResult }
+  | { op: PickupOp; outcome: 'failed' | 'retry'; message: string };
+
+/**
+ * Records a whole batch of pickup answers in ONE transaction (each as settlePickup / refuseOp /
+ * noteAttempt would), so the screen's live queries run once per batch instead of once per op.
+ */
+export async function settlePickupBatch(db: AppDB, verdicts: readonly PickupVerdict[]): Promise<void> {
+  await db.transaction('rw', tables(db), async () => {
+    for (const v of verdicts) {
+      if (v.outcome === 'done') await settlePickup(db, v.op, v.answer);
+      else if (v.outcome === 'failed') await refuseOp(db, v.op, 'failed', v.message);
+      else await noteAttempt(db, v.op, v.message);
     }
   });
 }

@@ -6,15 +6,21 @@
  *
  * When: on start, on `online`, when the page becomes visible, after each new op (requestSync), and on a
  * timer — every 30 s while there is something pending or the page is visible, and after a failure with
- * full-jitter exponential backoff (1 s base, 60 s cap). iOS Safari has no Background Sync, so the app
- * drives it.
+ * full-jitter exponential backoff (1 s base, 60 s cap). `online` resets the backoff and starts a cycle at
+ * once, also when it arrives while a failing cycle is still running (that cycle is followed by a fresh
+ * one instead of waiting for the timer). iOS Safari has no Background Sync, so the app drives it.
  *
  * One cycle:
- *   1. Upload first: the pending ops in order, each with its opId as Idempotency-Key.
+ *   1. Upload first: the pending ops in order, each with its opId as Idempotency-Key. Consecutive pickups
+ *      go up to 100 at a time in one request (POST /flight-pickups/batch, one answer per op), and each
+ *      batch's answers are recorded in one Dexie transaction (one redraw of the screen per batch); a
+ *      hotel link goes alone through its route, so a batch never jumps over it.
  *      2xx → settle (a stale pickup's answer carries the server's state, which the cache takes);
- *      network error, 5xx, 408, 429 → the op stays where it is and the cycle stops (retry later, order kept);
+ *      network error, 5xx, 408, 429 → the op (every op of the batch) stays where it is and the cycle
+ *      stops (retry later, order kept; a batch is sent again whole, each op idempotent);
  *      401 → the outbox stays, the engine pauses and calls onAuthRequired; resume() after sign-in;
- *      409 on a hotel link → 'conflict'; any other 4xx → 'failed'. Neither blocks the ops behind it.
+ *      409 on a hotel link → 'conflict'; any other 4xx → 'failed'. Neither blocks the ops behind it. A
+ *      batch refused whole (a 400 naming one op) is sent again one op per request, so only that op fails.
  *   2. Then download each feed since its saved cursor (the server's, never this device's clock), page by
  *      page while hasMore, saving the cursor with each page, so an interrupted first download resumes.
  *      arrivals for everyone; unmatched bookings and registrations for admins.
@@ -26,9 +32,10 @@ import { measureOffset, recordOffset } from './clock';
 import { refreshCandidates } from './candidates';
 import { applyArrivalsPage, applyHotelPage, applyRegistrationsPage, feedCursor, type Feed } from './downloads';
 import { pendingOps } from './outbox';
-import { noteAttempt, refuseOp, settleHotelLink, settlePickup } from './settle';
+import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
-import type { ArrivalsPage, HotelMatchResult, HotelPage, OutboxOp, PickupResult, RegistrationsPage } from './types';
+import type { ArrivalsPage, HotelMatchResult, HotelPage, OutboxOp, PickupOp, PickupResult, RegistrationsPage } from './types';
+import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 60_000;
@@ -101,6 +108,27 @@ const errorText = (res: SyncResponse) => {
 
 /** 408 and 429 are "try again later"; other 4xx are the server's final word on that request. */
 const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429 || status === 425;
+
+/** The most pickups one batch request carries (the server's PICKUP_BATCH_MAX, shared/schemas/arrivals.ts). */
+export const PICKUP_BATCH_SIZE = 100;
+
+/** The pickups at the head of the queue, up to a batch: a hotel link ends the run, so order is kept. */
+function leadingPickups(queue: readonly OutboxOp[]): PickupOp[] {
+  const run: PickupOp[] = [];
+  for (const op of queue) {
+    if (op.kind !== 'pickup' || run.length === PICKUP_BATCH_SIZE) break;
+    run.push(op);
+  }
+  return run;
+}
+
+/** A toggle's body, the same for the single route and a batch op (the server hashes it to match replays). */
+const pickupFields = (op: PickupOp) => ({
+  picked_up: op.payload.picked_up,
+  picked_up_by: op.payload.picked_up_by,
+  clientTime: op.clientTime,
+  deviceId: op.payload.deviceId,
+});
 
 export class SyncEngine {
   private readonly db: AppDB;
@@ -203,7 +231,9 @@ export class SyncEngine {
         this.again = false;
         this.onlineAgain = false;
         outcome = await this.cycleWithLock();
+        // back online during a failing cycle: its failure is stale news; go again at once, backoff reset
         retryNow = this.onlineAgain && (outcome === 'retry' || outcome === 'error');
+        if (retryNow) this.set({ failures: 0 });
       } while ((this.again && outcome === 'done') || retryNow);
       return outcome;
     })();
@@ -288,11 +318,10 @@ export class SyncEngine {
 
   private request(op: OutboxOp): SyncRequest {
     if (op.kind === 'pickup') {
-      const p = op.payload;
       return {
         method: 'POST',
-        path: `/flight-info/admin/flight-pickups/${p.flightId}`,
-        body: { picked_up: p.picked_up, picked_up_by: p.picked_up_by, clientTime: op.clientTime, deviceId: p.deviceId },
+        path: `/flight-info/admin/flight-pickups/${op.payload.flightId}`,
+        body: pickupFields(op),
         idempotencyKey: op.opId,
       };
     }
@@ -315,25 +344,74 @@ export class SyncEngine {
       if (op.opId === lastOpId) throw new RetryLater('An outbox change could not be recorded');
       lastOpId = op.opId;
       this.set({ progress: { phase: 'upload', done, total: done + queue.length } });
-      let res: SyncResponse;
-      try {
-        res = await this.call(this.request(op));
-      } catch (e) {
-        if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message);
-        throw e;
-      }
-      if (res.status < 300) {
-        if (op.kind === 'pickup') await settlePickup(this.db, op, res.body as PickupResult);
-        else await settleHotelLink(this.db, op, res.body as HotelMatchResult);
-      } else if (isRetryable(res.status)) {
-        await noteAttempt(this.db, op, errorText(res));
-        throw new RetryLater(`Server error (${res.status})`);
+      const run = leadingPickups(queue);
+      if (run.length > 0) {
+        // a batch refused whole (a 400 naming one op) goes one by one, so only that op fails
+        if (!(await this.uploadPickups(run))) for (const p of run) await this.uploadOne(p);
+        done += run.length;
       } else {
-        const conflict = res.status === 409 && op.kind === 'hotel-link';
-        await refuseOp(this.db, op, conflict ? 'conflict' : 'failed', errorText(res));
+        await this.uploadOne(op);
+        done += 1;
       }
-      done += 1;
     }
+  }
+
+  /** Sends one op through its own route and records the answer. */
+  private async uploadOne(op: OutboxOp): Promise<void> {
+    let res: SyncResponse;
+    try {
+      res = await this.call(this.request(op));
+    } catch (e) {
+      if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message);
+      throw e;
+    }
+    if (res.status < 300) {
+      if (op.kind === 'pickup') await settlePickup(this.db, op, res.body as PickupResult);
+      else await settleHotelLink(this.db, op, res.body as HotelMatchResult);
+    } else if (isRetryable(res.status)) {
+      await noteAttempt(this.db, op, errorText(res));
+      throw new RetryLater(`Server error (${res.status})`);
+    } else {
+      const conflict = res.status === 409 && op.kind === 'hotel-link';
+      await refuseOp(this.db, op, conflict ? 'conflict' : 'failed', errorText(res));
+    }
+  }
+
+  /**
+   * Sends consecutive pickups in one request (POST /flight-pickups/batch) and records every answer in one
+   * Dexie transaction. False when the server refused the batch as a whole (4xx): the caller sends them
+   * one by one. No answer or a 5xx: every op of the batch counts the attempt and the cycle stops; the
+   * batch is sent again later (each op is idempotent under its opId).
+   */
+  private async uploadPickups(run: PickupOp[]): Promise<boolean> {
+    let res: SyncResponse;
+    try {
+      res = await this.call({
+        method: 'POST',
+        path: '/flight-info/admin/flight-pickups/batch',
+        body: { ops: run.map((op) => ({ opId: op.opId, flightId: op.payload.flightId, ...pickupFields(op) })) },
+      });
+    } catch (e) {
+      if (e instanceof NetworkError) await settlePickupBatch(this.db, run.map((op) => ({ op, outcome: 'retry', message: e.message })));
+      throw e;
+    }
+    if (isRetryable(res.status)) {
+      await settlePickupBatch(this.db, run.map((op) => ({ op, outcome: 'retry', message: errorText(res) })));
+      throw new RetryLater(`Server error (${res.status})`);
+    }
+    if (res.status >= 300) return false;
+    const results = (res.body as { results?: PickupBatchResult[] } | null)?.results;
+    const byOp = new Map((Array.isArray(results) ? results : []).map((r) => [r.opId, r]));
+    const verdicts = run.map((op): PickupVerdict => {
+      const r = byOp.get(op.opId);
+      if (!r) return { op, outcome: 'retry', message: 'The server did not answer this change' };
+      const answer = { status: r.status, body: r.body };
+      if (r.status < 300) return { op, outcome: 'done', answer: r.body as PickupResult };
+      return { op, outcome: isRetryable(r.status) ? 'retry' : 'failed', message: errorText(answer) };
+    });
+    await settlePickupBatch(this.db, verdicts);
+    if (verdicts.some((v) => v.outcome === 'retry')) throw new RetryLater('Some changes were not recorded by the server');
+    return true;
   }
 
   private async download(): Promise<void> {

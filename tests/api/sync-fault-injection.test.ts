@@ -9,6 +9,9 @@
  *   - every outbox is empty (conflicts resolved with Keep server, and only real conflicts occurred);
  *   - nothing is lost, and every device's cache shows the server's state.
  *
+ * The engines send their queued pickups in batches (POST /flight-pickups/batch), so a dropped, lost,
+ * duplicated or late request is a whole batch, and a batch replayed later holds ops already applied.
+ *
  * Time is virtual (Date faked, timers real): the server and the phones read the same clock plus each
  * phone's skew, and each tap happens one second after the previous one, so "the last tap" is exact.
  */
@@ -53,13 +56,17 @@ const advance = (ms: number) => {
   vi.setSystemTime(virtualNow);
 };
 
-const stats = { requests: 0, dropped: 0, lost: 0, duplicated: 0, parallelDuplicates: 0, replayedLater: 0, concurrentSyncs: 0 };
+const stats = { requests: 0, dropped: 0, lost: 0, duplicated: 0, parallelDuplicates: 0, replayedLater: 0, concurrentSyncs: 0, pickupBatches: 0, largestBatch: 0 };
 let faultsOn = true;
 /** requests "still in the network" that will arrive again later */
 const stragglers: { token: string; req: SyncRequest }[] = [];
 
 async function deliver(token: string, req: SyncRequest): Promise<SyncResponse> {
   stats.requests += 1;
+  if (req.path.endsWith('/flight-pickups/batch')) {
+    stats.pickupBatches += 1;
+    stats.largestBatch = Math.max(stats.largestBatch, (req.body as { ops: unknown[] }).ops.length);
+  }
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
@@ -343,5 +350,8 @@ describe('sync under faults, against the real API', () => {
     expect(stats.duplicated).toBeGreaterThan(10);
     expect(stats.replayedLater).toBeGreaterThan(0);
     expect(stats.concurrentSyncs).toBeGreaterThan(5);
+    // the pickups went in batches (POST /flight-pickups/batch), several ops at a time
+    expect(stats.pickupBatches).toBeGreaterThan(10);
+    expect(stats.largestBatch).toBeGreaterThan(1);
   }, 600_000);
 });

@@ -145,9 +145,33 @@ export function pickupAnswer(o: Partial<PickupResult> & { id: number }): PickupR
 
 export type Handler = (req: SyncRequest) => SyncResponse | Promise<SyncResponse>;
 
+export const PICKUP_BATCH_PATH = '/flight-info/admin/flight-pickups/batch';
+
+interface BatchOp {
+  opId: string;
+  flightId: number;
+  [field: string]: unknown;
+}
+
+/** A batch request as the single-route requests it stands for, in order. */
+export function opsOf(req: SyncRequest): SyncRequest[] {
+  if (req.path !== PICKUP_BATCH_PATH) return [req];
+  return (req.body as { ops: BatchOp[] }).ops.map(({ opId, flightId, ...body }) => ({
+    method: 'POST',
+    path: `/flight-info/admin/flight-pickups/${flightId}`,
+    body,
+    idempotencyKey: opId,
+  }));
+}
+
 /**
  * A fake server: every request is recorded; `route` answers by method + path prefix; an unhandled
  * request is a test failure (500 with a message). Empty feeds by default.
+ *
+ * A pickup batch without a route of its own is answered as the real server does: each op by the route
+ * of its single request (`POST /flight-info/admin/flight-pickups/{id}`), one result per op; a 401 or a
+ * 5xx for any op is the answer to the whole request (the server fails the whole transaction).
+ * `opsSent()` lists what was sent op by op, batches unfolded.
  */
 export function fakeServer(routes: Record<string, Handler> = {}) {
   const requests: SyncRequest[] = [];
@@ -158,16 +182,32 @@ export function fakeServer(routes: Record<string, Handler> = {}) {
     'GET /sync/registrations': () => ({ status: 200, body: { registrations: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
     ...routes,
   };
-  const transport = async (req: SyncRequest): Promise<SyncResponse> => {
-    requests.push(req);
-    const key = Object.keys(table)
+  const routeOf = (req: SyncRequest) =>
+    Object.keys(table)
       .filter((k) => {
         const [m, p] = k.split(' ');
         return m === req.method && req.path.startsWith(p);
       })
       .sort((a, b) => b.length - a.length)[0];
+  const answer = async (req: SyncRequest): Promise<SyncResponse> => {
+    const key = routeOf(req);
     if (!key) return { status: 500, body: { error: `fake server: no route for ${req.method} ${req.path}` } };
     return table[key](req);
   };
-  return { transport, requests, routes: table, uploads: () => requests.filter((r) => r.method === 'POST') };
+  const batch = async (req: SyncRequest): Promise<SyncResponse> => {
+    const results: { opId: string; status: number; body: unknown }[] = [];
+    for (const single of opsOf(req)) {
+      const res = await answer(single);
+      if (res.status === 401 || res.status >= 500) return res;
+      results.push({ opId: single.idempotencyKey!, status: res.status, body: res.body });
+    }
+    return { status: 200, body: { results } };
+  };
+  const transport = async (req: SyncRequest): Promise<SyncResponse> => {
+    requests.push(req);
+    if (req.path === PICKUP_BATCH_PATH && routeOf(req) !== `POST ${PICKUP_BATCH_PATH}`) return batch(req);
+    return answer(req);
+  };
+  const uploads = () => requests.filter((r) => r.method === 'POST');
+  return { transport, requests, routes: table, uploads, opsSent: () => uploads().flatMap(opsOf) };
 }

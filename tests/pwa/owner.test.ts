@@ -119,8 +119,8 @@ describe('claiming the device at sign-in', () => {
     const engine = new SyncEngine({ db, transport: server.transport, feeds: () => ['arrivals'] });
     expect(await engine.syncOnce()).toBe('done');
 
-    expect(server.uploads()).toHaveLength(1);
-    expect(server.uploads()[0]).toMatchObject({ idempotencyKey: tap.opId, body: { picked_up: true, picked_up_by: 'Ana Lima', clientTime: tap.clientTime } });
+    expect(server.opsSent()).toHaveLength(1);
+    expect(server.opsSent()[0]).toMatchObject({ idempotencyKey: tap.opId, body: { picked_up: true, picked_up_by: 'Ana Lima', clientTime: tap.clientTime } });
     // the copy was emptied, so the download starts from the beginning (no cursor)
     const download = server.requests.find((r) => r.path === '/sync/arrivals');
     expect(download?.query?.since).toBeUndefined();

@@ -72,7 +72,7 @@ describe('sign-ins on one device', () => {
     await startSync(options(BO));
     expect(getSessionOwner()).toBe(8);
     expect(await waitForOp(tap.opId, { timeoutMs: 5_000 })).toMatchObject({ state: 'done' });
-    const sent = s.uploads().filter((r) => r.idempotencyKey === tap.opId);
+    const sent = s.opsSent().filter((r) => r.idempotencyKey === tap.opId);
     expect(sent.at(-1)?.body).toMatchObject({ picked_up: true, picked_up_by: 'Ana Lima' });
     expect(await listOps(db)).toEqual([]);
     // Bo's own copy, downloaded afresh

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { BACKOFF_CAP_MS, SyncEngine, backoffDelay, type SyncEngineOptions } from '../../pwa/offline/sync-engine';
+import { liveQuery } from 'dexie';
+import { BACKOFF_CAP_MS, PICKUP_BATCH_SIZE, SyncEngine, backoffDelay, type SyncEngineOptions } from '../../pwa/offline/sync-engine';
+import { PICKUP_BATCH_MAX } from '../../shared/schemas/arrivals';
 import { listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
 import { queryArrival, queryUnmatched } from '../../pwa/offline/queries';
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
@@ -36,7 +38,7 @@ function pickupRoute() {
 }
 
 describe('upload', () => {
-  it('replays ops in order, each with its opId as Idempotency-Key and the tap time, then empties the outbox', async () => {
+  it('sends queued pickups as one batch, in order, each with its opId and the tap time, then empties the outbox', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
     const a = await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo Greer' });
@@ -45,7 +47,18 @@ describe('upload', () => {
     const server = fakeServer({ 'POST /flight-info/admin/flight-pickups/': pickupRoute() });
 
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
-    const sent = server.uploads();
+    // one request: the three taps as one batch, in tap order, each with its opId
+    expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/batch']);
+    expect(server.uploads()[0].idempotencyKey).toBeUndefined();
+    expect((server.uploads()[0].body as { ops: unknown[] }).ops[0]).toEqual({
+      opId: a.opId,
+      flightId: 2,
+      picked_up: true,
+      picked_up_by: 'Bo Greer',
+      clientTime: a.clientTime,
+      deviceId: a.payload.deviceId,
+    });
+    const sent = server.opsSent();
     expect(sent.map((r) => r.idempotencyKey)).toEqual([a.opId, b.opId, c.opId]);
     expect(sent.map((r) => r.path)).toEqual([
       '/flight-info/admin/flight-pickups/2',
@@ -58,7 +71,7 @@ describe('upload', () => {
     expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, picked_up_by: 'Ana Lima', pendingSync: false });
     // upload first, then download
     const firstGet = server.requests.findIndex((r) => r.path === '/sync/arrivals');
-    expect(firstGet).toBeGreaterThan(server.requests.lastIndexOf(sent[2]));
+    expect(firstGet).toBeGreaterThan(server.requests.lastIndexOf(server.uploads()[0]));
     expect(await db.getMeta('lastSyncedAt')).toBeTruthy();
   });
 
@@ -126,14 +139,14 @@ describe('upload', () => {
       state: 'conflict',
       lastError: 'This hotel booking is already linked to another registration',
     });
-    expect(server.uploads().map((r) => r.path)).toEqual(['/hotel-assignments/9/match', '/flight-info/admin/flight-pickups/1']);
+    expect(server.uploads().map((r) => r.path)).toEqual(['/hotel-assignments/9/match', '/flight-info/admin/flight-pickups/batch']);
     expect(server.uploads()[0]).toMatchObject({ body: { registrationId: 5 }, idempotencyKey: link.opId });
     expect((await db.registrations.get(5))!.hotel_confirmation_number).toBeNull(); // back to the server's
     expect((await queryUnmatched(db)).assignments).toEqual([]); // linked elsewhere: not unmatched
     expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, pendingSync: false });
   });
 
-  it('a 404 on a pickup marks it failed, undoes it on screen, and does not block the rest', async () => {
+  it('one pickup of a batch refused (404) is marked failed and undone on screen; the rest of the batch is recorded', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
     await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
@@ -143,7 +156,8 @@ describe('upload', () => {
       'POST /flight-info/admin/flight-pickups/1': () => ({ status: 404, body: { error: 'Flight not found' } }),
       'POST /flight-info/admin/flight-pickups/2': ok,
     });
-    await engine(db, server.transport).syncOnce();
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect(server.uploads()).toHaveLength(1);
     expect((await listOps(db)).map((o) => [o.payload, o.state, o.lastError])).toEqual([
       [expect.objectContaining({ flightId: 1 }), 'failed', 'Flight not found'],
     ]);
@@ -171,6 +185,76 @@ describe('upload', () => {
     expect(await listOps(db)).toEqual([]);
     expect(await db.hotelAssignments.get(9)).toBeUndefined();
     expect(await db.registrations.get(5)).toMatchObject({ hotel_confirmation_number: 'HX-9', hotel_room_number: '999', pendingHotel: null });
+  });
+});
+
+describe('pickup batches', () => {
+  it('sends up to 100 pickups a request; a hotel link splits the runs so the order is kept', async () => {
+    const db = freshDb();
+    const reg = registrationRow({ id: 5 });
+    await seedRegistrations(db, [reg]);
+    await seedBookings(db, [bookingRow({ id: 9 })]);
+    await seedArrivals(db, Array.from({ length: 250 }, (_, i) => arrivalRow({ id: i + 1 })));
+    for (let i = 1; i <= 230; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
+    await queueHotelLink(db, { assignmentId: 9, registration: reg });
+    for (let i = 231; i <= 250; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': pickupRoute(),
+      'POST /hotel-assignments/': () => ({ status: 200, body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) } }),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect(server.uploads().map((r) => (r.path.endsWith('/batch') ? (r.body as { ops: unknown[] }).ops.length : r.path))).toEqual([
+      100,
+      100,
+      30,
+      '/hotel-assignments/9/match',
+      20,
+    ]);
+    expect(server.opsSent().filter((r) => r.path.includes('pickups')).map((r) => Number(r.path.split('/').pop()))).toEqual(
+      Array.from({ length: 250 }, (_, i) => i + 1),
+    );
+    expect(await listOps(db)).toEqual([]);
+    expect((await queryArrival(db, 250))!.pendingSync).toBe(false);
+  });
+
+  it('records each batch in one transaction: the arrivals live query runs once per batch, not once per op', async () => {
+    const db = freshDb();
+    await seedArrivals(db, Array.from({ length: 150 }, (_, i) => arrivalRow({ id: i + 1 })));
+    for (let i = 1; i <= 150; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
+    let redraws = 0;
+    const sub = liveQuery(() => db.arrivals.toArray()).subscribe(() => (redraws += 1));
+    await vi.waitFor(() => expect(redraws).toBe(1));
+    const server = fakeServer({ 'POST /flight-info/admin/flight-pickups/': pickupRoute() });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    await new Promise((r) => setTimeout(r, 100)); // let the live query catch up
+    sub.unsubscribe();
+    expect(server.uploads()).toHaveLength(2);
+    // the first emission, then one per batch (an empty download writes no arrival)
+    expect(redraws).toBeLessThanOrEqual(3);
+    expect(await listOps(db)).toEqual([]);
+  });
+
+  it('a batch refused whole (400) is sent again one by one, so only the op the server refuses fails', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 }), arrivalRow({ id: 3 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const bad = await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'x'.repeat(101) });
+    await queuePickup(db, { flightId: 3, pickedUp: true, actorName: 'Bo' });
+    const ok = pickupRoute();
+    const tooLong = { status: 400, body: { error: 'picked_up_by must be at most 100 characters' } };
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/batch': () => ({ ...tooLong, body: { ...tooLong.body, fields: { 'ops.1.picked_up_by': tooLong.body.error } } }),
+      'POST /flight-info/admin/flight-pickups/': (req) => ((req.body as { picked_up_by: string }).picked_up_by.length > 100 ? tooLong : ok(req)),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect(server.uploads().map((r) => r.path.split('/').pop())).toEqual(['batch', '1', '2', '3']);
+    expect((await listOps(db)).map((o) => [o.opId, o.state, o.lastError])).toEqual([[bad.opId, 'failed', tooLong.body.error]]);
+    expect((await queryArrival(db, 2))!.picked_up).toBe(false);
+    expect((await queryArrival(db, 3))!.picked_up).toBe(true);
+  });
+
+  it('asks for no more ops per batch than the server takes', () => {
+    expect(PICKUP_BATCH_SIZE).toBe(PICKUP_BATCH_MAX);
   });
 });
 
@@ -209,40 +293,65 @@ describe('retries', () => {
     timers.at(-1)!.fn();
     await vi.waitFor(() => expect(e.getState()).toMatchObject({ syncing: false, failures: 0, lastError: null, reachable: true }));
     expect(await listOps(db)).toEqual([]);
-    expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1', '/flight-info/admin/flight-pickups/2']);
+    expect(server.opsSent().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1', '/flight-info/admin/flight-pickups/2']);
     await e.stop();
   });
 
-  it('a network error on an upload counts on that op, and a 5xx keeps the order (nothing behind it is sent)', async () => {
+  it('a network error or a 5xx on a batch counts an attempt on each of its ops, keeps the order (the link behind waits), and the batch goes again', async () => {
     const db = freshDb();
+    const reg = registrationRow({ id: 5 });
+    await seedRegistrations(db, [reg]);
+    await seedBookings(db, [bookingRow({ id: 9 })]);
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
     await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
     await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
-    let mode: 'drop' | '503' | 'ok' = 'drop';
+    await queueHotelLink(db, { assignmentId: 9, registration: reg });
+    let mode: 'drop' | 'lost' | '503' | 'ok' = 'drop';
+    let applied = 0;
     const ok = pickupRoute();
     const server = fakeServer({
       'POST /flight-info/admin/flight-pickups/': (req) => {
-        if (mode === '503') return { status: 503, body: { error: 'Service unavailable' } };
+        applied += 1;
         return ok(req);
       },
+      'POST /hotel-assignments/': () => ({ status: 200, body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) } }),
     });
     const transport = async (req: SyncRequest) => {
-      if (mode === 'drop' && req.method === 'POST') throw new NetworkError('connection reset');
-      return server.transport(req);
+      if (req.method === 'POST' && mode === 'drop') throw new NetworkError('connection reset');
+      if (req.method === 'POST' && mode === '503') return { status: 503, body: { error: 'Service unavailable' } };
+      const res = await server.transport(req);
+      if (req.method === 'POST' && mode === 'lost') throw new NetworkError('answer lost'); // applied, answer gone
+      return res;
     };
     const e = engine(db, transport);
+    const state = async () => (await listOps(db)).map((o) => [o.kind, o.attempts, o.lastError]);
     expect(await e.syncOnce()).toBe('retry');
-    expect((await listOps(db)).map((o) => [o.kind === 'pickup' && o.payload.flightId, o.attempts, o.lastError])).toEqual([
-      [1, 1, 'connection reset'],
-      [2, 0, null],
+    expect(await state()).toEqual([
+      ['pickup', 1, 'connection reset'],
+      ['pickup', 1, 'connection reset'],
+      ['hotel-link', 0, null],
     ]);
+    mode = 'lost';
+    expect(await e.syncOnce()).toBe('retry');
+    expect(applied).toBe(2);
     mode = '503';
     expect(await e.syncOnce()).toBe('retry');
-    expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1']);
-    expect((await listOps(db))[0]).toMatchObject({ attempts: 2, lastError: 'Service unavailable', state: 'pending' });
+    expect(await state()).toEqual([
+      ['pickup', 3, 'Service unavailable'],
+      ['pickup', 3, 'Service unavailable'],
+      ['hotel-link', 0, null],
+    ]);
+    expect(server.uploads().every((r) => r.path.endsWith('/batch'))).toBe(true); // the link never went
     mode = 'ok';
     expect(await e.syncOnce()).toBe('done');
     expect(await listOps(db)).toEqual([]);
+    // the same batch again, with the same opIds: the server recognises them (idempotent)
+    const batches = server.uploads().filter((r) => r.path.endsWith('/batch'));
+    expect(batches.map((r) => (r.body as { ops: { opId: string }[] }).ops.map((o) => o.opId))).toEqual([
+      expect.any(Array),
+      (batches[0].body as { ops: { opId: string }[] }).ops.map((o) => o.opId),
+    ]);
+    expect(server.uploads().map((r) => r.path).at(-1)).toBe('/hotel-assignments/9/match');
   });
 
   it('backoff is full jitter on 1 s doubling up to 60 s', () => {
@@ -430,7 +539,7 @@ describe('triggers', () => {
     listeners.online();
     release();
     // no timer fires in this test: only the fresh cycle can deliver the pickup
-    await vi.waitFor(() => expect(server.uploads().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1']));
+    await vi.waitFor(() => expect(server.opsSent().map((r) => r.path)).toEqual(['/flight-info/admin/flight-pickups/1']));
     await vi.waitFor(() => expect(e.getState()).toMatchObject({ syncing: false, failures: 0 }));
     expect(await listOps(db)).toEqual([]);
     await e.stop();
@@ -457,7 +566,8 @@ describe('triggers', () => {
     release();
     await Promise.all([first, second]);
     expect(await listOps(db)).toEqual([]);
-    expect(server.uploads().map((r) => r.path.split('/').pop())).toEqual(['1', '2']);
+    expect(server.opsSent().map((r) => r.path.split('/').pop())).toEqual(['1', '2']);
+    expect(server.uploads()).toHaveLength(2); // the second tap came after the first batch left
   });
 });
 
