@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { attendees, registrations } from '../db/schema';
 import type { AgeCategory } from '../../shared/constants';
 import type { VerifiedRegistration } from '../../shared/schemas/verification';
@@ -25,14 +26,28 @@ export async function registrationForEmail(db: DbOrTx, email: string): Promise<R
   return row ?? null;
 }
 
+// every registration detail starts here: prepared statements (server/db/prepared.ts)
+const registrationById = preparedPer((db) =>
+  db.select().from(registrations).where(eq(registrations.id, sql.placeholder('id'))).limit(1).prepare('registration_by_id'),
+);
+const registrationByNumber = preparedPer((db) =>
+  db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.registrationNumber, sql.placeholder('number')))
+    .limit(1)
+    .prepare('registration_by_number'),
+);
+
 /** A registration by numeric id or by registration number (the spec uses both as `{id}`). */
 export async function registrationByRef(db: DbOrTx, ref: string | number): Promise<RegistrationRow | null> {
   const text = String(ref).trim();
   // no registration number holds U+0000, and PostgreSQL text cannot: not found rather than a database error
   if (text.includes('\u0000')) return null;
   // numbers are stored upper-case (registration-number.ts): comparing the column itself uses its unique index
-  const where = /^\d{1,9}$/.test(text) ? eq(registrations.id, Number(text)) : eq(registrations.registrationNumber, text.toUpperCase());
-  const [row] = await db.select().from(registrations).where(where).limit(1);
+  const [row] = /^\d{1,9}$/.test(text)
+    ? await registrationById(db).execute({ id: Number(text) })
+    : await registrationByNumber(db).execute({ number: text.toUpperCase() });
   return row ?? null;
 }
 

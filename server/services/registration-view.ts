@@ -5,8 +5,9 @@
  * Greeters read registrations too (arrivals, pickups) but DESIGN.md keeps payments and addresses off their
  * phones: the 'greeter' view leaves out the street address, zip code and every money field.
  */
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { intArrayText, preparedPer } from '../db/prepared';
 import { attendees, culturalPrograms, flights, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { serializeFlight, type FlightInfoRecord } from './flight-view';
@@ -130,25 +131,36 @@ export async function requireRegistration(db: DbOrTx, idOrNumber: string | numbe
   return row;
 }
 
-/** Active attendees, primary first, each with its cultural programs. */
-export async function activeAttendees(db: DbOrTx, registrationId: number): Promise<Attendee[]> {
-  const rows = await db
+// the registration detail's queries, prepared (server/db/prepared.ts)
+const activeAttendeeRows = preparedPer((db) =>
+  db
     .select()
     .from(attendees)
-    .where(and(eq(attendees.registrationId, registrationId), isNull(attendees.removedAt)))
-    .orderBy(desc(attendees.isPrimary), asc(attendees.id));
-  const programs = rows.length
-    ? await db
-        .select({ id: culturalPrograms.id, attendeeId: culturalPrograms.attendeeId, programType: culturalPrograms.programType })
-        .from(culturalPrograms)
-        .where(
-          inArray(
-            culturalPrograms.attendeeId,
-            rows.map((a) => a.id),
-          ),
-        )
-        .orderBy(asc(culturalPrograms.id))
-    : [];
+    .where(and(eq(attendees.registrationId, sql.placeholder('registrationId')), isNull(attendees.removedAt)))
+    .orderBy(desc(attendees.isPrimary), asc(attendees.id))
+    .prepare('active_attendees'),
+);
+const attendeePrograms = preparedPer((db) =>
+  db
+    .select({ id: culturalPrograms.id, attendeeId: culturalPrograms.attendeeId, programType: culturalPrograms.programType })
+    .from(culturalPrograms)
+    .where(sql`${culturalPrograms.attendeeId} = any(${sql.placeholder('attendeeIds')}::int[])`)
+    .orderBy(asc(culturalPrograms.id))
+    .prepare('attendee_programs'),
+);
+const activeFlightRows = preparedPer((db) =>
+  db
+    .select()
+    .from(flights)
+    .where(and(eq(flights.registrationId, sql.placeholder('registrationId')), isNull(flights.removedAt)))
+    .orderBy(asc(flights.flightType), asc(flights.flightDate), asc(flights.flightTime), asc(flights.id))
+    .prepare('active_flights'),
+);
+
+/** Active attendees, primary first, each with its cultural programs. */
+export async function activeAttendees(db: DbOrTx, registrationId: number): Promise<Attendee[]> {
+  const rows = await activeAttendeeRows(db).execute({ registrationId });
+  const programs = rows.length ? await attendeePrograms(db).execute({ attendeeIds: intArrayText(rows.map((a) => a.id)) }) : [];
   return rows.map((a) =>
     serializeAttendee(
       a,
@@ -183,11 +195,7 @@ export interface RegistrationDetail {
 export async function registrationDetail(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<RegistrationDetail> {
   const [members, flightRows, cancelledBy] = await Promise.all([
     activeAttendees(db, row.id),
-    db
-      .select()
-      .from(flights)
-      .where(and(eq(flights.registrationId, row.id), isNull(flights.removedAt)))
-      .orderBy(asc(flights.flightType), asc(flights.flightDate), asc(flights.flightTime), asc(flights.id)),
+    activeFlightRows(db).execute({ registrationId: row.id }),
     userName(db, row.cancelledBy),
   ]);
   return {

@@ -2,8 +2,9 @@
  * Staff sessions: opaque random tokens (256 bits) stored as SHA-256, 12 h absolute expiry, revoked on
  * sign-out, on user disable, and (other sessions) on password change.
  */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { preparedPer } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
 import type { AuthUser } from '../context';
@@ -21,9 +22,9 @@ export async function createSession(db: DbOrTx, userId: number, userAgent?: stri
   return { token, expiresAt, sessionId: row.id };
 }
 
-/** The user behind a bearer token, or null when the token is unknown, expired, revoked or the user disabled. */
-export async function userForToken(db: DbOrTx, token: string): Promise<AuthUser | null> {
-  const [row] = await db
+/** The session lookup every authenticated request makes, as a prepared statement (server/db/prepared.ts). */
+const sessionLookup = preparedPer((db) =>
+  db
     .select({
       sessionId: sessions.id,
       id: users.id,
@@ -36,13 +37,20 @@ export async function userForToken(db: DbOrTx, token: string): Promise<AuthUser 
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sha256(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
+        gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.disabled, false),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/** The user behind a bearer token, or null when the token is unknown, expired, revoked or the user disabled. */
+export async function userForToken(db: DbOrTx, token: string): Promise<AuthUser | null> {
+  // an ISO string: drizzle's postgres.js serializers expect the column's driver value, not a Date
+  const [row] = await sessionLookup(db).execute({ tokenHash: sha256(token), now: new Date().toISOString() });
   return row ? { ...row, role: row.role as Role } : null;
 }
 
