@@ -4,10 +4,10 @@
  *
  * Every synced row carries `version` from one sequence (sync_version_seq), set on insert and bumped by
  * every update. The cursor is a value of that sequence. The algorithm:
- *   1. Settle: read the sequence's last value L, then wait (briefly) for the transactions that were in
- *      flight at that moment to finish. A transaction can hold a version ≤ L and commit after a later
- *      one; without this wait a download could see L and skip the earlier one forever. After the wait,
- *      every row with a version ≤ L is committed and visible.
+ *   1. Settle: read the sequence's last value L, then wait (briefly) for the transactions that had taken
+ *      a version and were in flight at that moment to finish. A transaction can hold a version ≤ L and
+ *      commit after a later one; without this wait a download could see L and skip the earlier one
+ *      forever. After the wait, every row with a version ≤ L is committed and visible.
  *   2. Read the rows whose version lies in (since, L], oldest first, at most `limit` (+1 to know whether
  *      more are waiting). An arrival row's version is the highest of its flight, registration,
  *      attendees and flights (arrivals.ts registrationSyncVersions), so any change to what the row
@@ -32,23 +32,34 @@ export const SETTLE_TIMEOUT_MS = 3000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The transactions that may hold a version: those holding the lock `nextval` takes on the sequence (it
+ * is kept to the end of the transaction), by the id each one locks for itself. Not every transaction of
+ * the cluster: a long transaction in another database, or one that never takes a version, must not hold
+ * downloads back.
+ */
+const versionHolders = sql`
+  select l.transactionid::text as x from pg_locks l
+  where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted
+    and l.pid in (select s.pid from pg_locks s
+                  where s.locktype = 'relation' and s.relation = 'sync_version_seq'::regclass and s.pid <> pg_backend_pid())`;
+
 /** Step 1: the highest version that is safe to hand out as a cursor, or null when writers did not settle. */
 export async function settledVersion(db: DbOrTx, timeoutMs = SETTLE_TIMEOUT_MS): Promise<{ last: number; settled: boolean }> {
   const [seq] = rowsOf<{ v: string | number }>(
     await db.execute(sql`select (case when is_called then last_value else last_value - 1 end)::text as v from sync_version_seq`),
   );
   const last = Number(seq.v);
-  // transactions running now; any of them may hold a version ≤ last
-  const inFlight = rowsOf<{ x: string }>(
-    await db.execute(sql`select x::text as x from pg_snapshot_xip(pg_current_snapshot()) as x`),
-  ).map((r) => r.x);
+  // writers running now; any of them may hold a version ≤ last (it took it before we read last)
+  const inFlight = rowsOf<{ x: string }>(await db.execute(versionHolders)).map((r) => r.x);
   if (inFlight.length === 0) return { last, settled: true };
   const list = `{${inFlight.join(',')}}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = rowsOf<{ n: number | string }>(
       await db.execute(
-        sql`select count(*)::int as n from unnest(${list}::text[]) as x where pg_xact_status(x::xid8) = 'in progress'`,
+        sql`select count(*)::int as n from pg_locks
+            where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted and transactionid::text = any(${list}::text[])`,
       ),
     );
     if (Number(row.n) === 0) return { last, settled: true };

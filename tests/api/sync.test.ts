@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeFlight, makeHotelAssignment, makeRegistration } from '../helpers/staff-fixtures';
 import { attendees, flights, registrations } from '../../server/db/schema';
+import { SETTLE_TIMEOUT_MS } from '../../server/services/sync-download';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
@@ -152,6 +153,30 @@ describe('GET /api/sync/arrivals', () => {
     const rest = await downloadAll(page.cursor);
     const final = [...page.arrivals, ...rest.arrivals].filter((a) => a.id === f.id).pop();
     expect(final?.specialInstructions).toBe('slow writer');
+  });
+  it.runIf(t.database.driver === 'postgres')('is not held back by a transaction that takes no version', async () => {
+    // e.g. a long transaction of another database on the same server, or a report reading this one
+    const reg = await makeRegistration(t.db);
+    await makeFlight(t.db, reg.id);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const isStarted = new Promise<void>((r) => (started = r));
+    const unrelated = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_current_xact_id()`); // a transaction id, no sync version
+      started();
+      await held;
+    });
+    await isStarted;
+    try {
+      const before = Date.now();
+      const page = await downloadAll(0);
+      expect(Date.now() - before).toBeLessThan(SETTLE_TIMEOUT_MS);
+      expect(page.cursor).toBeGreaterThan(0);
+    } finally {
+      release();
+      await unrelated;
+    }
   });
 });
 
