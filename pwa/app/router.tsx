@@ -3,8 +3,9 @@
  * a lazy chunk, so a greeter's phone loads the arrivals screen without the admin screens (TOOLCHAIN.md
  * bundle note), and the service worker precaches them all for offline use.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ArrivalsFrame } from '../features/arrivals/components/arrivals-frame';
 import HomePage from '../features/home/home-page';
 import { AdminLayout } from './layouts/admin-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -57,7 +58,11 @@ export const routes: RouteObject[] = [
               {
                 path: 'admin',
                 children: [
-                  { path: 'flight-arrivals', element: page(FlightArrivalsPage) },
+                  {
+                    // the screen's title shows while its code loads (arrivals-frame.tsx)
+                    path: 'flight-arrivals',
+                    element: <Suspense fallback={<ArrivalsFrame />}>{page(FlightArrivalsPage)}</Suspense>,
+                  },
                   { path: 'profile', element: page(ProfilePage) },
                   {
                     element: <RequireAuth roles={ADMIN} />,

@@ -12,6 +12,7 @@ import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncS
 import { arrivalSearchText, matchesQuery } from '../../offline/local-search';
 import type { ArrivalView } from '../../offline/types';
 import { ArrivalCardList } from './components/arrival-card-list';
+import { ArrivalsHeader } from './components/arrivals-frame';
 import { ArrivalCards } from './components/arrival-cards';
 import { ArrivalsTable } from './components/arrivals-table';
 import { ArrivalsToolbar } from './components/arrivals-toolbar';
@@ -80,9 +81,7 @@ export default function FlightArrivalsPage() {
 
   return (
     <div className="page arrivals-page">
-      <div className="page-header">
-        <h1>Flight Arrivals Dashboard</h1>
-      </div>
+      <ArrivalsHeader />
       <ArrivalsToolbar date={date} onDate={setDate} search={search} onSearch={setSearch} online={status.online} />
       {arrivals === undefined || downloaded === undefined || deviceId === undefined ? (
         <PageSpinner label="Loading arrivals..." />

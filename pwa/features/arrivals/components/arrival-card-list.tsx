@@ -5,7 +5,8 @@
  *
  * Issue 7: cards and parties are memoised by their data (useArrivals keeps unchanged rows' objects), so
  * a pickup tick redraws the one party and its card, not all 788; the cards are drawn in windows (the
- * first 30 flights at once, the rest while the browser is idle: use-progressive-list.ts).
+ * first 12 flights at once, a phone screen holds two or three, the rest while the browser is idle:
+ * use-progressive-list.ts).
  */
 import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
@@ -110,7 +111,7 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
 export function ArrivalCardList({ arrivals, timeZone, listKey, deviceId, onOpenRegistration }: ArrivalListProps & { timeZone: string }) {
   const now = useMinuteClock();
   const groups = groupByFlight(arrivals);
-  const shown = useProgressiveList(groups, listKey, 30, 40);
+  const shown = useProgressiveList(groups, listKey, 12, 40);
   // the first group still waiting for someone, landing from an hour ago onwards (next-to-land.ts's rule)
   const nextKey = groups.find((g) => {
     const t = landingInstant(g.flightDate, g.flightTime, timeZone);
