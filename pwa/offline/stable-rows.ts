@@ -6,24 +6,19 @@
  * value), and the previous array itself when no row changed, so memo() and useMemo() skip them. Pure.
  */
 
-/** Equality of plain data (what IndexedDB stores: primitives, arrays, plain objects, null). */
-export function sameData(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameData(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) {
-    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
-    if (!sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
-  }
-  return true;
-}
+/**
+ * Equality of plain data (what IndexedDB stores: primitives, arrays, plain objects, null). Arrays
+ * compare by their index keys, so an array never equals an object (Array.isArray is checked).
+ */
+export const sameData = (a: unknown, b: unknown): boolean =>
+  a === b ||
+  (typeof a === 'object' &&
+    typeof b === 'object' &&
+    a !== null &&
+    b !== null &&
+    Array.isArray(a) === Array.isArray(b) &&
+    Object.keys(a).length === Object.keys(b).length &&
+    Object.keys(a).every((k) => Object.hasOwn(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])));
 
 /**
  * `next`, with every row equal to the `prev` row of the same id replaced by that previous object;

@@ -5,8 +5,8 @@
  *
  * Issue 7: cards and parties are memoised by their data (useArrivals keeps unchanged rows' objects), so
  * a pickup tick redraws the one party and its card, not all 788; the cards are drawn in windows (the
- * first 12 flights at once, a phone screen holds two or three, the rest while the browser is idle:
- * use-progressive-list.ts).
+ * first 12 flights at once, a phone screen holds two or three; 40 more each time the end comes within a
+ * screen, or all with 'Show all': use-progressive-list.ts).
  */
 import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
@@ -17,6 +17,7 @@ import { groupByFlight, passengersOf, type FlightGroup } from '../lib/arrival-su
 import { useProgressiveList } from '../hooks/use-progressive-list';
 import type { ArrivalItemProps, ArrivalListProps } from './arrivals-table';
 import { SpecialRequirements } from './arrivals-table';
+import { ListMore } from './list-more';
 import { PartyNames, passengerText } from './party-names';
 import { PickupNote, PickupToggle } from './pickup-control';
 
@@ -111,24 +112,27 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
 export function ArrivalCardList({ arrivals, timeZone, listKey, deviceId, onOpenRegistration }: ArrivalListProps & { timeZone: string }) {
   const now = useMinuteClock();
   const groups = groupByFlight(arrivals);
-  const shown = useProgressiveList(groups, listKey, 12, 40);
+  const windowed = useProgressiveList(groups, listKey, 12, 40);
   // the first group still waiting for someone, landing from an hour ago onwards (next-to-land.ts's rule)
   const nextKey = groups.find((g) => {
     const t = landingInstant(g.flightDate, g.flightTime, timeZone);
     return t !== null && t >= now - 60 * 60_000 && g.arrivals.some((a) => !a.picked_up);
   })?.key;
   return (
-    <ol className="flight-groups" aria-label="Flights, next to land first">
-      {shown.map((g) => (
-        <GroupCard
-          key={g.key}
-          group={g}
-          next={g.key === nextKey}
-          landing={landingText(landingInstant(g.flightDate, g.flightTime, timeZone), now)}
-          deviceId={deviceId}
-          onOpenRegistration={onOpenRegistration}
-        />
-      ))}
-    </ol>
+    <>
+      <ol className="flight-groups" aria-label="Flights, next to land first">
+        {windowed.shown.map((g) => (
+          <GroupCard
+            key={g.key}
+            group={g}
+            next={g.key === nextKey}
+            landing={landingText(landingInstant(g.flightDate, g.flightTime, timeZone), now)}
+            deviceId={deviceId}
+            onOpenRegistration={onOpenRegistration}
+          />
+        ))}
+      </ol>
+      <ListMore list={windowed} noun="flights" />
+    </>
   );
 }

@@ -3,14 +3,16 @@
  * Info, Flight Details, Date & Time, Passengers, Special Requirements. Picked-up rows are dimmed and
  * show the pickup time; the registration number opens the details modal.
  *
- * Issue 7: the rows are drawn in windows (the first 100 at once, the rest while the browser is idle:
- * use-progressive-list.ts), and each row is memoised by its arrival (useArrivals keeps unchanged rows'
+ * Issue 7: the rows are drawn in windows (the first 100 at once, 150 more each time the end of the
+ * table comes within a screen, or all with 'Show all': use-progressive-list.ts); a line under the table
+ * says how many are shown. Each row is memoised by its arrival (useArrivals keeps unchanged rows'
  * objects), so a pickup tick redraws one row, not 2,000.
  */
 import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
 import type { ArrivalView } from '../../../offline/types';
 import { useProgressiveList } from '../hooks/use-progressive-list';
+import { ListMore } from './list-more';
 import { PartyNames, passengerText } from './party-names';
 import { PickupNote, PickupToggle } from './pickup-control';
 
@@ -85,27 +87,30 @@ const ArrivalRow = memo(function ArrivalRow({ arrival: a, deviceId, onOpenRegist
 });
 
 export function ArrivalsTable({ arrivals, deviceId, onOpenRegistration, listKey }: ArrivalListProps) {
-  const shown = useProgressiveList(arrivals, listKey);
+  const windowed = useProgressiveList(arrivals, listKey);
   return (
-    <div className="table-wrap">
-      <table className="table arrivals-table">
-        <thead>
-          <tr>
-            <th scope="col">Picked Up</th>
-            <th scope="col">Registration</th>
-            <th scope="col">Contact Info</th>
-            <th scope="col">Flight Details</th>
-            <th scope="col">Date &amp; Time</th>
-            <th scope="col">Passengers</th>
-            <th scope="col">Special Requirements</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((a) => (
-            <ArrivalRow key={a.id} arrival={a} deviceId={deviceId} onOpenRegistration={onOpenRegistration} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <div className="table-wrap">
+        <table className="table arrivals-table">
+          <thead>
+            <tr>
+              <th scope="col">Picked Up</th>
+              <th scope="col">Registration</th>
+              <th scope="col">Contact Info</th>
+              <th scope="col">Flight Details</th>
+              <th scope="col">Date &amp; Time</th>
+              <th scope="col">Passengers</th>
+              <th scope="col">Special Requirements</th>
+            </tr>
+          </thead>
+          <tbody>
+            {windowed.shown.map((a) => (
+              <ArrivalRow key={a.id} arrival={a} deviceId={deviceId} onOpenRegistration={onOpenRegistration} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ListMore list={windowed} noun="arrivals" />
+    </>
   );
 }
