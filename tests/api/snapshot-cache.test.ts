@@ -116,7 +116,7 @@ describe('snapshotCachedJson', () => {
     await snapshotCachedJson(t.db, 'test-count', build);
     expect(builds).toBe(1); // a key never asked before
     let proved = false;
-    for (let attempt = 0; attempt < 20 && !proved; attempt++) {
+    for (let attempt = 0; attempt < 200 && !proved; attempt++) {
       const s1 = await currentSnapshot(t.db);
       const a = await snapshotCachedJson(t.db, 'test-count', build);
       const afterA = builds;
@@ -148,7 +148,7 @@ describe('snapshotCachedJson', () => {
       return { ok: true };
     };
     let proved = false;
-    for (let attempt = 0; attempt < 20 && !proved; attempt++) {
+    for (let attempt = 0; attempt < 200 && !proved; attempt++) {
       await makeRegistration(t.db); // a write: the cache must compute again
       builds = 0;
       const s1 = await currentSnapshot(t.db);
