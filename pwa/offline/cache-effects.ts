@@ -20,23 +20,31 @@ export const tapFields = (op: PickupOp): PickupFields => ({
   picked_up_by: op.payload.picked_up ? op.payload.picked_up_by : null,
 });
 
-/** Pending pickup ops on one flight, oldest first. Tables: outbox. */
-export async function pendingTapsOn(db: AppDB, flightId: number, exceptOpId?: string): Promise<PickupOp[]> {
-  const ops = await db.outbox.where('state').equals('pending').sortBy('seq');
-  return ops.filter(
-    (op): op is PickupOp => op.kind === 'pickup' && op.payload.flightId === flightId && op.opId !== exceptOpId,
-  );
+/**
+ * Shows on each flight the latest pending tap on it, or the server's state when none is left; the outbox
+ * is read once whatever the number of flights (a settled batch of 100 must not read it 100 times).
+ * Tables: arrivals, outbox.
+ */
+export async function showLatestTaps(db: AppDB, flightIds: Iterable<number>, exceptOpId?: string): Promise<void> {
+  const ids = [...new Set(flightIds)];
+  if (!ids.length) return;
+  const wanted = new Set(ids);
+  const latest = new Map<number, PickupOp>();
+  for (const op of await db.outbox.where('state').equals('pending').sortBy('seq')) {
+    if (op.kind === 'pickup' && wanted.has(op.payload.flightId) && op.opId !== exceptOpId) latest.set(op.payload.flightId, op);
+  }
+  const shown = (await db.arrivals.bulkGet(ids)).flatMap((arrival) => {
+    if (!arrival) return [];
+    const last = latest.get(arrival.id);
+    const { version: _v, ...serverFields } = arrival.server;
+    return [{ ...arrival, ...(last ? tapFields(last) : serverFields) }];
+  });
+  await db.arrivals.bulkPut(shown);
 }
 
 /** Shows the latest pending tap on the flight, or the server's state when none is left. Tables: arrivals, outbox. */
-export async function showLatestTap(db: AppDB, flightId: number, exceptOpId?: string): Promise<void> {
-  const arrival = await db.arrivals.get(flightId);
-  if (!arrival) return;
-  const taps = await pendingTapsOn(db, flightId, exceptOpId);
-  const last = taps[taps.length - 1];
-  const { version: _v, ...serverFields } = arrival.server;
-  await db.arrivals.put({ ...arrival, ...(last ? tapFields(last) : serverFields) });
-}
+export const showLatestTap = (db: AppDB, flightId: number, exceptOpId?: string): Promise<void> =>
+  showLatestTaps(db, [flightId], exceptOpId);
 
 /** Sets the hotel fields (and its mismatch warnings) on the cached arrivals of a registration. Tables: arrivals, registrations. */
 export async function setArrivalsHotel(db: AppDB, registrationId: number, fields: HotelFields): Promise<void> {

@@ -20,7 +20,7 @@
  */
 import type { AppDB } from './db';
 import { newerServerState } from './downloads';
-import { dropBooking, settleRegistrationHotel, showLatestTap, unhideBooking } from './cache-effects';
+import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
 import { hotelFieldsOf } from './hotel-fields';
 import { writeReceipt } from './op-outcome';
 import { HOTEL_FIELDS, type HotelFields, type HotelLinkOp, type HotelMatchResult, type OutboxOp, type PickupOp, type PickupResult } from './types';
@@ -41,18 +41,23 @@ const answerMessage = (answer: unknown): string | null => {
   return typeof m === 'string' && m ? m : null;
 };
 
+/** An acknowledged pickup: the op leaves, the cache keeps the server's state (not yet shown: showLatestTaps). */
+async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): Promise<void> {
+  await removeOp(db, op, answerMessage(answer));
+  const arrival = await db.arrivals.get(op.payload.flightId);
+  if (!arrival) return;
+  const answered = {
+    picked_up: answer.picked_up,
+    picked_up_at: answer.picked_up_at,
+    picked_up_by: answer.picked_up_by,
+    version: typeof answer.version === 'number' ? answer.version : arrival.server.version,
+  };
+  await db.arrivals.put({ ...arrival, server: newerServerState(answered, arrival.server) });
+}
+
 export async function settlePickup(db: AppDB, op: PickupOp, answer: PickupResult): Promise<void> {
   await db.transaction('rw', tables(db), async () => {
-    await removeOp(db, op, answerMessage(answer));
-    const arrival = await db.arrivals.get(op.payload.flightId);
-    if (!arrival) return;
-    const answered = {
-      picked_up: answer.picked_up,
-      picked_up_at: answer.picked_up_at,
-      picked_up_by: answer.picked_up_by,
-      version: typeof answer.version === 'number' ? answer.version : arrival.server.version,
-    };
-    await db.arrivals.put({ ...arrival, server: newerServerState(answered, arrival.server) });
+    await takePickupAnswer(db, op, answer);
     await showLatestTap(db, op.payload.flightId);
   });
 }
@@ -78,12 +83,19 @@ export async function settleHotelLink(db: AppDB, op: HotelLinkOp, answer: HotelM
   });
 }
 
+/** Marks an op refused for good ('failed') or in conflict; undefined when it is no longer in the outbox. */
+async function markRefused(db: AppDB, op: OutboxOp, state: 'failed' | 'conflict', message: string): Promise<OutboxOp | undefined> {
+  const stored = await db.outbox.where('opId').equals(op.opId).first();
+  if (!stored) return undefined;
+  await db.outbox.put({ ...stored, state, lastError: message, attempts: stored.attempts + 1 });
+  return stored;
+}
+
 /** Marks an op refused for good ('failed') or in conflict, and undoes what it showed. */
 export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'conflict', message: string): Promise<void> {
   await db.transaction('rw', tables(db), async () => {
-    const stored = await db.outbox.where('opId').equals(op.opId).first();
+    const stored = await markRefused(db, op, state, message);
     if (!stored) return;
-    await db.outbox.put({ ...stored, state, lastError: message, attempts: stored.attempts + 1 });
     if (stored.kind === 'pickup') await showLatestTap(db, stored.payload.flightId);
     else {
       if (state === 'failed') await unhideBooking(db, stored);
@@ -99,15 +111,22 @@ export type PickupVerdict =
 
 /**
  * Records a whole batch of pickup answers in ONE transaction (each as settlePickup / refuseOp /
- * noteAttempt would), so the screen's live queries run once per batch instead of once per op.
+ * noteAttempt would), so the screen's live queries run once per batch instead of once per op, and what
+ * the flights show is worked out once at the end (one read of the outbox, not one per op).
  */
 export async function settlePickupBatch(db: AppDB, verdicts: readonly PickupVerdict[]): Promise<void> {
   await db.transaction('rw', tables(db), async () => {
+    const shown: number[] = [];
     for (const v of verdicts) {
-      if (v.outcome === 'done') await settlePickup(db, v.op, v.answer);
-      else if (v.outcome === 'failed') await refuseOp(db, v.op, 'failed', v.message);
-      else await noteAttempt(db, v.op, v.message);
+      if (v.outcome === 'retry') {
+        await noteAttempt(db, v.op, v.message);
+        continue;
+      }
+      if (v.outcome === 'done') await takePickupAnswer(db, v.op, v.answer);
+      else await markRefused(db, v.op, 'failed', v.message);
+      shown.push(v.op.payload.flightId);
     }
+    await showLatestTaps(db, shown);
   });
 }
 

@@ -13,6 +13,7 @@ import {
   bookingRow,
   fakeServer,
   freshDb,
+  opsOf,
   pickupAnswer,
   registrationRow,
   seedArrivals,
@@ -251,6 +252,39 @@ describe('pickup batches', () => {
     expect((await listOps(db)).map((o) => [o.opId, o.state, o.lastError])).toEqual([[bad.opId, 'failed', tooLong.body.error]]);
     expect((await queryArrival(db, 2))!.picked_up).toBe(false);
     expect((await queryArrival(db, 3))!.picked_up).toBe(true);
+  });
+
+  it('a tap made while its flight is in a batch in flight stays on screen after the batch is recorded', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    const gates = [0, 1].map(() => {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      return { promise, resolve };
+    });
+    let batches = 0;
+    const ok = pickupRoute();
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/batch': async (req) => {
+        await gates[Math.min(batches++, 1)].promise;
+        return {
+          status: 200,
+          body: { results: opsOf(req).map((single) => ({ opId: single.idempotencyKey, ...ok(single) })) },
+        };
+      },
+    });
+    const run = engine(db, server.transport).syncOnce();
+    await vi.waitFor(() => expect(batches).toBe(1));
+    const untap = await queuePickup(db, { flightId: 1, pickedUp: false, actorName: 'Bo' });
+    gates[0].resolve();
+    await vi.waitFor(async () => expect((await listOps(db)).map((o) => o.opId)).toEqual([untap.opId]));
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: false, pendingSync: true, server: { picked_up: true } });
+    expect(await queryArrival(db, 2)).toMatchObject({ picked_up: true, pendingSync: false });
+    gates[1].resolve();
+    expect(await run).toBe('done');
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: false, pendingSync: false });
   });
 
   it('asks for no more ops per batch than the server takes', () => {
