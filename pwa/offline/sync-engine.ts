@@ -395,22 +395,17 @@ export class SyncEngine {
       if (e instanceof NetworkError) await settlePickupBatch(this.db, run.map((op) => ({ op, outcome: 'retry', message: e.message })));
       throw e;
     }
-    if (isRetryable(res.status)) {
-      await settlePickupBatch(this.db, run.map((op) => ({ op, outcome: 'retry', message: errorText(res) })));
-      throw new RetryLater(`Server error (${res.status})`);
-    }
-    if (res.status >= 300) return false;
-    const results = (res.body as { results?: PickupBatchResult[] } | null)?.results;
-    const byOp = new Map((Array.isArray(results) ? results : []).map((r) => [r.opId, r]));
+    if (res.status >= 300 && !isRetryable(res.status)) return false;
+    const results = res.status < 300 ? (res.body as { results?: PickupBatchResult[] } | null)?.results : undefined;
+    const byOp = new Map((Array.isArray(results) ? results : []).map((r): [string, SyncResponse] => [r.opId, r]));
+    // each op as its own answer; a whole-batch 5xx, or an op the answer left out, is "try again" for it
     const verdicts = run.map((op): PickupVerdict => {
-      const r = byOp.get(op.opId);
-      if (!r) return { op, outcome: 'retry', message: 'The server did not answer this change' };
-      const answer = { status: r.status, body: r.body };
+      const r = byOp.get(op.opId) ?? (res.status < 300 ? { status: 502, body: null } : res);
       if (r.status < 300) return { op, outcome: 'done', answer: r.body as PickupResult };
-      return { op, outcome: isRetryable(r.status) ? 'retry' : 'failed', message: errorText(answer) };
+      return { op, outcome: isRetryable(r.status) ? 'retry' : 'failed', message: errorText(r) };
     });
     await settlePickupBatch(this.db, verdicts);
-    if (verdicts.some((v) => v.outcome === 'retry')) throw new RetryLater('Some changes were not recorded by the server');
+    if (verdicts.some((v) => v.outcome === 'retry')) throw new RetryLater(`Server error (${res.status})`);
     return true;
   }
 
