@@ -33,16 +33,13 @@ export const SETTLE_TIMEOUT_MS = 3000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The transactions that may hold a version: those holding the lock `nextval` takes on the sequence (it
- * is kept to the end of the transaction), by the id each one locks for itself. Not every transaction of
- * the cluster: a long transaction in another database, or one that never takes a version, must not hold
- * downloads back.
+ * The transactions that may hold a version: those holding the lock `nextval` takes on the sequence (kept
+ * to the end of the transaction), by their virtual transaction id. Not by transaction id: `nextval` does
+ * not always assign one, and the UPDATE that stores a version gets it only after taking the version. Not
+ * every transaction of the cluster either: a long transaction in another database, or one that never
+ * takes a version, must not hold downloads back.
  */
-const versionHolders = sql`
-  select l.transactionid::text as x from pg_locks l
-  where l.locktype = 'transactionid' and l.mode = 'ExclusiveLock' and l.granted
-    and l.pid in (select s.pid from pg_locks s
-                  where s.locktype = 'relation' and s.relation = 'sync_version_seq'::regclass and s.pid <> pg_backend_pid())`;
+const SEQUENCE_LOCKS = sql`pg_locks where locktype = 'relation' and relation = 'sync_version_seq'::regclass and granted`;
 
 /** Step 1: the highest version that is safe to hand out as a cursor, or null when writers did not settle. */
 export async function settledVersion(db: DbOrTx, timeoutMs = SETTLE_TIMEOUT_MS): Promise<{ last: number; settled: boolean }> {
@@ -51,16 +48,15 @@ export async function settledVersion(db: DbOrTx, timeoutMs = SETTLE_TIMEOUT_MS):
   );
   const last = Number(seq.v);
   // writers running now; any of them may hold a version ≤ last (it took it before we read last)
-  const inFlight = rowsOf<{ x: string }>(await db.execute(versionHolders)).map((r) => r.x);
+  const inFlight = rowsOf<{ x: string }>(
+    await db.execute(sql`select virtualtransaction as x from ${SEQUENCE_LOCKS} and pid <> pg_backend_pid()`),
+  ).map((r) => r.x);
   if (inFlight.length === 0) return { last, settled: true };
   const list = `{${inFlight.join(',')}}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = rowsOf<{ n: number | string }>(
-      await db.execute(
-        sql`select count(*)::int as n from pg_locks
-            where locktype = 'transactionid' and mode = 'ExclusiveLock' and granted and transactionid::text = any(${list}::text[])`,
-      ),
+      await db.execute(sql`select count(*)::int as n from ${SEQUENCE_LOCKS} and virtualtransaction = any(${list}::text[])`),
     );
     if (Number(row.n) === 0) return { last, settled: true };
     if (Date.now() > deadline) return { last, settled: false };

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeFlight, makeHotelAssignment, makeRegistration } from '../helpers/staff-fixtures';
 import { attendees, flights, registrations } from '../../server/db/schema';
+import { rowsOf } from '../../server/db/rows';
 import { SETTLE_TIMEOUT_MS } from '../../server/services/sync-download';
 
 const t = await createTestApp();
@@ -154,6 +155,33 @@ describe('GET /api/sync/arrivals', () => {
     const final = [...page.arrivals, ...rest.arrivals].filter((a) => a.id === f.id).pop();
     expect(final?.specialInstructions).toBe('slow writer');
   });
+  it.runIf(t.database.driver === 'postgres')('waits for a writer that has taken its version but not yet written it', async () => {
+    const reg = await makeRegistration(t.db);
+    const f = await makeFlight(t.db, reg.id);
+    const { cursor } = await downloadAll(0);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let started!: () => void;
+    const isStarted = new Promise<void>((r) => (started = r));
+    const writer = t.db.transaction(async (tx) => {
+      // nextval does not always give the transaction an id; the row is written later
+      const [{ v }] = rowsOf<{ v: string }>(await tx.execute(sql`select nextval('sync_version_seq')::text as v`));
+      started();
+      await held;
+      await tx.update(flights).set({ specialInstructions: 'version first', version: Number(v) }).where(eq(flights.id, f.id));
+    });
+    await isStarted;
+    const other = await makeRegistration(t.db);
+    await makeFlight(t.db, other.id); // a later version, committed first
+    const pending = download(cursor);
+    setTimeout(release, 300);
+    const page = await pending;
+    await writer;
+    const rest = await downloadAll(page.cursor);
+    const final = [...page.arrivals, ...rest.arrivals].filter((a) => a.id === f.id).pop();
+    expect(final?.specialInstructions).toBe('version first');
+  });
+
   it.runIf(t.database.driver === 'postgres')('is not held back by a transaction that takes no version', async () => {
     // e.g. a long transaction of another database on the same server, or a report reading this one
     const reg = await makeRegistration(t.db);
