@@ -10,6 +10,9 @@
  *      row's sync version is bumped, and the change is audited.
  * Even a tap that leaves `picked_up` as it was moves `pickup_tap_at` forward, so an older toggle that
  * arrives later (an offline phone) cannot undo it.
+ *
+ * Toggles arrive one per request or up to 100 per batch (the offline outbox); both go through
+ * recordPickups, which records each under its Idempotency-Key / opId (idempotency.ts).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
@@ -80,19 +83,21 @@ export async function lockFlights(tx: DbOrTx, ids: readonly number[]): Promise<M
 }
 
 /**
- * Applies one pickup toggle to arrival flight `flightId`, whose row `locked` holds (lockFlights, same
- * transaction); `locked` then holds the row as written, for the next toggle of the same flight. A refusal
- * is thrown before anything is written.
+ * Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). `locked`: the rows
+ * lockFlights already locked in this transaction (a batch locks them all at once); without it the flight
+ * is locked here. `locked` then holds the row as written, for the next toggle of the same flight. A
+ * refusal is thrown before anything is written.
  */
-export async function applyLockedPickup(
+export async function applyPickup(
   tx: DbOrTx,
-  locked: Map<number, FlightRow>,
   flightId: number,
   toggle: PickupToggle,
   user: PickupUser,
   actor: Actor,
   now = new Date(),
+  locked?: Map<number, FlightRow>,
 ): Promise<PickupResult> {
+  locked ??= await lockFlights(tx, [flightId]);
   const f = locked.get(flightId);
   if (!f || f.removedAt) throw notFound('Flight not found');
   if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
@@ -127,18 +132,6 @@ export async function applyLockedPickup(
   return answer(after, f.pickedUp !== after.pickedUp, false);
 }
 
-/** Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). */
-export async function applyPickup(
-  tx: DbOrTx,
-  flightId: number,
-  toggle: PickupToggle,
-  user: PickupUser,
-  actor: Actor,
-  now = new Date(),
-): Promise<PickupResult> {
-  return applyLockedPickup(tx, await lockFlights(tx, [flightId]), flightId, toggle, user, actor, now);
-}
-
 /** The path a toggle of `flightId` is recorded under: the single route's, whichever route delivered it. */
 export const pickupPath = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
 
@@ -163,7 +156,7 @@ export function recordPickups(db: Db, ops: KeyedPickup[], user: PickupUser, acto
     ops.map((op) => ({ key: op.key, method: 'POST', path: pickupPath(op.flightId), body: op.toggle, input: op })),
     {
       prepare: (tx, inputs) => lockFlights(tx, inputs.map((op) => op.flightId)),
-      apply: async (tx, op, locked) => ({ status: 200, body: await applyLockedPickup(tx, locked, op.flightId, op.toggle, user, actor) }),
+      apply: async (tx, op, locked) => ({ status: 200, body: await applyPickup(tx, op.flightId, op.toggle, user, actor, new Date(), locked) }),
     },
   );
 }
