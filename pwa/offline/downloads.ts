@@ -6,24 +6,11 @@
  * The rule that keeps local taps on screen: a download never overwrites what a pending outbox op shows.
  *   - arrivals: with a pending pickup op for the flight, the row is refreshed but its shown pickup fields
  *     stay the local tap's; the server's state goes to `server` (the newer version wins there).
- *   - hotel bookings: a booking with a queued link stays hidden (`hiddenByOp`).
- *   - registrations: a registration with a queued hotel link keeps the link's hotel fields; the server's
- *     go to `pendingHotel.before`, to restore if the link is undone.
+ *   - the admins' feeds (bookings, registrations): admin-downloads.ts, loaded only when an admin syncs.
  */
 import type { AppDB } from './db';
 import { arrivalSortKey } from './db';
-import { hotelFieldsOf } from './hotel-fields';
-import { registrationSearchText } from './local-search';
-import type {
-  ArrivalsPage,
-  CachedArrival,
-  CachedHotelAssignment,
-  CachedRegistration,
-  FlightArrival,
-  HotelPage,
-  RegistrationsPage,
-  ServerPickup,
-} from './types';
+import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
 
 export type Feed = 'arrivals' | 'hotel' | 'registrations';
 
@@ -35,7 +22,8 @@ export async function feedCursor(db: AppDB, feed: Feed): Promise<string> {
   return (await db.getMeta(cursorKey(feed))) ?? '';
 }
 
-async function saveCursor(db: AppDB, feed: Feed, page: { cursor: string | number; hasMore: boolean }) {
+/** Saves a page's cursor (and "first download finished" after the last page); inside the page's transaction. */
+export async function saveCursor(db: AppDB, feed: Feed, page: { cursor: string | number; hasMore: boolean }) {
   await db.setMeta(cursorKey(feed), String(page.cursor));
   if (!page.hasMore) await db.setMeta(completeKey(feed), true);
 }
@@ -70,40 +58,5 @@ export async function applyArrivalsPage(db: AppDB, page: ArrivalsPage): Promise<
     await db.arrivals.bulkPut(page.arrivals.map((row, i) => mergeArrival(row, existing[i], pending.has(row.id))));
     if (page.removed.length) await db.arrivals.bulkDelete(page.removed);
     await saveCursor(db, 'arrivals', page);
-  });
-}
-
-export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> {
-  await db.transaction('rw', [db.hotelAssignments, db.candidates, db.outbox, db.meta], async () => {
-    const queued = new Map<number, string>();
-    for (const op of await db.outbox.where('kind').equals('hotel-link').toArray()) {
-      if (op.kind === 'hotel-link' && op.state !== 'done') queued.set(op.payload.assignmentId, op.opId);
-    }
-    const existing = await db.hotelAssignments.bulkGet(page.assignments.map((a) => a.id));
-    const rows: CachedHotelAssignment[] = page.assignments.map((row, i) => ({
-      ...row,
-      hiddenByOp: existing[i]?.hiddenByOp ?? queued.get(row.id) ?? null,
-    }));
-    await db.hotelAssignments.bulkPut(rows);
-    if (page.removed.length) {
-      await db.hotelAssignments.bulkDelete(page.removed);
-      await db.candidates.bulkDelete(page.removed);
-    }
-    await saveCursor(db, 'hotel', page);
-  });
-}
-
-export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage): Promise<void> {
-  await db.transaction('rw', [db.registrations, db.meta], async () => {
-    const existing = await db.registrations.bulkGet(page.registrations.map((r) => r.id));
-    const rows: CachedRegistration[] = page.registrations.map((row, i) => {
-      const held = existing[i]?.pendingHotel;
-      const base = { ...row, searchText: registrationSearchText(row), pendingHotel: null };
-      if (!held || !existing[i]) return base;
-      // the queued link's hotel fields stay shown; the server's become what an undo goes back to
-      return { ...base, ...hotelFieldsOf(existing[i]!), pendingHotel: { opId: held.opId, before: hotelFieldsOf(row) } };
-    });
-    await db.registrations.bulkPut(rows);
-    await saveCursor(db, 'registrations', page);
   });
 }

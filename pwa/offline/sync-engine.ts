@@ -23,18 +23,18 @@
  *      batch refused whole (a 400 naming one op) is sent again one op per request, so only that op fails.
  *   2. Then download each feed since its saved cursor (the server's, never this device's clock), page by
  *      page while hasMore, saving the cursor with each page, so an interrupted first download resumes.
- *      arrivals for everyone; unmatched bookings and registrations for admins.
+ *      arrivals for everyone; unmatched bookings and registrations for admins (admin-downloads.ts, loaded
+ *      on demand, so a greeter never loads that code).
  *   3. Every download answer (and GET /api/sync/time) carries `serverTime` and updates the measured clock
  *      offset (clock.ts). Upload answers do not: a replayed one carries the time of its first delivery.
  */
 import type { AppDB } from './db';
 import { measureOffset, recordOffset } from './clock';
-import { refreshCandidates } from './candidates';
-import { applyArrivalsPage, applyHotelPage, applyRegistrationsPage, feedCursor, type Feed } from './downloads';
+import { applyArrivalsPage, feedCursor, type Feed } from './downloads';
 import { pendingOps } from './outbox';
 import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
-import type { ArrivalsPage, HotelMatchResult, HotelPage, OutboxOp, PickupOp, PickupResult, RegistrationsPage } from './types';
+import type { ArrivalsPage, HotelMatchResult, OutboxOp, PickupOp, PickupResult } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 
 export const BACKOFF_BASE_MS = 1_000;
@@ -43,6 +43,9 @@ export const PERIODIC_MS = 30_000;
 export const PAGE_LIMIT = 500;
 /** A clock measurement older than this is refreshed with GET /api/sync/time at the start of a cycle. */
 const CLOCK_REFRESH_MS = 5 * 60 * 1000;
+
+/** The admins' feeds (bookings, registrations, candidates): loaded when one is downloaded, never for a greeter. */
+const adminDownloads = () => import('./admin-downloads');
 
 /** Full jitter: a random delay in [0, min(cap, base · 2^(failures−1))]. */
 export function backoffDelay(failures: number, random: () => number = Math.random): number {
@@ -416,7 +419,7 @@ export class SyncEngine {
       const changed = await this.downloadFeed(feed);
       if (changed && feed !== 'arrivals') bookingsOrRegistrationsChanged = true;
     }
-    if (bookingsOrRegistrationsChanged) await refreshCandidates(this.db);
+    if (bookingsOrRegistrationsChanged) await (await adminDownloads()).refreshCandidates(this.db);
   }
 
   /** Downloads one feed from its cursor; true when any row came. */
@@ -442,16 +445,8 @@ export class SyncEngine {
         await applyArrivalsPage(this.db, p);
         rows = p.arrivals.length + p.removed.length;
         page = p;
-      } else if (feed === 'hotel') {
-        const p = res.body as HotelPage;
-        await applyHotelPage(this.db, p);
-        rows = p.assignments.length + p.removed.length;
-        page = p;
       } else {
-        const p = res.body as RegistrationsPage;
-        await applyRegistrationsPage(this.db, p);
-        rows = p.registrations.length;
-        page = p;
+        ({ rows, page } = await (await adminDownloads()).applyAdminPage(this.db, feed, res.body));
       }
       changed ||= rows > 0;
       done += rows;

@@ -5,7 +5,8 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { AppDB } from '../../pwa/offline/db';
-import { applyArrivalsPage, applyHotelPage, applyRegistrationsPage } from '../../pwa/offline/downloads';
+import { applyHotelPage, applyRegistrationsPage } from '../../pwa/offline/admin-downloads';
+import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import type { SyncRequest, SyncResponse } from '../../pwa/offline/transport';
 import type { FlightArrival, HotelAssignmentRow, PickupResult, SyncedRegistration } from '../../pwa/offline/types';
 

@@ -1,0 +1,69 @@
+/**
+ * The admins' feeds written into the cache: unmatched hotel bookings and registrations, and the
+ * candidates ranked from them (candidates.ts). A greeter never downloads these feeds, so this code is
+ * not in the greeter's first load: the sync engine imports this module on demand, when a page of one of
+ * these feeds arrives (the service worker precaches it with the other chunks, for an admin offline).
+ * Each page lands in ONE transaction with its cursor, as in downloads.ts, and never overwrites what a
+ * pending outbox op shows:
+ *   - hotel bookings: a booking with a queued link stays hidden (`hiddenByOp`).
+ *   - registrations: a registration with a queued hotel link keeps the link's hotel fields; the server's
+ *     go to `pendingHotel.before`, to restore if the link is undone.
+ */
+import type { AppDB } from './db';
+import { saveCursor } from './downloads';
+import { hotelFieldsOf } from './hotel-fields';
+import { registrationSearchText } from './local-search';
+import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage } from './types';
+
+export { refreshCandidates } from './candidates';
+
+export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> {
+  await db.transaction('rw', [db.hotelAssignments, db.candidates, db.outbox, db.meta], async () => {
+    const queued = new Map<number, string>();
+    for (const op of await db.outbox.where('kind').equals('hotel-link').toArray()) {
+      if (op.kind === 'hotel-link' && op.state !== 'done') queued.set(op.payload.assignmentId, op.opId);
+    }
+    const existing = await db.hotelAssignments.bulkGet(page.assignments.map((a) => a.id));
+    const rows: CachedHotelAssignment[] = page.assignments.map((row, i) => ({
+      ...row,
+      hiddenByOp: existing[i]?.hiddenByOp ?? queued.get(row.id) ?? null,
+    }));
+    await db.hotelAssignments.bulkPut(rows);
+    if (page.removed.length) {
+      await db.hotelAssignments.bulkDelete(page.removed);
+      await db.candidates.bulkDelete(page.removed);
+    }
+    await saveCursor(db, 'hotel', page);
+  });
+}
+
+export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage): Promise<void> {
+  await db.transaction('rw', [db.registrations, db.meta], async () => {
+    const existing = await db.registrations.bulkGet(page.registrations.map((r) => r.id));
+    const rows: CachedRegistration[] = page.registrations.map((row, i) => {
+      const held = existing[i]?.pendingHotel;
+      const base = { ...row, searchText: registrationSearchText(row), pendingHotel: null };
+      if (!held || !existing[i]) return base;
+      // the queued link's hotel fields stay shown; the server's become what an undo goes back to
+      return { ...base, ...hotelFieldsOf(existing[i]!), pendingHotel: { opId: held.opId, before: hotelFieldsOf(row) } };
+    });
+    await db.registrations.bulkPut(rows);
+    await saveCursor(db, 'registrations', page);
+  });
+}
+
+/** Writes one downloaded page of an admin feed; answers how many rows it brought, and the page's cursor. */
+export async function applyAdminPage(
+  db: AppDB,
+  feed: 'hotel' | 'registrations',
+  body: unknown,
+): Promise<{ rows: number; page: { cursor: string | number; hasMore: boolean } }> {
+  if (feed === 'hotel') {
+    const p = body as HotelPage;
+    await applyHotelPage(db, p);
+    return { rows: p.assignments.length + p.removed.length, page: p };
+  }
+  const p = body as RegistrationsPage;
+  await applyRegistrationsPage(db, p);
+  return { rows: p.registrations.length, page: p };
+}
