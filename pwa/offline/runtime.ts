@@ -4,7 +4,9 @@
  * data is in Dexie (db.ts), the engine's status in the engine.
  *
  *   claimForSignIn(user)                           at sign-in, before any staff screen shows (owner.ts)
- *   startSync({ getToken, onAuthRequired, user })  after sign-in (and at start with a stored session)
+ *   startSync({ getToken, onAuthRequired, user })  after sign-in (and at start with a stored session):
+ *                                                  the owner check at once, the first cycle after the
+ *                                                  first paint (afterFirstPaint)
  *   syncNow()                                      the "Sync now" button, and after each new op
  *   clearLocalData({ force })                      on sign-out: refuses while changes are unsent
  *   getOpOutcome(opId) / waitForOp(opId)           what became of a queued change (op-outcome.ts)
@@ -12,6 +14,11 @@
  * The session owner: the user whose owner check (owner.ts claimDevice) has run in this page and for whom
  * the engine runs. Until it is set, the hooks show nothing cached (a different user's copy must never
  * show, not even for a moment).
+ *
+ * The engine's first cycle (a first visit: the whole download written into Dexie, 0.3-0.5 s of script
+ * on a slow phone) waits until the page has painted and the main thread is idle, so it does not compete
+ * with the screen's first render. The owner check does not wait, and a change queued meanwhile is sent
+ * at once (syncNow runs a cycle whether or not the engine has started).
  */
 import { AppDB } from './db';
 import type { Feed } from './downloads';
@@ -57,6 +64,8 @@ let startSeq = 0;
 const SYNC_LOCK = 'reunion-desk-sync';
 /** An owner check waits at most this long for another tab's cycle (a stuck request) before going ahead. */
 const LOCK_WAIT_MS = 10_000;
+/** The first cycle waits for a paint and an idle moment at most this long (a hidden tab never paints). */
+const FIRST_SYNC_MAX_DELAY_MS = 2_000;
 
 export const IDLE_STATE: SyncEngineState = {
   syncing: false,
@@ -151,14 +160,38 @@ function browserHost(): EngineHost | undefined {
   };
 }
 
+/**
+ * Runs `fn` once the page has painted and the main thread is idle, at most FIRST_SYNC_MAX_DELAY_MS
+ * from now; at once without a page (tests, tools). Safari has no requestIdleCallback: right after the
+ * paint there.
+ */
+function afterFirstPaint(fn: () => void): void {
+  if (typeof window === 'undefined' || typeof window.requestAnimationFrame !== 'function') return fn();
+  let ran = false;
+  const run = () => {
+    if (ran) return;
+    ran = true;
+    clearTimeout(latest);
+    fn();
+  };
+  const latest = setTimeout(run, FIRST_SYNC_MAX_DELAY_MS);
+  // a timer set in an animation frame fires after that frame is painted
+  window.requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: FIRST_SYNC_MAX_DELAY_MS });
+      else run();
+    }, 0),
+  );
+}
+
 function emit() {
   for (const fn of listeners) fn();
 }
 
 /**
  * Starts (or, after a new sign-in, resumes) syncing for the signed-in user, after the owner check
- * (owner.ts). Resolves with the engine, or null when the check failed (storage refused) or a sign-out or
- * a newer start came first.
+ * (owner.ts). The first engine's first cycle runs after the first paint (see the header). Resolves with
+ * the engine, or null when the check failed (storage refused) or a sign-out or a newer start came first.
  */
 export async function startSync(opts: StartSyncOptions): Promise<SyncEngine | null> {
   const seq = (startSeq += 1);
@@ -189,7 +222,11 @@ export async function startSync(opts: StartSyncOptions): Promise<SyncEngine | nu
     host: browserHost(),
   });
   unsubscribeEngine = engine.subscribe(emit);
-  engine.start();
+  const created = engine;
+  // not started if a sign-out (stopSync) came first
+  afterFirstPaint(() => {
+    if (engine === created) created.start();
+  });
   emit();
   return engine;
 }
