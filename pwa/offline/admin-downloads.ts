@@ -12,10 +12,25 @@
 import type { AppDB } from './db';
 import { saveCursor } from './downloads';
 import { hotelFieldsOf } from './hotel-fields';
-import { registrationSearchText } from './local-search';
-import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage } from './types';
+import { normalizeSearch } from '../../shared/search';
+import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage, SyncedRegistration } from './types';
 
 export { refreshCandidates } from './candidates';
+
+/** A cached registration's search text (normalised as local-search.ts does): number, names, e-mail, phone and its digits. */
+export function registrationSearchText(r: SyncedRegistration): string {
+  const phoneDigits = (r.primary_phone ?? '').replace(/\D/g, '');
+  return normalizeSearch(
+    [
+      r.registration_number,
+      `${r.primary_first_name} ${r.primary_last_name}`,
+      ...r.attendees.map((a) => `${a.first_name} ${a.last_name}`),
+      r.primary_email,
+      r.primary_phone,
+      phoneDigits,
+    ].join(' | '),
+  );
+}
 
 export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> {
   await db.transaction('rw', [db.hotelAssignments, db.candidates, db.outbox, db.meta], async () => {

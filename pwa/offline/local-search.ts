@@ -3,7 +3,7 @@
  * so 'nguyen' finds 'Nguyễn', the same normalisation as the server's search text
  * (shared/search.ts). Every word of the query must appear.
  */
-import type { FlightArrival, SyncedRegistration } from './types';
+import type { FlightArrival } from './types';
 import { normalizeSearch } from '../../shared/search';
 
 /** The same normalisation as the server's search text. */
@@ -28,18 +28,3 @@ export function arrivalSearchText(a: FlightArrival): string {
     ].join(' | '),
   );
 }
-
-export function registrationSearchText(r: SyncedRegistration): string {
-  const phoneDigits = (r.primary_phone ?? '').replace(/\D/g, '');
-  return normalizeText(
-    [
-      r.registration_number,
-      `${r.primary_first_name} ${r.primary_last_name}`,
-      ...r.attendees.map((a) => `${a.first_name} ${a.last_name}`),
-      r.primary_email,
-      r.primary_phone,
-      phoneDigits,
-    ].join(' | '),
-  );
-}
-

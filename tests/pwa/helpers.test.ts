@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { betterOffset, measureOffset, recordOffset } from '../../pwa/offline/clock';
 import { rankCandidates } from '../../pwa/offline/candidates';
-import { registrationSearchText } from '../../pwa/offline/local-search';
+import { registrationSearchText } from '../../pwa/offline/admin-downloads';
 import { landingInstant, orderNextToLand } from '../../pwa/offline/next-to-land';
 import { familyLabel, flightLabel, pickupLabel } from '../../pwa/offline/outbox';
 import { queryArrivals } from '../../pwa/offline/queries';
