@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeFlight, makeHotelAssignment, makeRegistration } from '../helpers/staff-fixtures';
 import { attendees, flights, registrations } from '../../server/db/schema';
+import type { Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { SETTLE_TIMEOUT_MS } from '../../server/services/sync-download';
 
@@ -126,76 +127,71 @@ describe('GET /api/sync/arrivals', () => {
     expect((await t.api('GET', '/api/sync/arrivals', { token: admin.token })).status).toBe(200);
   });
 
-  it.runIf(t.database.driver === 'postgres')('waits for a writer in flight so its change is not skipped', async () => {
-    const reg = await makeRegistration(t.db);
-    const f = await makeFlight(t.db, reg.id);
-    const { cursor } = await downloadAll(0);
+  /**
+   * Runs `before` in a transaction that then stays open until `release()`; `after` runs just before it
+   * commits. Resolves once `before` has run.
+   */
+  async function heldTransaction(before: (tx: Tx) => Promise<unknown>, after: (tx: Tx) => Promise<unknown> = async () => {}) {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let started!: () => void;
     const isStarted = new Promise<void>((r) => (started = r));
-    const writer = t.db.transaction(async (tx) => {
-      await tx.update(flights).set({ specialInstructions: 'slow writer', version: bump() }).where(eq(flights.id, f.id));
+    const done = t.db.transaction(async (tx) => {
+      const v = await before(tx);
       started();
       await held;
+      await after(tx);
+      return v;
     });
     await isStarted;
-    // a later, faster writer commits first with a higher version
+    return { release, done };
+  }
+
+  /** A slower writer (held open) and a faster one that commits first with a higher version: the device gets the slow change. */
+  async function expectSlowWriterDelivered(flightId: number, cursor: number, release: () => void, done: Promise<unknown>, text: string) {
     const other = await makeRegistration(t.db);
     await makeFlight(t.db, other.id);
     const pending = download(cursor);
     setTimeout(release, 300);
     const page = await pending;
-    await writer;
-    const seen = page.arrivals.find((a) => a.id === f.id);
-    if (seen) expect(seen.specialInstructions).toBe('slow writer');
-    else expect(page.cursor).toBeLessThan((await t.db.select().from(flights).where(eq(flights.id, f.id)))[0].version);
+    await done;
+    const seen = page.arrivals.find((a) => a.id === flightId);
+    if (seen) expect(seen.specialInstructions).toBe(text);
+    else expect(page.cursor).toBeLessThan((await t.db.select().from(flights).where(eq(flights.id, flightId)))[0].version);
     // either way the slow change reaches the device
     const rest = await downloadAll(page.cursor);
-    const final = [...page.arrivals, ...rest.arrivals].filter((a) => a.id === f.id).pop();
-    expect(final?.specialInstructions).toBe('slow writer');
+    const final = [...page.arrivals, ...rest.arrivals].filter((a) => a.id === flightId).pop();
+    expect(final?.specialInstructions).toBe(text);
+  }
+
+  it.runIf(t.database.driver === 'postgres')('waits for a writer in flight so its change is not skipped', async () => {
+    const reg = await makeRegistration(t.db);
+    const f = await makeFlight(t.db, reg.id);
+    const { cursor } = await downloadAll(0);
+    const { release, done } = await heldTransaction((tx) =>
+      tx.update(flights).set({ specialInstructions: 'slow writer', version: bump() }).where(eq(flights.id, f.id)),
+    );
+    await expectSlowWriterDelivered(f.id, cursor, release, done, 'slow writer');
   });
+
   it.runIf(t.database.driver === 'postgres')('waits for a writer that has taken its version but not yet written it', async () => {
     const reg = await makeRegistration(t.db);
     const f = await makeFlight(t.db, reg.id);
     const { cursor } = await downloadAll(0);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let started!: () => void;
-    const isStarted = new Promise<void>((r) => (started = r));
-    const writer = t.db.transaction(async (tx) => {
-      // nextval does not always give the transaction an id; the row is written later
-      const [{ v }] = rowsOf<{ v: string }>(await tx.execute(sql`select nextval('sync_version_seq')::text as v`));
-      started();
-      await held;
-      await tx.update(flights).set({ specialInstructions: 'version first', version: Number(v) }).where(eq(flights.id, f.id));
-    });
-    await isStarted;
-    const other = await makeRegistration(t.db);
-    await makeFlight(t.db, other.id); // a later version, committed first
-    const pending = download(cursor);
-    setTimeout(release, 300);
-    const page = await pending;
-    await writer;
-    const rest = await downloadAll(page.cursor);
-    const final = [...page.arrivals, ...rest.arrivals].filter((a) => a.id === f.id).pop();
-    expect(final?.specialInstructions).toBe('version first');
+    let version = 0;
+    // nextval does not always give the transaction an id; the row is written later
+    const { release, done } = await heldTransaction(
+      async (tx) => (version = Number(rowsOf<{ v: string }>(await tx.execute(sql`select nextval('sync_version_seq')::text as v`))[0].v)),
+      (tx) => tx.update(flights).set({ specialInstructions: 'version first', version }).where(eq(flights.id, f.id)),
+    );
+    await expectSlowWriterDelivered(f.id, cursor, release, done, 'version first');
   });
 
   it.runIf(t.database.driver === 'postgres')('is not held back by a transaction that takes no version', async () => {
     // e.g. a long transaction of another database on the same server, or a report reading this one
     const reg = await makeRegistration(t.db);
     await makeFlight(t.db, reg.id);
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let started!: () => void;
-    const isStarted = new Promise<void>((r) => (started = r));
-    const unrelated = t.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_current_xact_id()`); // a transaction id, no sync version
-      started();
-      await held;
-    });
-    await isStarted;
+    const { release, done } = await heldTransaction((tx) => tx.execute(sql`select pg_current_xact_id()`)); // an id, no version
     try {
       const before = Date.now();
       const page = await downloadAll(0);
@@ -203,7 +199,7 @@ describe('GET /api/sync/arrivals', () => {
       expect(page.cursor).toBeGreaterThan(0);
     } finally {
       release();
-      await unrelated;
+      await done;
     }
   });
 });
