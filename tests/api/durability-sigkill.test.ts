@@ -12,6 +12,8 @@
  *     was committed together with its effect);
  *   - every registration shows its last acknowledged edit, or the one after it, and the history
  *     (audit log) holds an entry for every acknowledged edit.
+ * And the graceful stop (issue 2): on SIGTERM the server logs it, closes and exits well before its
+ * forced exit, and the embedded database opens again in a new server with every write.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +37,8 @@ interface Server {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** everything the server printed so far */
+  output: () => string;
 }
 
 /** Starts `npx tsx server/main.ts` in its own process group and waits for its "running at" line. */
@@ -76,7 +80,20 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     child.stderr!.on('data', onData);
     exited.then((code) => reject(new Error(`server exited (${code}) before starting:\n${output}`)));
   });
-  return { url, child, exited };
+  return { url, child, exited, output: () => output };
+}
+
+/** Waits until no process of the group is left; false when some are still there after `ms`. */
+async function groupGone(group: number, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    try {
+      process.kill(group, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }
 
 /**
@@ -91,15 +108,7 @@ async function kill(server: Server) {
     /* already gone */
   }
   await server.exited;
-  for (let i = 0; i < 200; i++) {
-    try {
-      process.kill(group, 0);
-    } catch {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('the killed server is still there after 10 s');
+  if (!(await groupGone(group, 10_000))) throw new Error('the killed server is still there after 10 s');
 }
 
 async function call(base: string, method: string, url: string, opts: { token?: string; body?: unknown; key?: string } = {}) {
@@ -298,15 +307,20 @@ async function scenario(env: Record<string, string>) {
   }
 }
 
+/** A temporary DATA_DIR holding the suite's migrated PGlite snapshot (a fresh one costs ~10 s of initdb here). */
+async function pgliteDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-durability-'));
+  const snapshot = inject('pgliteSnapshot');
+  if (snapshot) {
+    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([readFileSync(snapshot)]) });
+    await pg.close();
+  }
+  return dataDir;
+}
+
 describe('SIGKILL in the middle of a burst', () => {
   it('embedded PGlite: every acknowledged pickup and edit survives the crash', { timeout: 180_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-durability-'));
-    // start from the suite's migrated snapshot: a fresh PGlite directory costs ~10 s of initdb here
-    const snapshot = inject('pgliteSnapshot');
-    if (snapshot) {
-      const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([readFileSync(snapshot)]) });
-      await pg.close();
-    }
+    const dataDir = await pgliteDataDir();
     try {
       const result = await scenario({ DATA_DIR: dataDir });
       expect(result.pickups + result.edits).toBe(result.acked);
@@ -337,4 +351,42 @@ describe('SIGKILL in the middle of a burst', () => {
       }
     },
   );
+});
+
+describe('SIGTERM', () => {
+  it('stops cleanly: logs it, exits at once, and the embedded database opens again with every write', { timeout: 120_000 }, async () => {
+    const dataDir = await pgliteDataDir();
+    try {
+      const first = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      let number = '';
+      try {
+        const login = await call(first.url, 'POST', '/api/auth/login', { body: ADMIN });
+        expect(login.status).toBe(200);
+        const created = await call(first.url, 'POST', '/api/registrations', {
+          token: login.body.token as string,
+          body: { primary_email: 'sigterm@test.example', primary_phone: '+1 555 0100', primary_first_name: 'Term', primary_last_name: 'Inated', attendees: [] },
+        });
+        expect(created.status).toBe(201);
+        number = created.body.registration.registration_number as string;
+        process.kill(-first.child.pid!, 'SIGTERM');
+        // every process of the server gone well before the forced exit (10 s), after logging why
+        expect(await groupGone(-first.child.pid!, 8_000)).toBe(true);
+        expect(first.output()).toMatch(/"msg":"shutting down".*"signal":"SIGTERM"|"signal":"SIGTERM".*"msg":"shutting down"/);
+      } finally {
+        await kill(first);
+      }
+      // the embedded database's lock is released: a new server opens the same directory and has the write
+      const second = await startServer({ DATA_DIR: dataDir });
+      try {
+        const login = await call(second.url, 'POST', '/api/auth/login', { body: ADMIN });
+        const found = await call(second.url, 'GET', `/api/registrations/${number}`, { token: login.body.token as string });
+        expect(found.status).toBe(200);
+        expect(found.body.registration.primary_last_name).toBe('Inated');
+      } finally {
+        await kill(second);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
