@@ -60,3 +60,6 @@ export const AGE_CATEGORY_LABELS: Record<AgeCategory, string> = {
   youth: 'Youth (13-18)',
   child: 'Child (0-12)',
 };
+
+/** The most ops one POST /flight-pickups/batch may carry (the server's schema and the PWA's sync engine). */
+export const PICKUP_BATCH_MAX = 100;

@@ -36,6 +36,7 @@ import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
 import type { ArrivalsPage, HotelMatchResult, OutboxOp, PickupOp, PickupResult } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
+import { PICKUP_BATCH_MAX } from '../../shared/constants';
 
 export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 60_000;
@@ -112,8 +113,8 @@ const errorText = (res: SyncResponse) => {
 /** 408 and 429 are "try again later"; other 4xx are the server's final word on that request. */
 const isRetryable = (status: number) => status >= 500 || status === 408 || status === 429 || status === 425;
 
-/** The most pickups one batch request carries (the server's PICKUP_BATCH_MAX, shared/schemas/arrivals.ts). */
-export const PICKUP_BATCH_SIZE = 100;
+/** The most pickups one batch request carries: as many as the server takes. */
+export const PICKUP_BATCH_SIZE = PICKUP_BATCH_MAX;
 
 /** The pickups at the head of the queue, up to a batch: a hotel link ends the run, so order is kept. */
 function leadingPickups(queue: readonly OutboxOp[]): PickupOp[] {

@@ -17,6 +17,3 @@ export function preparedPer<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     return query;
   };
 }
-
-/** Integer ids as one array parameter's text, for `= any(${intArrayText(ids)}::int[])`. */
-export const intArrayText = (ids: readonly number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;

@@ -3,3 +3,12 @@ export function rowsOf<T>(result: unknown): T[] {
   const r = result as { rows?: T[] };
   return Array.isArray(r) ? (r as T[]) : (r.rows ?? []);
 }
+
+/**
+ * Values as ONE array parameter's text, for `= any(${arrayText(ids)}::int[])`: with inArray every value is
+ * its own bound parameter, and building such queries costs (a fifth of the export's time).
+ */
+export const arrayText = (values: readonly (number | string)[]) => `{${values.join(',')}}`;
+
+/** Integer ids as one array parameter's text (`::int[]`). */
+export const intArrayText = (ids: readonly number[]) => arrayText(ids.map((n) => Math.trunc(n)));

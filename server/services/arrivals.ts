@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { intArrayText, rowsOf } from '../db/rows';
 import { flights, registrations } from '../db/schema';
 import { toCsv } from '../lib/csv';
 import { hhmm } from './flight-view';
@@ -90,13 +90,12 @@ interface RegistrationExtras {
 }
 
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
-const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 
 /** Query 2: for many registrations at once, the party (active attendees, primary first), dates, version. */
 async function registrationExtras(db: DbOrTx, ids: number[]): Promise<Map<number, RegistrationExtras>> {
   const map = new Map<number, RegistrationExtras>();
   if (ids.length === 0) return map;
-  const list = intArray([...new Set(ids)]);
+  const list = intArrayText([...new Set(ids)]);
   const rows = rowsOf<{ id: number; attendees: unknown; first_arrival: string | null; last_departure: string | null; v: string }>(
     await db.execute(sql`
       select r.id,

@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { intArrayText } from '../db/rows';
 import { attendees, flights, registrations } from '../db/schema';
 import { stringify } from 'csv-stringify/sync';
 import { csvSafeCell } from '../lib/csv';
@@ -15,12 +16,9 @@ import type { RegistrationListQuery } from '../../shared/schemas/registration';
 
 const CHUNK = 500;
 
-/**
- * A chunk's ids as ONE array parameter (`= any($1::int[])`): with inArray every id is its own bound
- * parameter, and building those queries was a fifth of the export's time.
- */
+/** A chunk's ids as ONE array parameter (server/db/rows.ts intArrayText). */
 const anyId = (column: typeof registrations.id | typeof attendees.registrationId | typeof flights.registrationId, ids: number[]) =>
-  sql`${column} = any(${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[])`;
+  sql`${column} = any(${intArrayText(ids)}::int[])`;
 
 export const EXPORT_HEADERS = [
   'Registration Number',

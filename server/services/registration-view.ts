@@ -7,7 +7,8 @@
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { intArrayText, preparedPer } from '../db/prepared';
+import { preparedPer } from '../db/prepared';
+import { intArrayText } from '../db/rows';
 import { attendees, culturalPrograms, flights, users } from '../db/schema';
 import { notFound } from '../lib/errors';
 import { serializeFlight, type FlightInfoRecord } from './flight-view';

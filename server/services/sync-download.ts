@@ -20,7 +20,7 @@
  */
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { arrayText, rowsOf } from '../db/rows';
 import { flights, hotelAssignments, registrations } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { arrivalsByIds, isListedArrival, registrationSyncVersions } from './arrivals';
@@ -52,11 +52,10 @@ export async function settledVersion(db: DbOrTx, timeoutMs = SETTLE_TIMEOUT_MS):
     await db.execute(sql`select virtualtransaction as x from ${SEQUENCE_LOCKS} and pid <> pg_backend_pid()`),
   ).map((r) => r.x);
   if (inFlight.length === 0) return { last, settled: true };
-  const list = `{${inFlight.join(',')}}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = rowsOf<{ n: number | string }>(
-      await db.execute(sql`select count(*)::int as n from ${SEQUENCE_LOCKS} and virtualtransaction = any(${list}::text[])`),
+      await db.execute(sql`select count(*)::int as n from ${SEQUENCE_LOCKS} and virtualtransaction = any(${arrayText(inFlight)}::text[])`),
     );
     if (Number(row.n) === 0) return { last, settled: true };
     if (Date.now() > deadline) return { last, settled: false };

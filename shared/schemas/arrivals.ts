@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
+import { PICKUP_BATCH_MAX } from '../constants';
 
 /** True for a real calendar date written 'YYYY-MM-DD' (rejects 2025-02-30). */
 export function isCalendarDate(s: string): boolean {
@@ -45,8 +46,7 @@ export const pickupSchema = z.object({
 });
 export type PickupInput = z.input<typeof pickupSchema>;
 
-/** The most ops one POST /flight-pickups/batch may carry. */
-export const PICKUP_BATCH_MAX = 100;
+export { PICKUP_BATCH_MAX };
 
 /**
  * One queued toggle in a batch: the single route's body plus the flight and the op's id, which is its
