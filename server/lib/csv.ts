@@ -15,9 +15,19 @@ export function csvSafeCell(v: unknown): string {
   return FORMULA_START.test(s) ? `'${s}` : s;
 }
 
-/** A whole CSV document: the header row then the rows, every cell passed through csvSafeCell. */
+/**
+ * Rows as RFC 4180 text with CRLF line ends, every cell passed through csvSafeCell. csv-stringify quotes
+ * a cell holding the record delimiter (CRLF) but not a lone CR or LF, which spreadsheets read as a new
+ * row whose first cell could then start a formula: `quoted_match` quotes any cell with either.
+ */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  return stringify(
+    rows.map((r) => r.map(csvSafeCell)),
+    { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+  );
+}
+
+/** A whole CSV document: the header row then the rows. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return stringify([header.map(csvSafeCell), ...rows.map((r) => r.map(csvSafeCell))], {
-    record_delimiter: 'windows',
-  });
+  return csvLines([header, ...rows]);
 }

@@ -8,8 +8,7 @@ import { and, asc, desc, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { intArrayText } from '../db/rows';
 import { attendees, flights, registrations } from '../db/schema';
-import { stringify } from 'csv-stringify/sync';
-import { csvSafeCell } from '../lib/csv';
+import { csvLines } from '../lib/csv';
 import { filterCondition, sortOrder } from './registration-filters';
 import type { RegistrationRow } from './registration-derived';
 import type { RegistrationListQuery } from '../../shared/schemas/registration';
@@ -69,12 +68,6 @@ export const EXPORT_HEADERS = [
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** Rows as RFC 4180 CSV (CRLF), each cell neutralised by csvSafeCell; written chunk by chunk. */
-const csvRows = (rows: readonly (readonly unknown[])[]) =>
-  stringify(
-    rows.map((r) => r.map(csvSafeCell)),
-    { record_delimiter: 'windows' },
-  );
 
 /**
  * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with one,
@@ -219,12 +212,12 @@ async function chunkCsv(db: DbOrTx, chunk: number[], timeZone: string): Promise<
         timeZone,
       ),
     );
-  return rows.length ? csvRows(rows) : '';
+  return rows.length ? csvLines(rows) : '';
 }
 
 /** The CSV text, header first, then one chunk of rows at a time in the order of `ids`. */
 export async function* exportCsvChunks(db: DbOrTx, ids: number[], timeZone: string): AsyncGenerator<string> {
-  yield csvRows([EXPORT_HEADERS]);
+  yield csvLines([EXPORT_HEADERS]);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const text = await chunkCsv(db, ids.slice(i, i + CHUNK), timeZone);
     if (text) yield text;

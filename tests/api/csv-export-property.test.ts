@@ -43,18 +43,23 @@ const tricky = fc.string({
 const hostile = fc
   .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", ' ', '', '=HYPERLINK("http://x")', '-2+3', '@SUM(A1)'), fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 20 })))
   .map(([start, rest]) => start + rest);
+/** A line break anywhere in a value, followed by something a spreadsheet would run as a formula. */
+const breakInside = fc
+  .tuple(tricky, fc.constantFrom('\n', '\r', '\r\n'), fc.constantFrom('=1+2', '+A1', '-2+3', '@SUM(A1)', '\tx', 'plain'), tricky)
+  .map(([before, brk, after, rest]) => `${before}${brk}${after}${rest}`);
+const hostileText = fc.oneof(hostile, breakInside);
 /** names are required: never empty */
-const hostileName = hostile.map((s) => (s.length ? s : '='));
+const hostileName = hostileText.map((s) => (s.length ? s : '='));
 
 const person = fc.record({ firstName: hostileName, lastName: hostileName });
 const registrationSpec = fc.record({
   firstName: hostileName,
   lastName: hostileName,
-  notes: hostile,
-  city: hostile,
-  specialRequests: hostile,
+  notes: hostileText,
+  city: hostileText,
+  specialRequests: hostileText,
   others: fc.array(person, { maxLength: 2 }),
-  instructions: hostile,
+  instructions: hostileText,
   flightNumber: hostileName.map((s) => s.slice(0, 20) || '='),
 });
 
@@ -65,9 +70,12 @@ async function download(path: string, token: string) {
   return res.text;
 }
 
-/** Parses RFC 4180 text; fails the test when it does not parse. */
+/**
+ * Parses the text as a spreadsheet reads it: an unquoted CR or LF ends a row, whatever the file's own
+ * line ends are. Fails the test when it does not parse or a row is not as wide as the header.
+ */
 function readCsv(text: string): string[][] {
-  return parse(text, { bom: true, relax_column_count: false, record_delimiter: ['\r\n'] }) as string[][];
+  return parse(text, { bom: true, relax_column_count: false, record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
 }
 
 function expectNoFormulaCells(rows: string[][]) {
@@ -169,6 +177,7 @@ describe('CSV exports under hostile text', () => {
     const anyText = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 30 }),
       fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\0', '"', ',', '\ud800'), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
+      breakInside,
     );
     fc.assert(
       fc.property(fc.array(fc.array(anyText, { minLength: 3, maxLength: 3 }), { maxLength: 8 }), (rows) => {
