@@ -35,11 +35,37 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): z.outpu
   throw badRequest(result.error.issues[0]?.message ?? 'Invalid input', fields);
 }
 
-/** Reads a JSON body (400 'Malformed JSON body' when it is not JSON) and validates it. */
+/** No body of this API nests deeper than a few levels; the limit leaves room and keeps every walk shallow. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP_MESSAGE = 'Request body is nested too deeply';
+
+/**
+ * The deepest nesting of arrays and objects in JSON text, counted without recursion (brackets inside
+ * strings do not count). Checked before parsing, so a body nested thousands deep is a 400 and never
+ * reaches a recursive walk (ours or a schema's) that would run out of stack.
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c /* \ */) i++;
+      else if (ch === 0x22 /* " */) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b /* [ */ || ch === 0x7b /* { */) max = Math.max(max, ++depth);
+    else if (ch === 0x5d /* ] */ || ch === 0x7d /* } */) depth--;
+  }
+  return max;
+}
+
+/** Reads a JSON body (400 'Malformed JSON body' when it is not JSON, 400 when too deep) and validates it. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   let data: unknown;
+  const text = await c.req.text();
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw badRequest(TOO_DEEP_MESSAGE);
   try {
-    const text = await c.req.text();
     data = text.trim() === '' ? {} : JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON body');

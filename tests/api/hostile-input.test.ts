@@ -70,6 +70,9 @@ const NASTY = [
   '@SUM(A1)',
   '\t',
   '\r\n',
+  'line one\nline two',
+  'a\r=1+2',
+  'Gate 4\r\n=HYPERLINK("http://evil.example")',
   '\u0000',
   'a\u0000b',
   '\ud800',
@@ -123,8 +126,16 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
 );
 
+/** JSON nested thousands deep in about 16 KB: a recursive walk over it runs out of stack. */
+const DEEP_ARRAY = '['.repeat(8_000) + ']'.repeat(8_000);
+const DEEP_OBJECT = '{"a":'.repeat(2_700) + '1' + '}'.repeat(2_700);
+const deepJson = fc
+  .tuple(fc.integer({ min: 33, max: 8_000 }), fc.constantFrom('[', '{"a":', '{"flights":['))
+  .map(([n, open]) => open.repeat(n) + (open === '[' ? '' : '1') + (open === '[' ? ']' : open === '{"a":' ? '}' : ']}').repeat(n));
+
 /** Text that is not JSON, or JSON a parser may choke on. */
 const malformedJson = fc.oneof(
+  deepJson,
   fc.constantFrom(
     '{',
     '{"a":',
@@ -453,6 +464,22 @@ describe('what the property test found (kept as fixed examples)', () => {
     });
     expect(flightId.status).toBe(400);
     expect(flightId.body.fields['flights.0.id']).toBe('Invalid flight id');
+  });
+
+  it('JSON nested thousands deep is a 400 on every JSON endpoint, signed in or not, and writes nothing', async () => {
+    for (const target of TARGETS.filter((x) => x.body)) {
+      for (const raw of [DEEP_ARRAY, DEEP_OBJECT]) {
+        for (const as of [target.as, 'anonymous'] as const) {
+          const before = await fingerprint();
+          const res = await t.api(target.key.split(' ')[0], target.url, { ...credentials(as), raw });
+          const what = `${target.key} as ${as} (${raw.length} bytes) → ${res.status} ${res.text.slice(0, 200)}`;
+          expect(res.status, what).toBeLessThan(500);
+          expect([400, 401, 403], what).toContain(res.status);
+          if (as !== 'anonymous' || target.as === 'anonymous') expect(res.body.error, what).toBe('Request body is nested too deeply');
+          expect(await fingerprint(), what).toEqual(before);
+        }
+      }
+    }
   });
 
   it('a payment that rounds to 0 cents is refused as zero', async () => {
