@@ -76,7 +76,9 @@ export function buildApp(deps: AppDeps) {
     .use(
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
-        onError: (c) => c.json({ error: 'Request body is too large (1 MB at most)' }, 413),
+        // the unread rest of the body would be taken for the next request on this keep-alive
+        // connection: say the connection ends here, so the client opens a fresh one
+        onError: (c) => c.json({ error: 'Request body is too large (1 MB at most)' }, 413, { Connection: 'close' }),
       }),
     )
     .route('/health', healthRoute)
@@ -90,7 +92,7 @@ export function buildApp(deps: AppDeps) {
     if (err instanceof HTTPException) {
       const status = err.status;
       const message = status === 413 ? 'Request body is too large (1 MB at most)' : err.message || 'Bad request';
-      return c.json({ error: message }, status);
+      return c.json({ error: message }, status, status === 413 ? { Connection: 'close' } : undefined);
     }
     const id = c.get('requestId');
     deps.log.error({ err, requestId: id, path: c.req.path }, 'unhandled error');
