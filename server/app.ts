@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from './context';
 import { ApiError } from './lib/errors';
 import { identify } from './middleware/auth';
 import { requestLog } from './middleware/request-log';
+import { redactPath } from './lib/redact';
 import { authRoutes } from './routes/auth';
 import { challengeRoutes } from './routes/challenge';
 import { configRoutes } from './routes/config';
@@ -95,7 +96,7 @@ export function buildApp(deps: AppDeps) {
       return c.json({ error: message }, status, status === 413 ? { Connection: 'close' } : undefined);
     }
     const id = c.get('requestId');
-    deps.log.error({ err, requestId: id, path: c.req.path }, 'unhandled error');
+    deps.log.error({ err, requestId: id, path: redactPath(c.req.path) }, 'unhandled error');
     return c.json({ error: `Something went wrong on our side (request ${id}). Please try again.`, requestId: id }, 500);
   });
 

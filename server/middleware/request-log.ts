@@ -1,6 +1,7 @@
-/** One structured log line per request: method, path, status, duration, request id, user. */
+/** One structured log line per request: method, path (secrets redacted), status, duration, request id, user. */
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
+import { redactPath } from '../lib/redact';
 
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
@@ -10,7 +11,7 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   log.info({
     requestId: c.get('requestId'),
     method: c.req.method,
-    path: c.req.path,
+    path: redactPath(c.req.path),
     status: c.res.status,
     ms: Math.round((performance.now() - started) * 10) / 10,
     user: c.var.user?.id,
