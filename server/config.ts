@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EVENT, type EventConfig } from '../shared/event';
+import { decimal } from '../shared/schemas/common';
 
 const bool = (def: boolean) =>
   z
@@ -15,11 +16,11 @@ const bool = (def: boolean) =>
     .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-11-27');
-const dollars = z.coerce.number().nonnegative().transform((d) => Math.round(d * 100));
+const dollars = decimal(z.number({ error: 'must be a decimal number' }).nonnegative()).transform((d) => Math.round(d * 100));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: decimal(z.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000)),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()

@@ -31,6 +31,7 @@ import {
 import { registrationByRef } from '../services/registrant-summary';
 import { fromCents } from '../../shared/pricing';
 import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
+import { decimal } from '../../shared/schemas/common';
 import {
   adminCreateSchema,
   cancelSchema,
@@ -71,7 +72,7 @@ async function readableRegistration(c: Context<AppEnv>, ref: string) {
 // the bulk flight-info request's filters, plus `limit` to send in batches and show progress (issue 3)
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const bulkFlightRequestSchema = registrationFiltersSchema.extend({
-  limit: z.coerce.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional(),
+  limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
 });
 
 export const registrationRoutes = new Hono<AppEnv>()

@@ -10,7 +10,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { flights, hotelAssignments, registrations } from '../db/schema';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../lib/errors';
 import type { Actor } from './audit';
 import { audit } from './audit';
 import { hotelFields } from './registration-view';
@@ -28,6 +28,7 @@ const nextVersion = () => sql`nextval('sync_version_seq')`;
 
 export const BOOKING_LINKED_ELSEWHERE = 'This hotel booking is already linked to another registration';
 export const BOOKING_DELETED = 'This hotel booking was deleted';
+export const REGISTRATION_CANCELLED_FOR_LINK = 'This registration is cancelled: reactivate it before linking a hotel booking';
 export const BOOKING_NOT_FOUND = 'Hotel assignment not found';
 
 export function serializeAssignment(a: HotelRow): HotelAssignment {
@@ -246,7 +247,8 @@ const primaryName = (r: RegistrationRow) => `${r.primaryFirstName} ${r.primaryLa
 /**
  * Links booking `id` to registration `registrationId` and copies it onto the registration's hotel
  * fields, in the caller's transaction. 409 when the booking is linked to another registration or was
- * deleted; linking again to the same registration answers 200 without changing anything.
+ * deleted, 422 when the registration is cancelled; linking again to the same registration answers 200
+ * without changing anything.
  */
 export async function matchAssignment(
   tx: DbOrTx,
@@ -259,6 +261,8 @@ export async function matchAssignment(
   if (a.registrationId && a.registrationId !== registrationId) throw conflict(BOOKING_LINKED_ELSEWHERE);
   const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update').limit(1);
   if (!reg) throw notFound('Registration not found');
+  // a replay of a link made before the cancellation still answers as it did
+  if (reg.status === 'cancelled' && a.registrationId !== registrationId) throw unprocessable(REGISTRATION_CANCELLED_FOR_LINK);
   const message = `Successfully linked ${a.guestName} to ${primaryName(reg)} (${reg.registrationNumber})`;
   const wanted = hotelFieldsOf(a);
   const showsBooking = (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => reg[k] === wanted[k]);

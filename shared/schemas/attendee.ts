@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AGE_CATEGORIES, GENDERS, RELATIONSHIPS } from '../constants';
-import { optionalText, requiredString } from './common';
+import { decimalText, optionalText, requiredString } from './common';
 
 export const ATTENDEE_MESSAGES = {
   firstName: 'First name is required',
@@ -26,7 +26,7 @@ export const relationshipField = z.enum(RELATIONSHIPS, { error: ATTENDEE_MESSAGE
 
 /** Optional age, 0-120 (the form's number input); numeric strings are accepted. */
 export const ageField = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : blankToNull(v)),
+  (v) => blankToNull(typeof v === 'string' && v.trim() === '' ? '' : decimalText(v)),
   z
     .number({ error: ATTENDEE_MESSAGES.age })
     .int(ATTENDEE_MESSAGES.age)

@@ -34,6 +34,18 @@ export const emailField = (requiredMessage = 'Email is required', invalidMessage
     .email(invalidMessage)
     .transform((v) => v.toLowerCase());
 
+const DECIMAL_TEXT = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * Text written as a plain decimal number ('12', '-3', '12.50', spaces around allowed) becomes that number;
+ * anything else ('0x10', '1e3', 'Infinity', '', ' ') is passed on unchanged for the schema to refuse.
+ * Number() and z.coerce would read '0x10' as 16 and '' as 0.
+ */
+export const decimalText = (v: unknown): unknown => (typeof v === 'string' && DECIMAL_TEXT.test(v.trim()) ? Number(v.trim()) : v);
+
+/** `schema` (a z.number()) that also takes its number written as decimal text: queries, form fields. */
+export const decimal = <T extends z.ZodType>(schema: T) => z.preprocess(decimalText, schema);
+
 /** Amount in dollars as a number or numeric string (spec §3: amounts may arrive as either). */
 export const money = (message = 'Must be an amount') =>
   z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, message).transform(Number)], { error: message });
@@ -42,11 +54,13 @@ export const isoDate = (message = 'Invalid date') =>
   z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
 export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({
-  page: z.coerce.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').default(1),
-  limit: z.coerce
-    .number({ error: 'Invalid limit' })
-    .int('Invalid limit')
-    .min(1, 'Invalid limit')
-    .max(maxLimit, `Limit must be at most ${maxLimit}`)
-    .default(defaultLimit),
+  page: decimal(z.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').default(1)),
+  limit: decimal(
+    z
+      .number({ error: 'Invalid limit' })
+      .int('Invalid limit')
+      .min(1, 'Invalid limit')
+      .max(maxLimit, `Limit must be at most ${maxLimit}`)
+      .default(defaultLimit),
+  ),
 });

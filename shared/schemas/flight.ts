@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { AIRLINES, FLIGHT_TYPES, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
-import { MAX_ROW_ID } from './common';
+import { decimalText, MAX_ROW_ID } from './common';
 
 export interface FlightWindow {
   /** first allowed flight date, YYYY-MM-DD */
@@ -113,7 +113,7 @@ function count(required?: string) {
   return z.preprocess(
     (v) => {
       const b = blankToUndefined(v);
-      return typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b;
+      return decimalText(b);
     },
     required ? num : num.default(0),
   );

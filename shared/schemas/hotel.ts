@@ -4,29 +4,33 @@
  */
 import { z } from 'zod';
 import { HOTEL_CANDIDATE_LIMIT, HOTEL_PAGE_SIZE } from '../constants';
-import { MAX_ROW_ID, pageQuery } from './common';
+import { decimal, MAX_ROW_ID, pageQuery } from './common';
 
 export const unmatchedQuerySchema = z.object(pageQuery(HOTEL_PAGE_SIZE, HOTEL_CANDIDATE_LIMIT));
 
 export const assignmentListQuerySchema = z.object({
   ...pageQuery(HOTEL_CANDIDATE_LIMIT, HOTEL_CANDIDATE_LIMIT),
-  registrationId: z.coerce
-    .number({ error: 'registrationId must be a registration id' })
-    .int('registrationId must be a registration id')
-    .positive('registrationId must be a registration id')
-    .max(MAX_ROW_ID, 'registrationId must be a registration id')
-    .optional(),
+  registrationId: decimal(
+    z
+      .number({ error: 'registrationId must be a registration id' })
+      .int('registrationId must be a registration id')
+      .positive('registrationId must be a registration id')
+      .max(MAX_ROW_ID, 'registrationId must be a registration id')
+      .optional(),
+  ),
 });
 
 export const searchMatchesQuerySchema = z.object({
   name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200, 'Name must be at most 200 characters'),
   /** optional: warnings then compare this booking's dates with each candidate's flights */
-  assignmentId: z.coerce
-    .number({ error: 'Invalid assignmentId' })
-    .int('Invalid assignmentId')
-    .positive('Invalid assignmentId')
-    .max(MAX_ROW_ID, 'Invalid assignmentId')
-    .optional(),
+  assignmentId: decimal(
+    z
+      .number({ error: 'Invalid assignmentId' })
+      .int('Invalid assignmentId')
+      .positive('Invalid assignmentId')
+      .max(MAX_ROW_ID, 'Invalid assignmentId')
+      .optional(),
+  ),
 });
 
 const registrationIdField = z.union(

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AGE_CATEGORIES, MAX_ATTENDEES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../constants';
 import { ageCategoryField, firstNameField, groupMemberSchema, lastNameField } from './attendee';
-import { emailField, money, optionalText, pageQuery, requiredString } from './common';
+import { decimal, emailField, money, optionalText, pageQuery, requiredString } from './common';
 import type { RegistrationHotelFields } from './hotel';
 
 export const REGISTRATION_MESSAGES = {
@@ -72,8 +72,7 @@ export type ManualCreateInput = z.input<typeof manualCreateSchema>;
 /** Either form, normalised: what the create service takes. */
 export type RegistrationCreate = z.output<typeof manualCreateSchema>;
 
-const percentage = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+const percentage = decimal(
   z
     .number({ error: REGISTRATION_MESSAGES.discount })
     .min(0, REGISTRATION_MESSAGES.discount)

@@ -6,24 +6,29 @@
  */
 import { z } from 'zod';
 import type { FlightArrival } from './arrivals';
+import { decimal } from './common';
 import type { HotelAssignment } from './hotel';
 
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 2000;
 
 export const syncQuerySchema = z.object({
-  since: z.coerce
-    .number({ error: 'since must be a cursor from an earlier download' })
-    .int('since must be a cursor from an earlier download')
-    .min(0, 'since must be a cursor from an earlier download')
-    .max(Number.MAX_SAFE_INTEGER, 'since must be a cursor from an earlier download')
-    .default(0),
-  limit: z.coerce
-    .number({ error: 'Invalid limit' })
-    .int('Invalid limit')
-    .min(1, 'Invalid limit')
-    .max(SYNC_PAGE_MAX, `Limit must be at most ${SYNC_PAGE_MAX}`)
-    .default(SYNC_PAGE_DEFAULT),
+  since: decimal(
+    z
+      .number({ error: 'since must be a cursor from an earlier download' })
+      .int('since must be a cursor from an earlier download')
+      .min(0, 'since must be a cursor from an earlier download')
+      .max(Number.MAX_SAFE_INTEGER, 'since must be a cursor from an earlier download')
+      .default(0),
+  ),
+  limit: decimal(
+    z
+      .number({ error: 'Invalid limit' })
+      .int('Invalid limit')
+      .min(1, 'Invalid limit')
+      .max(SYNC_PAGE_MAX, `Limit must be at most ${SYNC_PAGE_MAX}`)
+      .default(SYNC_PAGE_DEFAULT),
+  ),
 });
 
 interface SyncPage {

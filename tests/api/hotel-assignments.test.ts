@@ -202,6 +202,18 @@ describe('POST /api/hotel-assignments/{id}/match', () => {
     expect((await registration(second.id)).hotelConfirmationNumber).toBeNull();
   });
 
+  it('422 with a sentence when the registration is cancelled; nothing is linked', async () => {
+    const reg = await makeRegistration(t.db, { status: 'cancelled' });
+    const a = await makeHotelAssignment(t.db);
+    const res = await link(a.id, reg.id, randomUUID());
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('This registration is cancelled: reactivate it before linking a hotel booking');
+    const [booking] = await t.db.select().from(hotelAssignments).where(eq(hotelAssignments.id, a.id));
+    expect(booking.registrationId).toBeNull();
+    expect((await registration(reg.id)).hotelConfirmationNumber).toBeNull();
+    expect(await allUnmatchedIds()).toContain(a.id);
+  });
+
   it('409 when the booking was deleted, 404 for an unknown registration or booking, 400 without registrationId', async () => {
     const reg = await makeRegistration(t.db);
     const a = await makeHotelAssignment(t.db);
