@@ -75,7 +75,7 @@ export class DatabaseLockedError extends Error {}
  * CLI while it runs) holds DATA_DIR/pglite.lock with its pid; a second opener is refused clearly.
  */
 export function lockEmbedded(dataDir: string, holder: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lock = path.join(dataDir, 'pglite.lock');
   if (existsSync(lock)) {
     const [pidText, owner] = readFileSync(lock, 'utf8').split('\n');

@@ -42,9 +42,10 @@ export function createMailer(cfg: Config['mail'], log: Logger): Mailer {
       if (cfg.transport === 'log') {
         log.info({ msg: 'mail', to: mail.to, subject: mail.subject, text: mail.text });
       } else if (cfg.transport === 'dir') {
-        mkdirSync(cfg.dir, { recursive: true });
+        // mails hold codes and links: only the server's own user may read them
+        mkdirSync(cfg.dir, { recursive: true, mode: 0o700 });
         const name = `${Date.now()}-${process.pid}-${++counter}.json`;
-        writeFileSync(path.join(cfg.dir, name), JSON.stringify(sent, null, 2));
+        writeFileSync(path.join(cfg.dir, name), JSON.stringify(sent, null, 2), { mode: 0o600 });
       } else if (cfg.transport === 'memory') {
         outbox.push(sent);
       }

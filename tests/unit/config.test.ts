@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,15 @@ describe('mail transports', () => {
     const mail = JSON.parse(readFileSync(path.join(mailDir, files[0]), 'utf8'));
     expect(mail).toMatchObject({ to: 'ana@example.com', subject: 'Your code', text: 'Code ABC234', html: '<p>Code ABC234</p>' });
     expect(mail.from).toBe(c.mail.from);
+  });
+
+  it('dir files and a directory it creates are readable by the server user only (0600 / 0700)', async () => {
+    const mailDir = path.join(dataDir(), 'mail');
+    const c = loadConfig({ ...base(), MAIL_TRANSPORT: 'dir', MAIL_DIR: mailDir });
+    await createMailer(c.mail, createLogger('silent')).send({ to: 'ana@example.com', subject: 'Code', text: 'ABC234', html: '' });
+    expect(statSync(mailDir).mode & 0o777).toBe(0o700);
+    const [file] = readdirSync(mailDir);
+    expect(statSync(path.join(mailDir, file)).mode & 0o777).toBe(0o600);
   });
 
   it('log prints the mail, code included, to the server log', async () => {
