@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { badRequest, notFound, tooManyRequests } from '../lib/errors';
+import { badRequest, notFound } from '../lib/errors';
 import { clientIp } from '../lib/client-ip';
 import { requireChallenge } from '../lib/require-challenge';
 import { jsonBody } from '../lib/validate';
@@ -14,7 +14,7 @@ import { verificationCodeMail } from '../mail/templates';
 import { actorOf, requireAdmin } from '../middleware/auth';
 import { sendFlightInfoRequest } from '../services/flight-requests';
 import { listFlightRecords } from '../services/flights';
-import { enforce, hit, peek } from '../services/rate-limit';
+import { enforce, refund } from '../services/rate-limit';
 import { issueRegistrantToken } from '../services/registrant-tokens';
 import { registrationByRef, registrationForEmail, registrationSummary } from '../services/registrant-summary';
 import { CODE_TTL_MS, consumeCode, issueCode, type CodePurpose } from '../services/verification-codes';
@@ -59,13 +59,13 @@ export async function sendVerificationCode(c: Context<AppEnv>, purpose: CodePurp
 export async function verifyCode(c: Context<AppEnv>, purpose: CodePurpose) {
   const body = await jsonBody(c, verifyCodeSchema);
   const { db } = c.var.deps.database;
+  // counted before the check and given back on success, so a burst cannot pass a limit read first
   const ipKey = `code-verify:ip:${clientIp(c)}`;
-  const state = await peek(db, ipKey, WRONG_CODES_PER_ADDRESS, SEND_WINDOW_MS);
-  if (!state.allowed) throw tooManyRequests(state.retryAfterSeconds, TOO_MANY_TRIES);
+  await enforce(db, ipKey, WRONG_CODES_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_TRIES);
   if (!(await consumeCode(db, body.email, purpose, body.code))) {
-    await hit(db, ipKey, WRONG_CODES_PER_ADDRESS, SEND_WINDOW_MS);
     throw badRequest(VERIFICATION_MESSAGES.invalidCode, { code: VERIFICATION_MESSAGES.invalidCode });
   }
+  await refund(db, ipKey);
   const reg = await registrationForEmail(db, body.email);
   if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
   const { registrantToken, expiresAt } = await issueRegistrantToken(db, reg.id, body.email);

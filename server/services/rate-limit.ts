@@ -1,6 +1,10 @@
 /**
  * Fixed-window counters kept in the database (so several instances share them). `hit` counts one
  * attempt and says whether it is still within `limit` for the window.
+ *
+ * Guarding an expensive check (a password, a code) means counting the attempt atomically BEFORE the
+ * check and giving it back (`refund`) when it succeeds: a counter read first and written after the
+ * check lets a burst of simultaneous attempts all pass the read (150 wrong passwords got 148 answers).
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -31,20 +35,9 @@ export async function hit(db: DbOrTx, key: string, limit: number, windowMs: numb
   };
 }
 
-/** Reads the counter without counting (e.g. to refuse before doing expensive work). */
-export async function peek(db: DbOrTx, key: string, limit: number, windowMs: number, now = new Date()) {
-  const rows = await db.execute(
-    sql`select count, window_start from rate_limits where key = ${key}`,
-  );
-  const row = rowsOf<{ count: number; window_start: string | Date }>(rows)[0];
-  if (!row) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  const start = new Date(row.window_start).getTime();
-  if (start + windowMs <= now.getTime()) return { allowed: true, count: 0, retryAfterSeconds: 0 };
-  return {
-    allowed: Number(row.count) < limit,
-    count: Number(row.count),
-    retryAfterSeconds: Math.max(1, Math.ceil((start + windowMs - now.getTime()) / 1000)),
-  };
+/** Gives back one counted attempt (a success that should not count as a failure). */
+export async function refund(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 export async function reset(db: DbOrTx, key: string): Promise<void> {

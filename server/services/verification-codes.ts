@@ -3,7 +3,7 @@
  * without look-alikes, stored as a hash bound to the email and the purpose, single use, valid 10 minutes,
  * at most 5 wrong tries; issuing a new code invalidates the earlier ones of the same email and purpose.
  */
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { verificationCodes } from '../db/schema';
 import { randomCode, sha256 } from '../lib/tokens';
@@ -47,8 +47,8 @@ export async function issueCode(db: Db, email: string, purpose: CodePurpose, now
  */
 export async function consumeCode(db: DbOrTx, email: string, purpose: CodePurpose, code: string, now = new Date()): Promise<boolean> {
   const normalized = email.toLowerCase();
-  const [live] = await db
-    .select()
+  const liveCode = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
       and(
@@ -62,26 +62,19 @@ export async function consumeCode(db: DbOrTx, email: string, purpose: CodePurpos
     )
     .orderBy(desc(verificationCodes.id))
     .limit(1);
-  if (!live) return false;
-  if (live.codeHash !== codeHash(normalized, purpose, code)) {
-    await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, live.id));
-    return false;
-  }
+  // one try is taken before the code is compared, in one statement that rechecks `attempts` under the
+  // row lock: a burst of simultaneous guesses gets MAX_WRONG_TRIES compares, not one each
+  const [live] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(inArray(verificationCodes.id, liveCode), lt(verificationCodes.attempts, MAX_WRONG_TRIES)))
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
+  if (!live || live.codeHash !== codeHash(normalized, purpose, code)) return false;
   // conditional update: of two concurrent right answers only one consumes the code
   const consumed = await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(verificationCodes.id, live.id),
-        isNull(verificationCodes.consumedAt),
-        isNull(verificationCodes.invalidatedAt),
-        lt(verificationCodes.attempts, MAX_WRONG_TRIES),
-      ),
-    )
+    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt), isNull(verificationCodes.invalidatedAt)))
     .returning({ id: verificationCodes.id });
   return consumed.length === 1;
 }
