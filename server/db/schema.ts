@@ -267,6 +267,8 @@ export const registrantTokens = pgTable('registrant_tokens', {
   email: text('email').notNull(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** set when the visitor signs out, the registration is cancelled or its email changes */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
 
 export const hotelAssignments = pgTable(

@@ -5,7 +5,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../context';
-import { badRequest, notFound } from '../lib/errors';
+import { badRequest, notFound, unauthorized } from '../lib/errors';
 import { clientIp } from '../lib/client-ip';
 import { requireChallenge } from '../lib/require-challenge';
 import { jsonBody } from '../lib/validate';
@@ -15,7 +15,7 @@ import { actorOf, requireAdmin } from '../middleware/auth';
 import { sendFlightInfoRequest } from '../services/flight-requests';
 import { listFlightRecords } from '../services/flights';
 import { enforce, refund } from '../services/rate-limit';
-import { issueRegistrantToken } from '../services/registrant-tokens';
+import { issueRegistrantToken, revokeRegistrantToken } from '../services/registrant-tokens';
 import { registrationByRef, registrationForEmail, registrationSummary } from '../services/registrant-summary';
 import { CODE_TTL_MS, consumeCode, issueCode, type CodePurpose } from '../services/verification-codes';
 import { sendVerificationSchema, VERIFICATION_MESSAGES, verifyCodeSchema } from '../../shared/schemas/verification';
@@ -77,6 +77,13 @@ export const registrantVerificationRoutes = new Hono<AppEnv>()
   .post('/verify-code', async (c) => {
     const { answer } = await verifyCode(c, 'registration');
     return c.json(answer, 200);
+  })
+  /** The visitor's Sign out: ends the X-Registrant-Token on the server (the identify middleware already refused a dead one). */
+  .post('/sign-out', async (c) => {
+    const token = c.req.header('x-registrant-token')?.trim();
+    if (!token || !c.var.registrant) throw unauthorized('Your verification has expired. Please verify your email again.');
+    await revokeRegistrantToken(c.var.deps.database.db, token);
+    return c.json({ message: 'Signed out' }, 200);
   })
   .post('/:id/request-flight-info', async (c) => {
     requireAdmin(c);

@@ -11,6 +11,7 @@ import { audit, type Actor } from './audit';
 import { newRegistrationNumber } from './registration-number';
 import { nextVersion, refreshDerived, type RegistrationRow } from './registration-derived';
 import { registrationView } from './registration-view';
+import { revokeRegistrationTokens } from './registrant-tokens';
 import { MAX_ATTENDEES } from '../../shared/constants';
 import type { EventConfig } from '../../shared/event';
 import { isLate, toCents } from '../../shared/pricing';
@@ -156,6 +157,10 @@ export async function updateRegistration(
       })
       .where(and(eq(attendees.registrationId, before.id), eq(attendees.isPrimary, true), isNull(attendees.removedAt)));
   }
+  // a visitor's token proved the old address only
+  if (changes.primary_email !== undefined && changes.primary_email.toLowerCase() !== before.primaryEmail.toLowerCase()) {
+    await revokeRegistrationTokens(tx, before.id);
+  }
   const row = await refreshDerived(tx, before.id, ctx.event);
   await audit(tx, ctx.actor, 'registration.update', { type: 'registration', id: row.id }, beforeView, await registrationView(tx, row));
   return row;
@@ -177,6 +182,7 @@ export async function cancelRegistration(tx: DbOrTx, idOrNumber: string | number
     })
     .where(eq(registrations.id, before.id))
     .returning();
+  await revokeRegistrationTokens(tx, before.id);
   await audit(
     tx,
     ctx.actor,

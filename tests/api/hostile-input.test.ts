@@ -355,6 +355,7 @@ const NO_INPUT: Record<string, string> = {
   'GET /api/sync/time': 'no input',
   'GET /api/auth/me': 'no input',
   'POST /api/auth/logout': 'no input (fuzzing it would sign the fuzzer out)',
+  'POST /api/registrations/sign-out': 'no input but the registrant token header (fuzzed below with every endpoint)',
   'GET /api/users': 'no input',
   'GET /api/registrations/stats/summary': 'no input',
 };

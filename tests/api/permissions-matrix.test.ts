@@ -132,6 +132,11 @@ const TABLE: Record<string, Row> = {
     body: (w) => ({ email: w.a.primaryEmail, code: w.extra.code }),
     expect: everyone(200),
   },
+  // a visitor ends their own token; a staff session has none to end
+  'POST /api/registrations/sign-out': {
+    url: () => '/api/registrations/sign-out',
+    expect: { anonymous: 401, registrantA: 200, registrantB: 200, greeter: 401, admin: 401 },
+  },
   'POST /api/flight-info/send-verification': {
     url: () => '/api/flight-info/send-verification',
     body: (w) => ({ email: w.a.primaryEmail, turnstileToken: 'ok' }),

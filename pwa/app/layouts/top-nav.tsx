@@ -56,7 +56,7 @@ export function TopNav() {
 
 function AccountArea() {
   const { status, user, isAdmin, logout } = useAuth();
-  const { verification, clear } = useRegistrantVerification();
+  const { verification, signOut } = useRegistrantVerification();
 
   if (status === 'loading') return <Spinner size={20} label="Checking sign-in..." />;
 
@@ -111,7 +111,7 @@ function AccountArea() {
               className="menu-item"
               onClick={() => {
                 close();
-                clear();
+                signOut();
               }}
             >
               Sign out

@@ -10,6 +10,7 @@
 import { useSyncExternalStore } from 'react';
 import { REGISTRANT_VERIFICATION_MS } from '../../../shared/constants';
 import { clearFlightEditSession } from './flight-edit-session';
+import { api } from '../../lib/api-client';
 
 export const VERIFICATION_KEY = 'user_verification';
 export const SESSION_VERIFIED_KEY = 'registration_verified';
@@ -120,6 +121,20 @@ export function clearVerification(): void {
 /** The registrant token for API calls, or null (used by pwa/app/providers.tsx to wire the api client). */
 export const getRegistrantToken = (): string | null => readVerification()?.registrantToken ?? null;
 
+/**
+ * The visitor's Sign out: ends the token on the server too, so a copy of it (another tab, a shared
+ * phone) stops working at once. Best effort: offline, the token still dies at its expiry.
+ */
+export function signOutVerification(): void {
+  const token = getRegistrantToken();
+  if (token) {
+    void api
+      .post('/registrations/sign-out', undefined, { auth: false, registrant: false, headers: { 'X-Registrant-Token': token }, on401: 'throw' })
+      .catch(() => {});
+  }
+  clearVerification();
+}
+
 function scheduleExpiry(v: RegistrantVerification) {
   if (expiryTimer) clearTimeout(expiryTimer);
   const ms = expiryOf(v) - Date.now();
@@ -153,5 +168,6 @@ export function useRegistrantVerification() {
     isVerified: verification !== null,
     set: setVerification,
     clear: clearVerification,
+    signOut: signOutVerification,
   };
 }
