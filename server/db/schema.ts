@@ -20,6 +20,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -344,7 +345,8 @@ export const auditLog = pgTable(
 export const clientOperations = pgTable(
   'client_operations',
   {
-    key: text('key').primaryKey(),
+    /** the client's Idempotency-Key (or an outbox op's opId): unique per user, never shared across users */
+    key: text('key').notNull(),
     userId: integer('user_id').references(() => users.id),
     method: text('method').notNull(),
     path: text('path').notNull(),
@@ -353,7 +355,10 @@ export const clientOperations = pgTable(
     response: jsonb('response'),
     createdAt: createdAt(),
   },
-  (t) => [index('client_operations_created_idx').on(t.createdAt)],
+  (t) => [
+    index('client_operations_created_idx').on(t.createdAt),
+    unique('client_operations_user_key_unique').on(t.userId, t.key).nullsNotDistinct(),
+  ],
 );
 
 /** Fixed-window counters for login, code and lookup throttling; in the database so instances share them. */

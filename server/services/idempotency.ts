@@ -1,6 +1,7 @@
 /**
- * Idempotency-Key replay (DESIGN.md API conventions; the Stripe / IETF model), used by the mutations the
- * offline outbox replays (pickup toggles, one by one or in batches, and hotel links).
+ * Idempotency-Key replay (the Stripe / IETF model), used by the mutations the offline outbox replays
+ * (pickup toggles, one by one or in batches, and hotel links). Keys are scoped by user: the same key
+ * sent by two users is two operations, and neither ever gets the other's stored answer.
  *
  * `runIdempotent` applies a list of ops (one for a single request, up to 100 for a pickup batch) in ONE
  * transaction, each recorded under its key:
@@ -20,7 +21,7 @@
  *      whole transaction is rolled back and run again, and step 3 then answers from that record.
  */
 import { createHash } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { clientOperations } from '../db/schema';
 import { ApiError } from '../lib/errors';
@@ -101,7 +102,13 @@ async function runInTransaction<I, C, T>(
   // sent together: the lock first, then the read of the keys (one round trip on postgres.js)
   const [prepared, prior] = await Promise.all([
     prepare ? prepare(tx, ops.map((op) => op.input)) : (undefined as C),
-    keys.length ? tx.select().from(clientOperations).where(inArray(clientOperations.key, keys)) : [],
+    // a key is this user's own: another user's record under the same key is not seen
+    keys.length
+      ? tx
+          .select()
+          .from(clientOperations)
+          .where(and(inArray(clientOperations.key, keys), userId === null ? isNull(clientOperations.userId) : eq(clientOperations.userId, userId)))
+      : [],
   ]);
   const recorded = new Map<string, Recorded>(
     prior.map((r) => [r.key, { hash: r.requestHash, answer: { status: r.statusCode, body: r.response, replayed: true } }]),
