@@ -25,6 +25,7 @@ import { flightInfoRoutes } from './routes/flight-info';
 import { arrivalRoutes } from './routes/arrivals';
 import { hotelRoutes } from './routes/hotel-assignments';
 import { syncRoutes } from './routes/sync';
+import { liveRoutes } from './routes/live';
 import { syncRegistrationRoutes } from './routes/sync-registrations';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -44,6 +45,7 @@ export function buildApp(deps: AppDeps) {
     .route('/hotel-assignments', hotelRoutes)
     .route('/sync/registrations', syncRegistrationRoutes)
     .route('/sync', syncRoutes)
+    .route('/live', liveRoutes)
     .all('/*', (c) => c.json({ error: 'Not found' }, 404));
 
   const app = new Hono<AppEnv>()

@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
 import type { ChallengeVerifier } from './challenge';
+import type { LiveHub } from './live/hub';
 import type { Role } from '../shared/constants';
 
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   mailer: Mailer;
   challenge: ChallengeVerifier;
   log: Logger;
+  /** this instance's live streams (server/live/hub.ts), started before serving */
+  live: LiveHub;
 }
 
 export interface AuthUser {

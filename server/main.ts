@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
+import { LiveHub } from './live/hub';
 
 async function main() {
   let config;
@@ -31,12 +32,15 @@ async function main() {
     throw e;
   }
   const { demo } = await bootstrap(database, config, log);
+  const live = new LiveHub(log);
+  await live.start(database);
   const app = buildApp({
     database,
     config,
     log,
     mailer: createMailer(config.mail, log),
     challenge: createChallenge(config.challenge, config.secret, { db: database.db }),
+    live,
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
@@ -54,6 +58,8 @@ async function main() {
     log.info({ msg: 'shutting down', signal });
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // open live streams would hold server.close() until the forced exit: end them first
+    void live.stop();
     server.close(async () => {
       await database.close();
       process.exit(0);

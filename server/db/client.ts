@@ -36,6 +36,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** SELECT 1, for /health */
   ping(): Promise<boolean>;
+  /**
+   * LISTEN on `channel` (one dedicated connection on PostgreSQL, re-established by the driver after a
+   * drop; in-process on PGlite). `onMessage` gets each NOTIFY payload. Resolves to the UNLISTEN.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,10 @@ export function connectPostgres(url: string, opts: { max?: number } = {}): Datab
     ping: async () => {
       await client`select 1`;
       return true;
+    },
+    listen: async (channel, onMessage) => {
+      const { unlisten } = await client.listen(channel, onMessage);
+      return unlisten;
     },
     close: () => client.end({ timeout: 5 }),
   };
@@ -64,6 +73,7 @@ export function wrapPglite(pg: PGlite): Database {
       await pg.query('select 1');
       return true;
     },
+    listen: (channel, onMessage) => pg.listen(channel, onMessage),
     close: () => pg.close(),
   };
 }

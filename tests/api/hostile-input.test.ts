@@ -353,6 +353,7 @@ const NO_INPUT: Record<string, string> = {
   'GET /api/config': 'no input',
   'GET /api/challenge': 'no input',
   'GET /api/sync/time': 'no input',
+  'GET /api/live': 'no input (a stream for staff; the permission matrix covers who may open it)',
   'GET /api/auth/me': 'no input',
   'POST /api/auth/logout': 'no input (fuzzing it would sign the fuzzer out)',
   'POST /api/registrations/sign-out': 'no input but the registrant token header (fuzzed below with every endpoint)',

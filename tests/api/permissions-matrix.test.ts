@@ -53,6 +53,8 @@ interface Row {
   headers?: Record<string, string>;
   /** extra state the call needs; may hand out staff tokens of its own (`adminToken`, `greeterToken`) */
   prepare?: (w: World) => Promise<Record<string, string>>;
+  /** the answer is a stream that never ends: only its status is read */
+  stream?: boolean;
   expect: Expect;
 }
 
@@ -108,6 +110,7 @@ const TABLE: Record<string, Row> = {
     expect: staffOnly(200),
   },
   'POST /api/auth/logout': { url: () => '/api/auth/logout', expect: staffOnly(200) },
+  'GET /api/live': { url: () => '/api/live', stream: true, expect: staffOnly(200) },
   'GET /api/users': { url: () => '/api/users', expect: adminOnly(200) },
   'POST /api/users': {
     url: () => '/api/users',
@@ -332,6 +335,7 @@ describe('permission matrix: every endpoint × every kind of caller', () => {
             ...(await credentials(actor, w)),
             body: row.body?.(w),
             raw: row.raw?.(w),
+            stream: row.stream,
             headers: { ...row.headers, ...(row.headers?.['idempotency-key'] && { 'idempotency-key': `perm-${w.seq}-${actor}` }) },
           });
           expect(res.status, `${key} as ${actor}: ${res.text.slice(0, 300)}`).toBe(row.expect[actor]);

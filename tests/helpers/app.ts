@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import type { AppDeps } from '../../server/context';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { LiveHub } from '../../server/live/hub';
 import { createSession } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
 import { SYSTEM_ACTOR } from '../../server/services/audit';
@@ -44,14 +45,27 @@ export async function createTestApp(env: Record<string, string> = {}) {
     log,
     mailer: createMailer(config.mail, log),
     challenge: createChallenge(config.challenge, config.secret, { db: database.db }),
+    live: new LiveHub(log),
   };
+  await deps.live.start(database);
   const app = buildApp(deps);
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await deps.live.stop();
+    await database.close();
+  });
 
   async function api<T = any>(
     method: string,
     path: string,
-    opts: { body?: unknown; token?: string; registrantToken?: string; headers?: Record<string, string>; raw?: string } = {},
+    opts: {
+      body?: unknown;
+      token?: string;
+      registrantToken?: string;
+      headers?: Record<string, string>;
+      raw?: string;
+      /** a stream that never ends (GET /api/live): a 2xx body is not read, only its status and headers */
+      stream?: boolean;
+    } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.body !== undefined || opts.raw !== undefined) headers['content-type'] ??= 'application/json';
@@ -62,6 +76,10 @@ export async function createTestApp(env: Record<string, string> = {}) {
       headers,
       body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     });
+    if (opts.stream && res.ok) {
+      await res.body?.cancel();
+      return { status: res.status, body: null, headers: res.headers, text: '' };
+    }
     const text = await res.text();
     let body: any = text;
     try {

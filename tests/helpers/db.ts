@@ -6,7 +6,10 @@ import { inject } from 'vitest';
 import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../../server/db/client';
 import { withDatabase } from '../setup/global-setup';
 
-export async function freshDatabase(): Promise<Database> {
+/** A test database, and a second connection to it as another server instance would open (PGlite: the same one). */
+export type TestDatabase = Database & { connectAgain(): Database };
+
+export async function freshDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -17,6 +20,7 @@ export async function freshDatabase(): Promise<Database> {
     const database = connectPostgres(withDatabase(url, name), { max: 10 });
     return {
       ...database,
+      connectAgain: () => connectPostgres(withDatabase(url, name), { max: 5 }),
       close: async () => {
         await database.close();
         const a = postgres(url, { max: 1, onnotice: () => {} });
@@ -28,5 +32,6 @@ export async function freshDatabase(): Promise<Database> {
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('global setup did not provide a database snapshot');
   const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), extensions: PGLITE_EXTENSIONS });
-  return wrapPglite(pg);
+  const database = wrapPglite(pg);
+  return { ...database, connectAgain: () => ({ ...database, close: async () => {} }) };
 }
