@@ -78,7 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     });
     if (opts.stream && res.ok) {
       await res.body?.cancel();
-      return { status: res.status, body: null, headers: res.headers, text: '' };
+      return { status: res.status, body: null as T, headers: res.headers, text: '' };
     }
     const text = await res.text();
     let body: any = text;
