@@ -35,6 +35,7 @@ import {
   getAppDb,
   getSessionOwner,
   getStorageError,
+  getLiveStatus,
   getSyncState,
   subscribeSync,
   syncNow,
@@ -194,6 +195,8 @@ export interface SyncStatus {
   /** a 401 paused syncing: sign in again (the outbox is kept) */
   authRequired: boolean;
   lastError: string | null;
+  /** the live stream is open: other devices' changes show within moments */
+  live: boolean;
 }
 
 function useBrowserOnline(): boolean {
@@ -214,6 +217,7 @@ function useBrowserOnline(): boolean {
 export function useSyncStatus(): SyncStatus {
   const engine = useSyncExternalStore(subscribeSync, getSyncState, getSyncState);
   const storageError = useSyncExternalStore(subscribeSync, getStorageError, getStorageError);
+  const live = useSyncExternalStore(subscribeSync, getLiveStatus, getLiveStatus);
   const browserOnline = useBrowserOnline();
   const counts: OutboxCounts | undefined = useLiveQuery(() => countOps(getAppDb()), []);
   const lastSyncedAt = useLiveQuery(async () => ({ value: (await getAppDb().getMeta('lastSyncedAt')) ?? null }), []);
@@ -228,6 +232,7 @@ export function useSyncStatus(): SyncStatus {
     progress: engine.progress,
     authRequired: engine.authRequired,
     lastError: engine.lastError ?? storageError,
+    live: live === 'live',
   };
 }
 

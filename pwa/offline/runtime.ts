@@ -26,6 +26,7 @@ import { clearLocalData as clearTables, unsentCount, type ClearResult } from './
 import { opOutcome, waitForOp as waitForOpIn, type OpOutcome } from './op-outcome';
 import { claimDevice, type ClaimResult, type ClaimUser } from './owner';
 import { SyncEngine, type EngineHost, type SyncEngineState, type SyncOutcome } from './sync-engine';
+import type { LiveStatus } from './live';
 import { apiTransport, type Transport } from './transport';
 import type { OpAuthor } from './types';
 
@@ -57,6 +58,10 @@ const listeners = new Set<() => void>();
 let sessionOwner: number | null = null;
 /** the owner check could not run (storage refused): shown in the sync panel */
 let storageError: string | null = null;
+/** the live stream (live.ts): its stop, and whether it is open; a change it announces runs a cycle */
+let stopLive: (() => void) | null = null;
+let liveStatus: LiveStatus = 'off';
+let liveSeq = 0;
 /** counts startSync calls, so a slower earlier one does not undo a later one */
 let startSeq = 0;
 
@@ -211,6 +216,7 @@ export async function startSync(opts: StartSyncOptions): Promise<SyncEngine | nu
   if (engine) {
     if (engine.getState().authRequired) engine.resume();
     else void engine.requestSync();
+    openLive();
     return engine;
   }
   engine = new SyncEngine({
@@ -225,14 +231,45 @@ export async function startSync(opts: StartSyncOptions): Promise<SyncEngine | nu
   const created = engine;
   // not started if a sign-out (stopSync) came first
   afterFirstPaint(() => {
-    if (engine === created) created.start();
+    if (engine !== created) return;
+    created.start();
+    openLive();
   });
   emit();
   return engine;
 }
 
+/**
+ * (Re)opens the live stream with the current session's token (browsers only: tests drive cycles
+ * themselves). Its code loads after the first paint, outside the greeter's first-visit budget.
+ */
+function openLive(): void {
+  stopLive?.();
+  stopLive = null;
+  const token = options?.getToken();
+  if (!token || typeof window === 'undefined' || options?.transport) return;
+  const seq = (liveSeq += 1);
+  void import('./live').then(({ startLive }) => {
+    if (seq !== liveSeq || !options) return; // signed out or reopened meanwhile
+    stopLive = startLive({
+      token,
+      onChange: () => void engine?.requestSync(),
+      onStatus: (status) => {
+        liveStatus = status;
+        emit();
+      },
+    });
+  });
+}
+
+/** 'live' while this device's stream is open (the sync line says so). */
+export const getLiveStatus = (): LiveStatus => liveStatus;
+
 /** Stops the engine (sign-out); waits for a running cycle to end. */
 export async function stopSync(): Promise<void> {
+  liveSeq += 1;
+  stopLive?.();
+  stopLive = null;
   const e = engine;
   engine = null;
   unsubscribeEngine?.();

@@ -9,7 +9,7 @@
  */
 import type { Database } from '../db/client';
 import type { Logger } from '../lib/logger';
-import type { LiveFeed, LiveChange } from '../../shared/schemas/live';
+import type { LiveFeed, LiveChange } from '../../shared/live';
 
 export const CHANGES_CHANNEL = 'reunion_changes';
 export const SESSIONS_CHANNEL = 'reunion_sessions';
@@ -68,7 +68,7 @@ export class LiveHub {
     try {
       const parsed = JSON.parse(payload) as { table?: unknown; cursor?: unknown };
       table = String(parsed.table);
-      cursor = typeof parsed.cursor === 'number' ? parsed.cursor : null;
+      cursor = typeof parsed.cursor === 'number' && Number.isSafeInteger(parsed.cursor) ? parsed.cursor : null;
     } catch {
       this.log.warn({ payload: payload.slice(0, 200) }, 'live: unreadable change notice');
       return;

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../context';
 import { requireStaff } from '../middleware/auth';
-import { LIVE_HEARTBEAT_SECONDS, type LiveFeed } from '../../shared/schemas/live';
+import { LIVE_HEARTBEAT_SECONDS, type LiveFeed } from '../../shared/live';
 
 const feedsOf = (role: string): LiveFeed[] => (role === 'admin' ? ['arrivals', 'hotel', 'registrations'] : ['arrivals']);
 

@@ -33,6 +33,11 @@ export function SyncStatusBar({ className }: { className?: string }) {
       aria-busy={s.loading || undefined}
     >
       <span className={`badge ${s.online ? 'badge-green' : 'badge-grey'}`}>{s.online ? 'Online' : 'Offline'}</span>
+      {s.online && s.live && (
+        <span className="sync-last" title="Changes made on other devices show here within moments">
+          Live
+        </span>
+      )}
       {s.pending !== undefined && <span className={`badge ${s.pending > 0 ? 'badge-yellow' : 'badge-grey'}`}>{pendingText(s.pending)}</span>}
       {!!s.failed && <span className="badge badge-red">{failedText(s.failed)}</span>}
       {!!s.conflicts && <span className="badge badge-red">{conflictsText(s.conflicts)}</span>}
