@@ -22,6 +22,8 @@ export interface LiveOptions {
   /** a feed changed, or the stream (re)opened and something may have been missed */
   onChange: (feed: LiveFeed | null) => void;
   onStatus: (status: LiveStatus) => void;
+  /** tests bring the app's own fetch */
+  fetch?: typeof fetch;
 }
 
 /** Refused for good: stop reconnecting. */
@@ -30,7 +32,7 @@ class Refused extends Error {}
 class Dropped extends Error {}
 
 /** Opens the stream; returns its stop. */
-export function startLive({ token, onChange, onStatus }: LiveOptions): () => void {
+export function startLive({ token, onChange, onStatus, fetch }: LiveOptions): () => void {
   const controller = new AbortController();
   let failures = 0;
   onStatus('connecting');
@@ -39,6 +41,7 @@ export function startLive({ token, onChange, onStatus }: LiveOptions): () => voi
     headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
     cache: 'no-store',
     openWhenHidden: false,
+    fetch,
     async onopen(res) {
       if (res.ok && res.headers.get('content-type')?.startsWith('text/event-stream')) {
         failures = 0;
