@@ -27,9 +27,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { BUDGETS, endpointVerdict, exportVerdict, type EndpointKind } from './bench/budgets';
-import { BENCH_SECRET, prepareDatabase, readFacts, seedUntil, type BenchDatabase, type Facts } from './bench/database';
+import { prepareDatabase, readFacts, seedUntil, type BenchDatabase, type Facts } from './bench/database';
 import { load, type LoadResult } from './bench/load';
-import { cpuMeter, ROOT, rssMb, sampleRss, startNode, stop, type Child } from './bench/processes';
+import { cpuMeter, ROOT, rssMb, sampleRss, startNode, startServer, stop, type Child } from './bench/processes';
 import type { RequestSpec } from 'autocannon';
 
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
@@ -137,26 +137,6 @@ function endpoints(f: Facts): Endpoint[] {
  * would show it (or run out of memory).
  */
 const PROBE_OLD_SPACE_MB = 64;
-
-async function startServer(bench: BenchDatabase, nodeFlags: string[] = []): Promise<Child> {
-  return startNode(
-    'server/main.ts',
-    [],
-    {
-      ...bench.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      MAIL_TRANSPORT: 'log',
-      SESSION_SECRET: BENCH_SECRET,
-      STATIC_DIR: path.join(ROOT, 'dist'),
-    },
-    /running at (http:\/\/\S+)/,
-    { nodeFlags },
-  );
-}
 
 /** The export timed and its memory measured in a fresh server with a capped old space (see above). */
 async function memoryProbe(bench: BenchDatabase, facts: Facts) {

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { BENCH_SECRET } from './database';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -52,6 +53,27 @@ export async function startNode(
     });
   });
   return { url, pid: child.pid!, child, exited, output: () => output };
+}
+
+/** The production server on `bench`'s database, on a free port, in its own process. */
+export function startServer(bench: { env: Record<string, string> }, nodeFlags: string[] = []): Promise<Child> {
+  return startNode(
+    'server/main.ts',
+    [],
+    {
+      ...bench.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      MAIL_TRANSPORT: 'log',
+      SESSION_SECRET: BENCH_SECRET,
+      STATIC_DIR: path.join(ROOT, 'dist'),
+    },
+    /running at (http:\/\/\S+)/,
+    { nodeFlags },
+  );
 }
 
 /** SIGTERM to the group, SIGKILL after 10 s. */
