@@ -22,6 +22,8 @@ import { parseArgs } from 'node:util';
 import { prepareDatabase, readFacts, seedUntil } from './bench/database';
 import { load } from './bench/load';
 import { cpuMeter, rssMb, startServer, stop, type Child } from './bench/processes';
+import { sql } from 'drizzle-orm';
+import { intArrayText, rowsOf } from '../server/db/rows';
 import { createSession } from '../server/services/sessions';
 import { findUserByEmail } from '../server/services/users';
 import { DEMO_GREETER } from '../server/seed/demo';
@@ -147,7 +149,13 @@ async function main() {
     const facts = await readFacts(bench);
     const tokens: string[] = [];
     const database = await bench.open();
+    let unpicked: number[];
     try {
+      // every change must change something: tick flights nobody has ticked yet
+      const rows = await database.db.execute(
+        sql`select id from flights where id = any(${intArrayText(facts.arrivalFlightIds)}::int[]) and not picked_up order by id`,
+      );
+      unpicked = rowsOf<{ id: number }>(rows).map((r) => Number(r.id));
       const greeter = await findUserByEmail(database.db, DEMO_GREETER.email);
       for (let i = 0; i < 11; i++) tokens.push((await createSession(database.db, greeter!.id, `bench-live-${i}`)).token);
     } finally {
@@ -164,9 +172,9 @@ async function main() {
     const other: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
       const via = i % 2 ? b : a;
-      const flightId = facts.arrivalFlightIds[i % facts.arrivalFlightIds.length];
+      const flightId = unpicked[i];
       const sent = performance.now();
-      await toggle(via, facts.adminToken, flightId, i % 4 < 2);
+      await toggle(via, facts.adminToken, flightId, true);
       await waitSeen(devices, flightId, sent);
       for (const d of devices) {
         const at = d.seen.get(flightId);
@@ -180,7 +188,7 @@ async function main() {
     // 4. a dropped stream: reopened, then its cycle catches up
     const away = devices.pop()!;
     away.close();
-    const missedFlight = facts.arrivalFlightIds[CHANGES % facts.arrivalFlightIds.length];
+    const missedFlight = unpicked[CHANGES];
     await toggle(a, facts.adminToken, missedFlight, true);
     await sleep(500);
     const reopened = performance.now();
