@@ -12,6 +12,8 @@ import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/arrivals';
 import { checkIdempotencyKey, singleAnswer } from '../services/idempotency';
 import { recordPickups } from '../services/pickups';
+import type { EventConfig } from '../../shared/event';
+import { zonedInstant } from '../../shared/time-zone';
 import {
   arrivalsQuerySchema,
   pickupBatchSchema,
@@ -19,6 +21,9 @@ import {
   summarizeArrivals,
   type PickupBatchResult,
 } from '../../shared/schemas/arrivals';
+
+/** The earliest believable tap: midnight starting the event's flight window, in the event's time zone. */
+const earliestTap = (event: EventConfig) => new Date(zonedInstant(event.flightWindow.min, '00:00', event.timeZone)!);
 
 export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals', async (c) => {
@@ -44,7 +49,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const user = requireStaff(c);
     const { ops } = await jsonBody(c, pickupBatchSchema);
     const keyed = ops.map(({ opId, flightId, ...toggle }) => ({ key: opId, flightId, toggle }));
-    const answers = await recordPickups(c.var.deps.database.db, keyed, user, actorOf(c));
+    const answers = await recordPickups(c.var.deps.database.db, keyed, user, actorOf(c), earliestTap(c.var.deps.config.event));
     const results: PickupBatchResult[] = answers.map((a, i) => ({ opId: ops[i].opId, status: a.status, body: a.body }));
     return c.json({ results }, 200);
   })
@@ -53,7 +58,13 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const id = intParam(c, 'id');
     const body = await jsonBody(c, pickupSchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
-    const [answer] = await recordPickups(c.var.deps.database.db, [{ key, flightId: id, toggle: body }], user, actorOf(c));
+    const [answer] = await recordPickups(
+      c.var.deps.database.db,
+      [{ key, flightId: id, toggle: body }],
+      user,
+      actorOf(c),
+      earliestTap(c.var.deps.config.event),
+    );
     const result = singleAnswer(answer, key);
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(result.body, result.status as ContentfulStatusCode);

@@ -23,9 +23,6 @@ import { audit } from './audit';
 import { runIdempotent, type OpAnswer } from './idempotency';
 import type { PickupResult } from '../../shared/schemas/arrivals';
 
-/** A tap claimed to be further ahead of the server than this is a broken clock: it counts as "now". */
-export const MAX_FUTURE_TAP_MS = 5 * 60 * 1000;
-
 export interface PickupToggle {
   picked_up: boolean;
   picked_up_by: string | null;
@@ -42,11 +39,19 @@ export interface PickupUser {
 
 type FlightRow = typeof flights.$inferSelect;
 
-/** The tap time to order by: the client's corrected time, or now; never far in the future. */
-export function tapTime(clientTime: string | undefined, now: Date): Date {
+export const TAP_BEFORE_EVENT = "This tap's time is before the event: check the date and time on this device";
+
+/**
+ * The tap time to order by: the client's corrected time, or now. Never later than now (when the tap
+ * reached the server): a phone whose clock runs ahead must not win over real taps made after it. A tap
+ * stamped before `earliest` (the start of the event's flight window) is refused: a clock that far off
+ * would make the tap lose to everything, silently (docs/decisions.md).
+ */
+export function tapTime(clientTime: string | undefined, now: Date, earliest: Date): Date {
   if (!clientTime) return now;
   const t = new Date(clientTime);
-  if (Number.isNaN(t.getTime()) || t.getTime() > now.getTime() + MAX_FUTURE_TAP_MS) return now;
+  if (Number.isNaN(t.getTime()) || t.getTime() > now.getTime()) return now;
+  if (t.getTime() < earliest.getTime()) throw unprocessable(TAP_BEFORE_EVENT);
   return t;
 }
 
@@ -94,6 +99,7 @@ export async function applyPickup(
   toggle: PickupToggle,
   user: PickupUser,
   actor: Actor,
+  earliest: Date,
   now = new Date(),
   locked?: Map<number, FlightRow>,
 ): Promise<PickupResult> {
@@ -102,7 +108,7 @@ export async function applyPickup(
   if (!f || f.removedAt) throw notFound('Flight not found');
   if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
 
-  const tap = tapTime(toggle.clientTime, now);
+  const tap = tapTime(toggle.clientTime, now, earliest);
   const current = f.pickupTapAt?.getTime();
   if (current !== undefined && current > tap.getTime()) return answer(f, false, true);
   if (current === tap.getTime() && f.pickedUp === toggle.picked_up) return answer(f, false, false);
@@ -149,14 +155,23 @@ export interface KeyedPickup {
  * (idempotency.ts). A refused toggle answers its 4xx and does not stop the others; it writes nothing
  * before refusing, so no savepoint is needed.
  */
-export function recordPickups(db: Db, ops: KeyedPickup[], user: PickupUser, actor: Actor): Promise<OpAnswer<PickupResult>[]> {
+export function recordPickups(
+  db: Db,
+  ops: KeyedPickup[],
+  user: PickupUser,
+  actor: Actor,
+  earliest: Date,
+): Promise<OpAnswer<PickupResult>[]> {
   return runIdempotent(
     db,
     user.id,
     ops.map((op) => ({ key: op.key, method: 'POST', path: pickupPath(op.flightId), body: op.toggle, input: op })),
     {
       prepare: (tx, inputs) => lockFlights(tx, inputs.map((op) => op.flightId)),
-      apply: async (tx, op, locked) => ({ status: 200, body: await applyPickup(tx, op.flightId, op.toggle, user, actor, new Date(), locked) }),
+      apply: async (tx, op, locked) => ({
+        status: 200,
+        body: await applyPickup(tx, op.flightId, op.toggle, user, actor, earliest, new Date(), locked),
+      }),
     },
   );
 }

@@ -119,6 +119,29 @@ describe('POST /api/flight-info/admin/flight-pickups/{id}', () => {
     expect(res.body).toMatchObject({ picked_up: false, stale: false, changed: true });
   });
 
+  it('a phone clock 4 minutes ahead does not win over the real taps after it: a tap is never later than its arrival', async () => {
+    const f = await newArrival();
+    const ahead = new Date(Date.now() + 4 * 60_000).toISOString();
+    const sent = Date.now();
+    const first = await toggle(f.id, { picked_up: true, clientTime: ahead, deviceId: 'fast-phone' });
+    expect(new Date(first.body.pickup_tap_at).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(new Date(first.body.pickup_tap_at).getTime()).toBeGreaterThanOrEqual(sent - 1000);
+    // a real tap a moment later, on a phone with the right time, wins
+    await new Promise((r) => setTimeout(r, 5));
+    const undo = await toggle(f.id, { picked_up: false, clientTime: new Date().toISOString(), deviceId: 'good-phone' }, { token: greeter.token });
+    expect(undo.body).toMatchObject({ picked_up: false, stale: false, changed: true });
+    expect((await stored(f.id)).pickedUp).toBe(false);
+  });
+
+  it("refuses a tap stamped before the event's window (a reset clock) with a sentence, and writes nothing", async () => {
+    const f = await newArrival();
+    const res = await toggle(f.id, { picked_up: true, clientTime: '1970-01-01T00:00:00.000Z' });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe("This tap's time is before the event: check the date and time on this device");
+    expect((await stored(f.id)).pickedUp).toBe(false);
+    expect(await audits(f.id)).toHaveLength(0);
+  });
+
   it('replays the first answer for a repeated Idempotency-Key and applies once', async () => {
     const f = await newArrival();
     const key = randomUUID();
