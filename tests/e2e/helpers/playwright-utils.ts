@@ -14,6 +14,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { Role } from '../../../shared/constants';
 import type { LoginResponse, User } from '../../../shared/schemas/auth';
+import type { E2EServer } from '../global-setup';
 
 /** Flags from TOOLCHAIN.md; Playwright adds --headless and its own fresh --user-data-dir. */
 export const CHROMIUM_ARGS = [
@@ -26,7 +27,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const server = () => inject('e2e');
+let serverOverride: E2EServer | null = null;
+/** The server under test: the suite's (global-setup.ts), or the one `useServer` chose for this file. */
+export const server = (): E2EServer => serverOverride ?? inject('e2e');
+/** Points this file's helpers (API calls, new pages, accounts, seeding) at another server; null: back. */
+export function useServer(target: E2EServer | null): void {
+  serverOverride = target;
+}
 /** An absolute URL on the server under test. */
 export const url = (p: string) => `${server().baseUrl}${p}`;
 
@@ -48,9 +55,12 @@ export function setupBrowser() {
 }
 
 /** A page in a brand-new browser context (empty storage, no service worker yet). */
-export async function newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+export async function newPage(options: { viewport?: { width: number; height: number }; baseUrl?: string } = {}): Promise<Page> {
   if (!browser) throw new Error('call setupBrowser() at the top of the test file');
-  const context = await browser.newContext({ baseURL: server().baseUrl, viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: options.baseUrl ?? server().baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -86,11 +96,12 @@ export async function apiLogin(email: string, password: string): Promise<string>
   return res.body.token;
 }
 
-let bootstrapToken: string | null = null;
-/** A session of the ADMIN_EMAIL admin the server was started with (only used to create accounts). */
-async function adminToken(): Promise<string> {
-  bootstrapToken ??= await apiLogin(server().adminEmail, server().adminPassword);
-  return bootstrapToken;
+const bootstrapTokens = new Map<string, Promise<string>>();
+/** A session of the ADMIN_EMAIL admin the server was started with, per server (only used to create accounts and seed). */
+export function adminToken(): Promise<string> {
+  const { baseUrl, adminEmail, adminPassword } = server();
+  if (!bootstrapTokens.has(baseUrl)) bootstrapTokens.set(baseUrl, apiLogin(adminEmail, adminPassword));
+  return bootstrapTokens.get(baseUrl)!;
 }
 
 export interface StaffAccount {

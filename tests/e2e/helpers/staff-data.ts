@@ -5,11 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { api, apiLogin, server } from './playwright-utils';
+import { adminToken, api, server } from './playwright-utils';
 
-let adminTokenPromise: Promise<string> | null = null;
 /** A session of the server's bootstrap admin, for seeding. */
-export const seedToken = () => (adminTokenPromise ??= apiLogin(server().adminEmail, server().adminPassword));
+export const seedToken = adminToken;
 
 /** A random capitalised word of letters, e.g. 'Kqvzeh', to make names unique. */
 export function uniqueWord(length = 6): string {

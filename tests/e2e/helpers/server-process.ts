@@ -1,0 +1,74 @@
+/**
+ * The REAL server (`tsx server/main.ts`) as a child process on a free port, for browser tests: started
+ * with the given environment, waited for until /health answers, stopped with SIGTERM (graceful
+ * shutdown; SIGKILL after 10 s).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.resolve(new URL('../../..', import.meta.url).pathname);
+/** The built PWA to serve: dist/ by default; E2E_STATIC_DIR lets a run use its own build (e.g. `vite build --outDir /tmp/x`) while others rebuild dist/. */
+export const STATIC_DIR = path.resolve(ROOT, process.env.E2E_STATIC_DIR || 'dist');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (code ${child.exitCode}) before answering /health:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/health`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer ${url}/health within ${timeoutMs / 1000}s:\n${log()}`);
+}
+
+export interface ServerProcess {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the server on `port` with `env` (merged over this process's environment). */
+export async function startServerProcess(port: number, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+    cwd: ROOT,
+    env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { baseUrl, stop };
+}
