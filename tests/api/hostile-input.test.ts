@@ -345,6 +345,7 @@ const NO_INPUT: Record<string, string> = {
   'GET /api/auth/me': 'no input',
   'POST /api/auth/logout': 'no input (fuzzing it would sign the fuzzer out)',
   'GET /api/users': 'no input',
+  'GET /api/admin/backup': 'no input',
   'GET /api/registrations/stats/summary': 'no input',
 };
 
