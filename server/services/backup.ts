@@ -40,7 +40,7 @@ export interface BackupTable {
   parents: string[];
 }
 
-/** Every table of the drizzle schema, parents before children (schema order among equals). */
+/** Every table of the drizzle schema, parents before children (by name among equals, whatever the module loader's key order). */
 export function schemaTables(): BackupTable[] {
   const tables = (Object.values(schema) as unknown[])
     .filter((v): v is PgTable => is(v, PgTable))
@@ -53,7 +53,8 @@ export function schemaTables(): BackupTable[] {
         .map((fk) => getTableConfig(fk.reference().foreignTable).name)
         .filter((p) => p !== cfg.name);
       return { name: cfg.name, key: keys[0].name, keyType, parents: [...new Set(parents)] };
-    });
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
   const ordered: BackupTable[] = [];
   const placed = new Set<string>();
   while (ordered.length < tables.length) {

@@ -75,10 +75,10 @@ function parseHeader(text: string | undefined): Header {
  * tables and the end line's counts. A file cut short or edited by hand is refused here.
  */
 export async function checkBackup(lines: () => AsyncIterable<string>): Promise<{ header: Header; rows: number }> {
-  const known = backupTables().map((t) => t.name);
+  const parentsOf = new Map(backupTables().map((t) => [t.name, t.parents]));
   let header: Header | undefined;
   const counts: Record<string, number> = {};
-  let tableIndex = -1;
+  let current = '';
   let n = 0;
   let ended = false;
   for await (const text of lines()) {
@@ -91,10 +91,15 @@ export async function checkBackup(lines: () => AsyncIterable<string>): Promise<{
     if (ended) throw new RestoreError(`The backup file is damaged: line ${n} comes after the end line.`);
     const line = parseLine(text, n);
     if (line.kind === 'row') {
-      const i = known.indexOf(line.table);
-      if (i < 0) throw new RestoreError(`The backup file is damaged: line ${n} names an unknown table "${line.table}".`);
-      if (i < tableIndex) throw new RestoreError(`The backup file is damaged: line ${n} puts ${line.table} after a table that references it.`);
-      tableIndex = i;
+      const parents = parentsOf.get(line.table);
+      if (!parents) throw new RestoreError(`The backup file is damaged: line ${n} names an unknown table "${line.table}".`);
+      if (line.table !== current) {
+        // each table's rows together, after every table it references
+        if (counts[line.table] !== undefined) throw new RestoreError(`The backup file is damaged: line ${n} goes back to ${line.table}.`);
+        const child = Object.keys(counts).find((seen) => parentsOf.get(seen)!.includes(line.table));
+        if (child) throw new RestoreError(`The backup file is damaged: line ${n} puts ${line.table} after ${child}, which references it.`);
+        current = line.table;
+      }
       counts[line.table] = (counts[line.table] ?? 0) + 1;
     } else if (line.kind === 'end') {
       for (const name of new Set([...Object.keys(counts), ...Object.keys(line.rows)])) {

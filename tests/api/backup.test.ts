@@ -276,6 +276,17 @@ describe('restore refuses a file that is not a whole backup of this version, bef
     ['cut short', (t) => t.slice(0, Math.floor(t.length * 0.6)), /^The backup file (is incomplete|is damaged)/],
     ['a row edited out', (t) => t.replace(/\n\{"table":"payments"[^\n]*/, ''), /^The backup file is damaged: it holds \d+ rows of payments where its end line says \d+\.$/],
     ['not JSON', (t) => t.replace('{"table":', '{table:'), /^The backup file is damaged: line 2 is not JSON\.$/],
+    [
+      'a table before one it references',
+      (t) => {
+        const lines = t.split('\n');
+        const users = lines.filter((l) => l.startsWith('{"table":"users"'));
+        const rest = lines.filter((l) => !l.startsWith('{"table":"users"'));
+        rest.splice(rest.findIndex((l) => l.startsWith('{"sequence"')), 0, ...users);
+        return rest.join('\n');
+      },
+      /^The backup file is damaged: line \d+ puts users after \w+, which references it\.$/,
+    ],
     ['an unknown table', (t) => t.replace('{"table":"users"', '{"table":"secrets"'), /unknown table "secrets"/],
     ['empty', () => '', /^(The backup file is empty|This file is not a Reunion Desk backup)/],
   ];
