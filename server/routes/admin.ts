@@ -22,12 +22,15 @@ export const adminRoutes = new Hono<AppEnv>().get('/backup', async (c) => {
       await writeBackup(
         database,
         async (line) => {
+          // a client gone away ends the transaction now instead of reading the rest for nobody
+          if (out.aborted) throw new Error('backup download abandoned by the client');
           await out.write(line);
         },
         now,
       );
     },
-    async (err) => {
+    async (err, out) => {
+      if (out.aborted) return log.warn({ requestId: c.get('requestId') }, 'backup download abandoned by the client');
       // headers are gone by now: the file ends without its end line, which restore refuses
       log.error({ err, requestId: c.get('requestId') }, 'backup failed mid-stream');
     },

@@ -210,6 +210,18 @@ describe('GET /api/admin/backup', () => {
   });
 });
 
+describe('an abandoned download', () => {
+  it('ends its transaction: the next backup and writes go through', async () => {
+    const res = await src.app.request('/api/admin/backup', { headers: { authorization: `Bearer ${admin.token}` } });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const { res: next, text } = await download(src, admin.token);
+    expect(next.status).toBe(200);
+    expect(text.trimEnd().split('\n').at(-1)).toMatch(/^\{"end":true/);
+  });
+});
+
 describe('restore', () => {
   let restored: TestApp;
   let target: Database;
