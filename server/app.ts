@@ -18,6 +18,7 @@ import { challengeRoutes } from './routes/challenge';
 import { configRoutes } from './routes/config';
 import { healthRoute } from './routes/health';
 import { userRoutes } from './routes/users';
+import { adminRoutes } from './routes/admin';
 import { staticPwa } from './static';
 import { registrationRoutes } from './routes/registrations';
 import { registrantVerificationRoutes } from './routes/registrant-verification';
@@ -35,6 +36,7 @@ export function buildApp(deps: AppDeps) {
     .use(identify)
     .route('/auth', authRoutes)
     .route('/users', userRoutes)
+    .route('/admin', adminRoutes)
     .route('/config', configRoutes)
     .route('/challenge', challengeRoutes)
     .route('/health', healthRoute)

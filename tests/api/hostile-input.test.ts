@@ -358,6 +358,7 @@ const NO_INPUT: Record<string, string> = {
   'POST /api/auth/logout': 'no input (fuzzing it would sign the fuzzer out)',
   'POST /api/registrations/sign-out': 'no input but the registrant token header (fuzzed below with every endpoint)',
   'GET /api/users': 'no input',
+  'GET /api/admin/backup': 'no input',
   'GET /api/registrations/stats/summary': 'no input',
 };
 

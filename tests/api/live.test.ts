@@ -8,9 +8,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { LiveHub } from '../../server/live/hub';
 import { createTestApp } from '../helpers/app';
+import { freshDatabase } from '../helpers/db';
 import { makeFlight, makeHotelAssignment, makeRegistration } from '../helpers/staff-fixtures';
 
-const t = await createTestApp();
+const database = await freshDatabase();
+const t = await createTestApp({}, { database });
 const admin = await t.makeUser('admin');
 
 interface SseEvent {
@@ -104,7 +106,7 @@ describe('GET /api/live', () => {
   });
 
   it('a change made through another server instance on the same database reaches this one', async () => {
-    const other = t.database.connectAgain();
+    const other = database.connectAgain();
     const live = new LiveHub(t.deps.log);
     await live.start(other);
     const otherApp = buildApp({ ...t.deps, database: other, live });

@@ -122,6 +122,7 @@ const TABLE: Record<string, Row> = {
     body: (w) => ({ first_name: `Renamed ${w.seq}` }),
     expect: adminOnly(200),
   },
+  'GET /api/admin/backup': { url: () => '/api/admin/backup', expect: adminOnly(200) },
 
   // ---- visitor self-service (public: the challenge, the codes and the limits guard them)
   'POST /api/registrations/send-verification': {

@@ -7,6 +7,7 @@ import { buildApp } from '../../server/app';
 import { createChallenge } from '../../server/challenge';
 import { loadConfig, type Config } from '../../server/config';
 import type { AppDeps } from '../../server/context';
+import type { Database } from '../../server/db/client';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { LiveHub } from '../../server/live/hub';
@@ -35,8 +36,9 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
-export async function createTestApp(env: Record<string, string> = {}) {
-  const database = await freshDatabase();
+/** `opts.database`: serve this database (closed after the file) instead of a fresh one. */
+export async function createTestApp(env: Record<string, string> = {}, opts: { database?: Database } = {}) {
+  const database = opts.database ?? (await freshDatabase());
   const config: Config = loadConfig({ ...TEST_ENV, ...env });
   const log = createLogger(config.logLevel);
   const deps: AppDeps = {

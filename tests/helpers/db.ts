@@ -35,3 +35,25 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const database = wrapPglite(pg);
   return { ...database, connectAgain: () => ({ ...database, close: async () => {} }) };
 }
+
+/** A fresh database with nothing in it, not even the migrations: where a restore goes. */
+export async function emptyDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `rd_e_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const database = connectPostgres(withDatabase(url, name), { max: 10 });
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const a = postgres(url, { max: 1, onnotice: () => {} });
+        await a.unsafe(`drop database if exists ${name} with (force)`);
+        await a.end();
+      },
+    };
+  }
+  return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
+}

@@ -2,6 +2,7 @@
  * /admin, the Admin Overview (spec §2): four cards (Total Registrations, Active Registrations, Total
  * Attendees, Total Revenue), the Registration Status list, Attendee Categories, and the Financial
  * Summary (Outstanding Balance = expected − collected). Errors show the §8 sentence and 'Try Again'.
+ * Below them, the Backup panel ('Download backup').
  */
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
@@ -10,6 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { fromCents, toCents } from '../../../shared/pricing';
 import { statsErrorMessage, useStats } from './api/get-stats';
 import { StatCard, StatList } from './components/stat-card';
+import { BackupPanel } from '../backup/components/backup-panel';
 
 export default function DashboardPage() {
   const stats = useStats();
@@ -37,6 +39,8 @@ export default function DashboardPage() {
       )}
 
       {stats.data && <Overview data={stats.data} />}
+
+      <BackupPanel />
     </div>
   );
 }
