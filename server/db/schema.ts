@@ -345,6 +345,7 @@ export const auditLog = pgTable(
 export const clientOperations = pgTable(
   'client_operations',
   {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** the client's Idempotency-Key (or an outbox op's opId): unique per user, never shared across users */
     key: text('key').notNull(),
     userId: integer('user_id').references(() => users.id),
