@@ -13,11 +13,17 @@
  * The runtime is imported on demand, so visitors' pages never load Dexie.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useAuth } from '../features/auth/auth-context';
 import { getToken } from '../lib/api-client';
 
+/** Network-read screens that show other devices' changes: refetched (when on screen) after a live change. */
+const LIVE_KEYS = new Set(['registrations', 'stats', 'users']);
+const showsSharedData = (q: Query) => LIVE_KEYS.has(String(q.queryKey[0]));
+
 export function OfflineSync() {
   const { status, user, refresh } = useAuth();
+  const queryClient = useQueryClient();
   const [authRequired, setAuthRequired] = useState(false);
   /** starts (or resumes) the engine for the signed-in user; set once the runtime is loaded */
   const restart = useRef<(() => void) | null>(null);
@@ -30,10 +36,13 @@ export function OfflineSync() {
     if (status !== 'authenticated' || id === undefined || (role !== 'admin' && role !== 'greeter')) return;
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
+    let unsubscribeLive: (() => void) | undefined;
     // the arrivals screen is every staff member's field screen: have its code ready before the first tap
     void import('../features/arrivals/flight-arrivals-page').catch(() => undefined);
-    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState }) => {
+    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges }) => {
       if (cancelled) return;
+      // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network
+      unsubscribeLive = subscribeLiveChanges(() => void queryClient.invalidateQueries({ predicate: showsSharedData, refetchType: 'active' }));
       restart.current = () =>
         void startSync({
           getToken,
@@ -50,8 +59,9 @@ export function OfflineSync() {
       cancelled = true;
       restart.current = null;
       unsubscribe?.();
+      unsubscribeLive?.();
     };
-  }, [status, id, role, firstName, lastName]);
+  }, [status, id, role, firstName, lastName, queryClient]);
 
   // a refused session sends the user to /login (and the next sign-in resumes); an accepted one resumes now
   const signInAgain = async () => {

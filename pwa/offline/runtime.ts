@@ -62,6 +62,7 @@ let storageError: string | null = null;
 let stopLive: (() => void) | null = null;
 let liveStatus: LiveStatus = 'off';
 let liveSeq = 0;
+const liveListeners = new Set<() => void>();
 /** counts startSync calls, so a slower earlier one does not undo a later one */
 let startSeq = 0;
 
@@ -253,13 +254,22 @@ function openLive(): void {
     if (seq !== liveSeq || !options) return; // signed out or reopened meanwhile
     stopLive = startLive({
       token,
-      onChange: () => void engine?.requestSync(),
+      onChange: () => {
+        void engine?.requestSync();
+        for (const fn of liveListeners) fn();
+      },
       onStatus: (status) => {
         liveStatus = status;
         emit();
       },
     });
   });
+}
+
+/** Runs `fn` when another device changed something (screens that read the network, not Dexie, refetch). */
+export function subscribeLiveChanges(fn: () => void): () => void {
+  liveListeners.add(fn);
+  return () => liveListeners.delete(fn);
 }
 
 /** 'live' while this device's stream is open (the sync line says so). */

@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, setupBrowser, signInAs, useServer } from './helpers/playwright-utils';
+import { api, newPage, setupBrowser, signInAs, useServer } from './helpers/playwright-utils';
 import { freePort, STATIC_DIR, startServerProcess, type ServerProcess } from './helpers/server-process';
-import { createFamily, uniqueWord } from './helpers/staff-data';
+import { createFamily, seedToken, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
 
@@ -57,6 +57,20 @@ describe('two devices see each other', () => {
   it("a pickup on the admin's laptop shows on the greeter's phone, and back, without a reload", async () => {
     const { laptopToPhone, phoneToLaptop } = await pickupBothWays();
     console.log(`live, one instance: laptop → phone ${laptopToPhone} ms, phone → laptop ${phoneToLaptop} ms`);
+  });
+});
+
+describe('screens that read the network', () => {
+  it("the admin's registrations list shows a cancellation made elsewhere without a reload", async () => {
+    const family = await createFamily({ firstName: 'Rafa', lastName: uniqueWord(), flight: { flightNumber: 'LV 77', flightDate: DAY, flightTime: '09:10' } });
+    const { page } = await signInAs('admin', { path: `/admin/registrations?search=${encodeURIComponent(family.registrationNumber)}` });
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+    const row = page.locator('tr', { hasText: family.registrationNumber });
+    await row.waitFor();
+    expect(await row.getByText('Cancelled').count()).toBe(0);
+    const cancelled = await api('POST', `/registrations/${family.registrationId}/cancel`, { token: await seedToken(), body: { reason: 'Plans changed' } });
+    expect(cancelled.status).toBe(200);
+    await expect.poll(() => row.getByText('Cancelled').count(), { timeout: 5_000 }).toBeGreaterThan(0);
   });
 });
 
