@@ -58,6 +58,25 @@ const envSchema = z.object({
   EVENT_FLIGHT_WINDOW_MAX: isoDate.optional(),
   EVENT_DEFAULT_ARRIVAL_DATE: isoDate.optional(),
   EVENT_SUPPORT_EMAIL: z.email().optional(),
+  /** 'IAH=George Bush Intercontinental,HOU=William P. Hobby' */
+  EVENT_AIRPORTS: z
+    .string()
+    .transform((v, ctx) => {
+      const airports = v.split(',').map((part) => {
+        const [code, ...name] = part.split('=');
+        return { code: code.trim().toUpperCase(), name: name.join('=').trim() };
+      });
+      const codes = new Set<string>();
+      for (const a of airports) {
+        if (!/^[A-Z0-9]{2,5}$/.test(a.code) || a.code === 'OTHER' || !a.name || codes.has(a.code)) {
+          ctx.addIssue({ code: 'custom', message: 'must be CODE=Name pairs separated by commas, e.g. IAH=George Bush Intercontinental,HOU=William P. Hobby' });
+          return z.NEVER;
+        }
+        codes.add(a.code);
+      }
+      return airports;
+    })
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -136,6 +155,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       min: e.EVENT_FLIGHT_WINDOW_MIN ?? d.flightWindow.min,
       max: e.EVENT_FLIGHT_WINDOW_MAX ?? d.flightWindow.max,
     },
+    airports: e.EVENT_AIRPORTS ?? d.airports,
     defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? d.defaultArrivalDate,
     supportEmail: e.EVENT_SUPPORT_EMAIL ?? d.supportEmail,
   };

@@ -18,9 +18,23 @@ export interface EventConfig {
   /** registrations created after this date (YYYY-MM-DD) carry the late fee */
   lateFeeAfter: string;
   flightWindow: { min: string; max: string };
+  /** the airports greeters meet flights at; a flight names one of them or "Other" with a name */
+  airports: readonly Airport[];
   defaultArrivalDate: string;
   supportEmail: string;
 }
+
+export interface Airport {
+  /** 'IAH': what the board shows and filters by */
+  code: string;
+  /** 'George Bush Intercontinental' */
+  name: string;
+}
+
+export const DEFAULT_AIRPORTS: readonly Airport[] = [
+  { code: 'IAH', name: 'George Bush Intercontinental' },
+  { code: 'HOU', name: 'William P. Hobby' },
+];
 
 export const DEFAULT_EVENT: EventConfig = {
   name: 'Reunion',
@@ -36,6 +50,7 @@ export const DEFAULT_EVENT: EventConfig = {
   lateFeeCents: 5000,
   lateFeeAfter: '2025-06-01',
   flightWindow: { min: '2025-11-25', max: '2025-12-02' },
+  airports: DEFAULT_AIRPORTS,
   defaultArrivalDate: '2025-11-27',
   supportEmail: 'help@reunion.example',
 };

@@ -191,6 +191,10 @@ export const flights = pgTable(
     flightNumber: text('flight_number').notNull(),
     flightDate: date('flight_date'),
     flightTime: time('flight_time'),
+    /** a configured airport's code, or 'OTHER'; null for flights stored before airports were asked */
+    airport: text('airport'),
+    /** the airport's name: the configured one, or what the visitor typed for Other */
+    airportName: text('airport_name'),
     adultsCount: integer('adults_count').notNull().default(1),
     childrenCount: integer('children_count').notNull().default(0),
     childSeatsNeeded: integer('child_seats_needed').notNull().default(0),

@@ -4,7 +4,7 @@
  * their own so people (and the browser tests reading the mail sink) find them at a glance.
  */
 import type { EventConfig } from '../../shared/event';
-import { formatFlightDate } from '../../shared/schemas/flight';
+import { formatFlightDate, OTHER_AIRPORT } from '../../shared/schemas/flight';
 import type { FlightInfoRecord } from '../services/flight-view';
 import { escapeHtml, type Mail } from './mailer';
 
@@ -79,13 +79,18 @@ export function flightInfoLinkMail(
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** 'Arrival: American Airlines AA123 on Nov 27, 2025 at 14:30 (2 adults, 1 child, 1 child seat)' */
+/**
+ * 'Arrival: American Airlines AA123 on Nov 27, 2025 at 14:30 (2 adults, 1 child, 1 child seat), landing at
+ * George Bush Intercontinental (IAH)'; a departure says 'taking off from'.
+ */
 export function describeFlight(f: FlightInfoRecord): string {
   const type = f.flight_type === 'departure' ? 'Departure' : 'Arrival';
   const when = `${f.flight_date ? formatFlightDate(f.flight_date) : 'date not given'}${f.flight_time ? ` at ${f.flight_time}` : ''}`;
+  const airport = f.airport === OTHER_AIRPORT ? f.airport_name : `${f.airport_name} (${f.airport})`;
+  const where = f.airport ? `, ${f.flight_type === 'departure' ? 'taking off from' : 'landing at'} ${airport}` : '';
   const party = [plural(f.adults_count, 'adult', 'adults'), plural(f.children_count, 'child', 'children')];
   if (f.child_seats_needed > 0) party.push(plural(f.child_seats_needed, 'child seat', 'child seats'));
-  return `${type}: ${f.airline} ${f.flight_number} on ${when} (${party.join(', ')})`;
+  return `${type}: ${f.airline} ${f.flight_number} on ${when} (${party.join(', ')})${where}`;
 }
 
 export function flightConfirmationMail(

@@ -22,7 +22,7 @@ import {
   type RegistrationRow,
 } from '../services/registrant-summary';
 import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from './registrant-verification';
-import { submitVerifiedSchema, submitWithTokenSchema } from '../../shared/schemas/flight';
+import { flightRules, submitVerifiedSchema, submitWithTokenSchema } from '../../shared/schemas/flight';
 import { lookupSchema, VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
 
 export const FLIGHTS_SUBMITTED = 'Flight information submitted successfully!';
@@ -85,7 +85,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     // authorise on the registration first: a stranger learns nothing from validation messages
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
     const { reg, actor } = await accessRegistration(c, validate(registrationRef, raw).registrationId, 'write');
-    const body = validate(submitVerifiedSchema(c.var.deps.config.event.flightWindow), raw);
+    const body = validate(submitVerifiedSchema(flightRules(c.var.deps.config.event)), raw);
     const flights = await replaceFlights(c.var.deps.database.db, reg.id, body, actor);
     await mailConfirmation(c, reg, body.needsTransportation, flights);
     return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
@@ -122,7 +122,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     // an expired or unknown link is told first: fixing the form would not help
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
     const { request, registration: reg } = await requestForToken(db, validate(tokenRef, raw).token);
-    const body = validate(submitWithTokenSchema(c.var.deps.config.event.flightWindow), raw);
+    const body = validate(submitWithTokenSchema(flightRules(c.var.deps.config.event)), raw);
     await requireChallenge(c, body.turnstileToken);
     if (body.email !== reg.primaryEmail.trim().toLowerCase()) {
       throw badRequest('Email does not match this registration', { email: 'Email does not match this registration' });

@@ -19,6 +19,7 @@ import { baseAmountCents, computeAmounts, derivePaymentStatus, isLate } from '..
 import type { AgeCategory, RegistrationStatus } from '../../shared/constants';
 import type { EventConfig } from '../../shared/event';
 import { zonedInstant } from '../../shared/time-zone';
+import { OTHER_AIRPORT } from '../../shared/airports';
 import { Rng } from './random';
 import * as P from './demo-pools';
 
@@ -185,6 +186,19 @@ function postalCode(rng: Rng, town: P.HomeTown): string {
 }
 
 // ---------- flights ----------
+
+/**
+ * The airport of a demo flight, without drawing from the random sequence (the demo stays the same):
+ * Southwest flies from Hobby, the rest from the first airport; a flight number ending in 9 uses a small
+ * airport typed as Other, and one ending in 0 was stored before airports were asked (none).
+ */
+function demoAirport(airline: string, number: string, airports: EventConfig['airports']) {
+  const last = number.at(-1);
+  if (last === '0') return { airport: null, airportName: null };
+  if (last === '9') return { airport: OTHER_AIRPORT, airportName: 'Conroe-North Houston Regional' };
+  const a = (airline.startsWith('Southwest') && airports[1]) || airports[0];
+  return { airport: a.code, airportName: a.name };
+}
 
 /**
  * A timetable built on demand: each airline flies a few numbered flights a day, always at the same time,
@@ -366,6 +380,7 @@ export function planDemoEvent(
             flightNumber: number,
             flightDate: date,
             flightTime: time,
+            ...demoAirport(airline, number, event.airports),
             ...counts,
             needsTransportation,
             specialInstructions: type === 'arrival' && rng.chance(0.15) ? rng.pick(P.FLIGHT_NOTES) : null,

@@ -17,6 +17,7 @@ import { hhmm } from './flight-view';
 import { ARRIVALS_CSV_COLUMNS, type ArrivalAttendee, type FlightArrival } from '../../shared/schemas/arrivals';
 import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';
 import { PLACEHOLDER_AIRLINE } from '../../shared/constants';
+import { airportLabel } from '../../shared/airports';
 
 /** A flight is on the arrivals board when all of these hold (an 'N/A' airline is a placeholder row). */
 export const isListedArrival: SQL<boolean> = sql<boolean>`(${flights.removedAt} is null
@@ -47,6 +48,8 @@ const arrivalFlightColumns = {
   flightNumber: flights.flightNumber,
   flightDate: flights.flightDate,
   flightTime: flights.flightTime,
+  airport: flights.airport,
+  airportName: flights.airportName,
   adultsCount: flights.adultsCount,
   childrenCount: flights.childrenCount,
   childSeatsNeeded: flights.childSeatsNeeded,
@@ -154,6 +157,8 @@ export function serializeArrival(row: ArrivalRow, extras: RegistrationExtras | u
     flightNumber: f.flightNumber,
     flightDate: f.flightDate,
     flightTime: hhmm(f.flightTime),
+    airport: f.airport,
+    airportName: f.airportName,
     adultsCount: f.adultsCount,
     childrenCount: f.childrenCount,
     childSeatsNeeded: f.childSeatsNeeded,
@@ -209,7 +214,8 @@ export async function listArrivals(db: DbOrTx, opts: { date?: string } = {}): Pr
 /**
  * The arrivals CSV (spec §9: 13 columns): Registration, Primary Contact, Phone, Email, Airline,
  * Flight Number, Date (YYYY-MM-DD), Time (HH:MM), Adults, Children, Child Seats, Attendees ('First Last'
- * joined by '; '), Special Instructions. Formula-like cells are neutralised by server/lib/csv.ts.
+ * joined by '; '), Special Instructions; then Airport ('IAH', 'Other: name', or 'airport not given'), last so
+ * the spec's thirteen keep their places. Formula-like cells are neutralised by server/lib/csv.ts.
  */
 export function arrivalsCsv(arrivals: FlightArrival[]): string {
   return toCsv(
@@ -228,6 +234,7 @@ export function arrivalsCsv(arrivals: FlightArrival[]): string {
       a.childSeatsNeeded,
       a.attendees.map((p) => `${p.firstName} ${p.lastName}`).join('; '),
       a.specialInstructions,
+      airportLabel(a),
     ]),
   );
 }

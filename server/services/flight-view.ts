@@ -10,6 +10,9 @@ export interface FlightInfoRecord {
   flight_time: string | null;
   airline: string;
   flight_number: string;
+  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
+  airport: string | null;
+  airport_name: string | null;
   adults_count: number;
   children_count: number;
   child_seats_needed: number;
@@ -31,6 +34,8 @@ export function serializeFlight(f: FlightRow): FlightInfoRecord {
     flight_time: hhmm(f.flightTime),
     airline: f.airline,
     flight_number: f.flightNumber,
+    airport: f.airport,
+    airport_name: f.airportName,
     adults_count: f.adultsCount,
     children_count: f.childrenCount,
     child_seats_needed: f.childSeatsNeeded,

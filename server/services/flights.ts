@@ -39,13 +39,17 @@ function sameFlight(row: FlightRow, f: FlightSubmission): boolean {
     row.airline === f.airline &&
     row.flightNumber.toUpperCase() === f.flightNumber.toUpperCase() &&
     row.flightDate === f.flightDate &&
-    hhmm(row.flightTime) === f.flightTime
+    hhmm(row.flightTime) === f.flightTime &&
+    // a flight stored before airports were asked is the same flight once its airport is given
+    (row.airport === null || (row.airport === f.airport && row.airportName === f.airportName))
   );
 }
 
 function sameDetails(row: FlightRow, f: FlightSubmission, needsTransportation: boolean): boolean {
   return (
     sameFlight(row, f) &&
+    row.airport === f.airport &&
+    row.airportName === f.airportName &&
     row.flightNumber === f.flightNumber &&
     row.adultsCount === f.adultsCount &&
     row.childrenCount === f.childrenCount &&
@@ -61,6 +65,8 @@ const flightValues = (f: FlightSubmission, needsTransportation: boolean) => ({
   flightNumber: f.flightNumber,
   flightDate: f.flightDate,
   flightTime: f.flightTime,
+  airport: f.airport,
+  airportName: f.airportName,
   adultsCount: f.adultsCount,
   childrenCount: f.childrenCount,
   childSeatsNeeded: f.childSeatsNeeded,

@@ -107,6 +107,9 @@ export interface FlightArrival {
   flightDate: string | null;
   /** 'HH:MM' */
   flightTime: string | null;
+  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
+  airport: string | null;
+  airportName: string | null;
   adultsCount: number;
   childrenCount: number;
   childSeatsNeeded: number;
@@ -157,6 +160,7 @@ export const ARRIVALS_CSV_COLUMNS = [
   'Child Seats',
   'Attendees',
   'Special Instructions',
+  'Airport',
 ] as const;
 
 export interface ArrivalsSummary {

@@ -12,6 +12,10 @@
  */
 import { z } from 'zod';
 import { AIRLINES, FLIGHT_TYPES, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
+import type { Airport, EventConfig } from '../event';
+import { OTHER_AIRPORT } from '../airports';
+
+export { OTHER_AIRPORT };
 import { decimalText, MAX_ROW_ID } from './common';
 
 export interface FlightWindow {
@@ -20,6 +24,17 @@ export interface FlightWindow {
   /** last allowed flight date, YYYY-MM-DD */
   max: string;
 }
+
+/** What a flight row is checked against: the event's flight window and its airports. */
+export interface FlightRules extends FlightWindow {
+  airports: readonly Airport[];
+}
+
+export const flightRules = (event: Pick<EventConfig, 'flightWindow' | 'airports'>): FlightRules => ({
+  ...event.flightWindow,
+  airports: event.airports,
+});
+
 
 export const FLIGHT_MESSAGES = {
   typeRequired: 'Flight type is required',
@@ -31,6 +46,9 @@ export const FLIGHT_MESSAGES = {
   dateInvalid: 'Flight date must be a date like 2025-11-27',
   timeRequired: 'Flight time is required',
   timeInvalid: 'Flight time must be a time like 14:30',
+  airportRequired: 'Airport is required',
+  airportUnknown: 'Please choose an airport from the list (or Other)',
+  airportNameRequired: 'Airport name is required',
   adultsRequired: 'Number of adults is required',
   negative: 'Cannot be negative',
   wholeNumber: 'Must be a whole number',
@@ -124,8 +142,9 @@ export interface FlightSchemaOptions {
   requireType?: boolean;
 }
 
-/** One flight row (spec §3 Flight submission), dates limited to `window`. */
-export function flightSchema(window: FlightWindow, opts: FlightSchemaOptions = {}) {
+/** One flight row (spec §3 Flight submission), dates limited to the window, airports the event's or Other. */
+export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}) {
+  const codes = new Map(window.airports.map((a) => [a.code, a.name]));
   const type = z.enum(FLIGHT_TYPES, {
     error: (iss) => (iss.input === undefined ? FLIGHT_MESSAGES.typeRequired : FLIGHT_MESSAGES.typeInvalid),
   });
@@ -163,6 +182,19 @@ export function flightSchema(window: FlightWindow, opts: FlightSchemaOptions = {
       }
       return time;
     }),
+    airport: requiredText(FLIGHT_MESSAGES.airportRequired).transform((v, ctx) => {
+      const code = v.toUpperCase();
+      if (code !== OTHER_AIRPORT && !codes.has(code)) {
+        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportUnknown });
+        return z.NEVER;
+      }
+      return code;
+    }),
+    /** the airport's name when Other; ignored (the configured name is stored) otherwise */
+    airportName: z.preprocess(
+      blankToUndefined,
+      z.string({ error: 'Must be text' }).trim().max(100, 'Airport name must be at most 100 characters').optional(),
+    ),
     adultsCount: count(FLIGHT_MESSAGES.adultsRequired),
     childrenCount: count(),
     childSeatsNeeded: count(),
@@ -172,13 +204,19 @@ export function flightSchema(window: FlightWindow, opts: FlightSchemaOptions = {
       .max(1000, 'Must be at most 1000 characters')
       .nullish()
       .transform((v) => (v ? v : null)),
-  });
+  })
+    .superRefine((f, ctx) => {
+      if (f.airport === OTHER_AIRPORT && !f.airportName) {
+        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportNameRequired, path: ['airportName'] });
+      }
+    })
+    .transform((f) => ({ ...f, airportName: f.airport === OTHER_AIRPORT ? f.airportName! : codes.get(f.airport)! }));
 }
 
 export type FlightSubmission = z.output<ReturnType<typeof flightSchema>>;
 
 /** The flights of a submission: placeholders dropped, then every row validated. */
-export function flightListSchema(window: FlightWindow, opts: FlightSchemaOptions = {}) {
+export function flightListSchema(window: FlightRules, opts: FlightSchemaOptions = {}) {
   return z
     .array(z.unknown(), { error: 'Flights must be a list' })
     .max(MAX_FLIGHTS_PER_SUBMISSION, `At most ${MAX_FLIGHTS_PER_SUBMISSION} flights`)
@@ -198,7 +236,7 @@ function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights:
 }
 
 /** POST /flight-info/submit-verified body: registrationId is the numeric id or the registration number. */
-export function submitVerifiedSchema(window: FlightWindow) {
+export function submitVerifiedSchema(window: FlightRules) {
   return z
     .object({
       registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
@@ -211,7 +249,7 @@ export function submitVerifiedSchema(window: FlightWindow) {
 }
 
 /** POST /flight-info/submit body (the tokenised form): also requires the flight type and the email. */
-export function submitWithTokenSchema(window: FlightWindow) {
+export function submitWithTokenSchema(window: FlightRules) {
   return z
     .object({
       token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL').max(200, 'Invalid URL'),
@@ -239,6 +277,10 @@ export interface FlightFormRow {
   flightDate: string;
   /** HH:MM */
   flightTime: string;
+  /** a configured airport's code, 'OTHER', or '' (not chosen yet) */
+  airport: string;
+  /** the typed name when Other */
+  airportName: string;
   adultsCount: number | string;
   childrenCount: number | string;
   childSeatsNeeded: number | string;
@@ -253,6 +295,8 @@ export function newFlightRow(index: number): FlightFormRow {
     flightNumber: '',
     flightDate: '',
     flightTime: '',
+    airport: '',
+    airportName: '',
     adultsCount: 1,
     childrenCount: 0,
     childSeatsNeeded: 0,
@@ -268,6 +312,9 @@ export interface ExistingFlight {
   flight_time: string | null;
   airline: string;
   flight_number: string;
+  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
+  airport: string | null;
+  airport_name: string | null;
   adults_count: number;
   children_count: number;
   child_seats_needed: number;
@@ -285,6 +332,8 @@ export function formRowsFromExisting(existing: ExistingFlight[]): FlightFormRow[
       flightNumber: f.flight_number,
       flightDate: f.flight_date ? f.flight_date.slice(0, 10) : '',
       flightTime: f.flight_time ? f.flight_time.slice(0, 5) : '',
+      airport: f.airport ?? '',
+      airportName: f.airport === OTHER_AIRPORT ? (f.airport_name ?? '') : '',
       adultsCount: f.adults_count,
       childrenCount: f.children_count,
       childSeatsNeeded: f.child_seats_needed,

@@ -24,6 +24,7 @@ describe('GET /api/flight-info/admin/flight-arrivals', () => {
       airline: 'Delta Air Lines',
       flightNumber: 'DL123',
       flightTime: '09:05:00',
+      airport: 'IAH',
       adultsCount: 1,
       childrenCount: 1,
       childSeatsNeeded: 1,
@@ -41,6 +42,7 @@ describe('GET /api/flight-info/admin/flight-arrivals', () => {
       flightNumber: 'DL123',
       flightDate: '2025-11-27',
       flightTime: '09:05',
+      airport: 'IAH',
       adultsCount: 1,
       childrenCount: 1,
       childSeatsNeeded: 1,
@@ -96,9 +98,9 @@ describe('GET /api/flight-info/admin/flight-arrivals', () => {
   it('counts the four cards: arrivals, passengers, unique flights, picked up and pending', async () => {
     const a = await makeRegistration(t.db);
     const b = await makeRegistration(t.db);
-    const f1 = await makeFlight(t.db, a.id, { flightDate: '2025-11-29', airline: 'Delta Air Lines', flightNumber: 'DL 7', flightTime: '10:05', adultsCount: 2, childrenCount: 1 });
-    await makeFlight(t.db, b.id, { flightDate: '2025-11-29', airline: 'Delta Air Lines', flightNumber: 'dl7', flightTime: '10:05', adultsCount: 1, childrenCount: 0 });
-    await makeFlight(t.db, b.id, { flightDate: '2025-11-29', airline: 'United Airlines', flightNumber: 'UA9', flightTime: '13:40', adultsCount: 3, childrenCount: 2 });
+    const f1 = await makeFlight(t.db, a.id, { flightDate: '2025-11-29', airline: 'Delta Air Lines', flightNumber: 'DL 7', flightTime: '10:05', airport: 'IAH', adultsCount: 2, childrenCount: 1 });
+    await makeFlight(t.db, b.id, { flightDate: '2025-11-29', airline: 'Delta Air Lines', flightNumber: 'dl7', flightTime: '10:05', airport: 'IAH', adultsCount: 1, childrenCount: 0 });
+    await makeFlight(t.db, b.id, { flightDate: '2025-11-29', airline: 'United Airlines', flightNumber: 'UA9', flightTime: '13:40', airport: 'IAH', adultsCount: 3, childrenCount: 2 });
     await t.api('POST', `/api/flight-info/admin/flight-pickups/${f1.id}`, { token: greeter.token, body: { picked_up: true } });
     const res = await t.api('GET', '/api/flight-info/admin/flight-arrivals?date=2025-11-29', { token: greeter.token });
     expect(res.body.summary).toEqual({ totalArrivals: 3, totalPassengers: 9, uniqueFlights: 2, pickedUp: 1, pending: 2 });
@@ -145,13 +147,14 @@ describe('GET /api/flight-info/admin/flight-arrivals', () => {
 });
 
 describe('GET /api/flight-info/admin/flight-arrivals/export', () => {
-  it('sends the 13 columns named by date, one row per arrival', async () => {
+  it("sends the spec's 13 columns and the airport last, named by date, one row per arrival", async () => {
     const reg = await makeRegistration(t.db, { primaryFirstName: 'Lia', primaryLastName: 'Costa' }, [
       { firstName: 'Rui', lastName: 'Costa' },
     ]);
     await makeFlight(t.db, reg.id, {
       flightDate: '2025-11-28',
       flightTime: '10:15',
+      airport: 'IAH',
       airline: 'American Airlines',
       flightNumber: 'AA42',
       adultsCount: 2,
@@ -164,7 +167,7 @@ describe('GET /api/flight-info/admin/flight-arrivals/export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="flight-arrivals-2025-11-28.csv"');
     const rows: string[][] = parse(res.text);
     expect(rows[0]).toEqual([...ARRIVALS_CSV_COLUMNS]);
-    expect(rows[0]).toHaveLength(13);
+    expect(rows[0]).toHaveLength(14);
     const line = rows.find((r) => r[0] === reg.registrationNumber)!;
     expect(line).toEqual([
       reg.registrationNumber,
@@ -180,6 +183,7 @@ describe('GET /api/flight-info/admin/flight-arrivals/export', () => {
       '0',
       'Lia Costa; Rui Costa',
       'Wheelchair, please',
+      'IAH',
     ]);
     expect(rows.slice(1).every((r) => r[6] === '2025-11-28')).toBe(true);
   });

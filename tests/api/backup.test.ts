@@ -97,7 +97,7 @@ async function makeEvent() {
   await ok(src.api('POST', `/api/registrations/${a}/payments`, { ...auth, body: { amount: -20, method: 'cash', note: 'Refund' } }), 201);
   await ok(src.api('POST', `/api/registrations/${c}/cancel`, { ...auth, body: { reason: 'Plans changed' } }));
 
-  const flight = (n: string, time: string) => ({ flightType: 'arrival', airline: 'United Airlines', flightNumber: n, flightDate: '2025-11-27', flightTime: time, adultsCount: 2, specialInstructions: 'Wheelchair\r\nat gate' });
+  const flight = (n: string, time: string) => ({ flightType: 'arrival', airline: 'United Airlines', flightNumber: n, flightDate: '2025-11-27', flightTime: time, airport: 'IAH', adultsCount: 2, specialInstructions: 'Wheelchair\r\nat gate' });
   await ok(src.api('POST', '/api/flight-info/submit-verified', { ...auth, body: { registrationId: a, needsTransportation: true, flights: [flight('UA 512', '14:30'), { ...flight('UA 900', '09:05'), flightType: 'departure', flightDate: '2025-11-30' }] } }));
   await ok(src.api('POST', '/api/flight-info/submit-verified', { ...auth, body: { registrationId: b, needsTransportation: true, flights: [flight('DL 77', '16:45')] } }));
   const arrivals = await ok(src.api('GET', '/api/flight-info/admin/flight-arrivals?date=2025-11-27', auth));

@@ -177,6 +177,7 @@ async function scenario(env: Record<string, string>) {
               flightNumber: `UA${700 + i}`,
               flightDate: '2025-11-27',
               flightTime: '14:30',
+              airport: 'IAH',
               adultsCount: 1,
             },
           ],

@@ -70,7 +70,7 @@ describe('POST /api/flight-info/submit-verified', () => {
         needsTransportation: true,
         flights: [
           flightRow(),
-          flightRow({ flightType: 'departure', airline: 'Southwest Airlines', flightNumber: 'wn 2211', flightDate: '2025-11-30', flightTime: '18:10:00', adultsCount: '2', childrenCount: '', childSeatsNeeded: undefined, specialInstructions: '' }),
+          flightRow({ flightType: 'departure', airline: 'Southwest Airlines', flightNumber: 'wn 2211', flightDate: '2025-11-30', flightTime: '18:10:00', airport: 'IAH', adultsCount: '2', childrenCount: '', childSeatsNeeded: undefined, specialInstructions: '' }),
         ],
       },
       { registrantToken },
@@ -206,9 +206,9 @@ describe('POST /api/flight-info/submit-verified', () => {
         needsTransportation: true,
         flights: [
           // the same flight with one more adult and a note: still the flight the greeter met
-          { id: same.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA1', flightDate: '2025-11-27', flightTime: '14:30', adultsCount: 3, specialInstructions: 'One more' },
+          { id: same.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA1', flightDate: '2025-11-27', flightTime: '14:30', airport: 'IAH', adultsCount: 3, specialInstructions: 'One more' },
           // another flight time: a different pickup
-          { id: moved.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA2', flightDate: '2025-11-27', flightTime: '16:00', adultsCount: 2 },
+          { id: moved.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA2', flightDate: '2025-11-27', flightTime: '16:00', airport: 'IAH', adultsCount: 2 },
           flightRow({ flightType: 'departure', flightNumber: 'AA9', flightDate: '2025-11-30' }),
         ],
       },

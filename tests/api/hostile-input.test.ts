@@ -269,6 +269,7 @@ const flightRow = {
   flightNumber: 'UA 512',
   flightDate: '2025-11-27',
   flightTime: '14:30',
+  airport: 'IAH',
   adultsCount: 2,
   childrenCount: 1,
   childSeatsNeeded: 0,

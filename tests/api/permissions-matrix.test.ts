@@ -70,6 +70,7 @@ const arrival = {
   flightNumber: 'UA 512',
   flightDate: '2025-11-27',
   flightTime: '14:30',
+  airport: 'IAH',
   adultsCount: 2,
 };
 

@@ -17,6 +17,7 @@ const flight = {
   flightNumber: 'UA 512',
   flightDate: '2025-11-27',
   flightTime: '14:30',
+  airport: 'IAH',
   adultsCount: 1,
 };
 

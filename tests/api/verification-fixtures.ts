@@ -17,6 +17,8 @@ export async function insertFlight(t: TestApp, registrationId: number, overrides
       flightNumber: 'UA1234',
       flightDate: '2025-11-27',
       flightTime: '14:30',
+      airport: 'IAH',
+      airportName: 'George Bush Intercontinental',
       adultsCount: 2,
       ...overrides,
     })
@@ -61,6 +63,7 @@ export const flightRow = (overrides: Record<string, unknown> = {}) => ({
   flightNumber: 'AA100',
   flightDate: '2025-11-27',
   flightTime: '15:45',
+  airport: 'IAH',
   adultsCount: 2,
   childrenCount: 1,
   childSeatsNeeded: 1,

@@ -70,10 +70,15 @@ async function expectFitsPhone(page: Page) {
 
 const flight = (page: Page, n: number) => page.getByRole('group', { name: `Flight ${n}`, exact: true });
 
-async function fillFlight(page: Page, n: number, f: { airline: string; number: string; date: string; time: string; adults?: string; children?: string }) {
+async function fillFlight(
+  page: Page,
+  n: number,
+  f: { airline: string; number: string; date: string; time: string; airport?: string; adults?: string; children?: string },
+) {
   const row = flight(page, n);
   await row.getByLabel('Airline').selectOption(f.airline);
   await row.getByLabel('Flight Number').fill(f.number);
+  await row.getByLabel(/^Airport \(/).selectOption(f.airport ?? 'IAH');
   await row.getByLabel('Flight Date').fill(f.date);
   await row.getByLabel('Flight Time').fill(f.time);
   if (f.adults !== undefined) await row.getByLabel('Number of Adults').fill(f.adults);

@@ -134,6 +134,8 @@ export async function makeRegistration(db: Db, o: RegistrationOverrides = {}) {
             flightNumber: `UA${100 + i}`,
             flightDate: '2025-11-27',
             flightTime: '14:30',
+            airport: 'IAH',
+            airportName: 'George Bush Intercontinental',
             adultsCount: 1,
             ...fl,
           })),

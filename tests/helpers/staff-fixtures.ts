@@ -73,6 +73,8 @@ export async function makeFlight(db: Db, registrationId: number, overrides: Part
       flightNumber: `UA${100 + (seq % 800)}`,
       flightDate: '2025-11-27',
       flightTime: '14:30',
+      airport: 'IAH',
+      airportName: 'George Bush Intercontinental',
       adultsCount: 1,
       ...overrides,
     })

@@ -28,6 +28,8 @@ export function arrivalRow(o: Partial<FlightArrival> = {}): FlightArrival {
     flightNumber: 'UA 1234',
     flightDate: '2025-11-27',
     flightTime: '14:30',
+    airport: 'IAH',
+    airportName: 'George Bush Intercontinental',
     adultsCount: 2,
     childrenCount: 1,
     childSeatsNeeded: 0,

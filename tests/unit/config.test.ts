@@ -46,6 +46,18 @@ describe('configuration (DESIGN.md table)', () => {
     expect(() => loadConfig({ ...base(), ...env })).toThrow(message);
   });
 
+  it('EVENT_AIRPORTS sets the airports (IAH and HOU by default); a bad value names the variable', () => {
+    expect(loadConfig(base()).event.airports.map((a) => a.code)).toEqual(['IAH', 'HOU']);
+    const c = loadConfig({ ...base(), EVENT_AIRPORTS: 'dfw=Dallas/Fort Worth, DAL = Dallas Love Field' });
+    expect(c.event.airports).toEqual([
+      { code: 'DFW', name: 'Dallas/Fort Worth' },
+      { code: 'DAL', name: 'Dallas Love Field' },
+    ]);
+    for (const bad of ['IAH', 'IAH=', 'OTHER=Somewhere', 'IAH=A,IAH=B', 'TOOLONG=x']) {
+      expect(() => loadConfig({ ...base(), EVENT_AIRPORTS: bad }), bad).toThrow(/EVENT_AIRPORTS/);
+    }
+  });
+
   it('EVENT_* variables move the event without a release', () => {
     const c = loadConfig({ ...base(), EVENT_NAME: 'Lake Reunion', EVENT_PRICE_ADULT: '400', EVENT_DEFAULT_ARRIVAL_DATE: '2026-11-26' });
     expect(c.event).toMatchObject({ name: 'Lake Reunion', defaultArrivalDate: '2026-11-26' });

@@ -4,6 +4,7 @@ import {
   canonicalAirline,
   flightListSchema,
   flightSchema,
+  flightRules,
   formRowsFromExisting,
   hhmmTime,
   newFlightRow,
@@ -11,13 +12,14 @@ import {
 } from '../../shared/schemas/flight';
 import { DEFAULT_EVENT } from '../../shared/event';
 
-const window = DEFAULT_EVENT.flightWindow;
+const window = flightRules(DEFAULT_EVENT);
 const row = (o: Record<string, unknown> = {}) => ({
   flightType: 'arrival',
   airline: 'Delta Air Lines',
   flightNumber: 'DL 1',
   flightDate: '2025-11-27',
   flightTime: '10:00',
+  airport: 'IAH',
   adultsCount: 1,
   ...o,
 });
@@ -44,7 +46,7 @@ describe('flight dates', () => {
       flightDate: 'Flight date must be between Nov 25, 2025 and Dec 02, 2025',
     });
     // next year's event: the window comes from configuration
-    const next = flightSchema({ min: '2026-07-01', max: '2026-07-10' });
+    const next = flightSchema({ min: '2026-07-01', max: '2026-07-10', airports: DEFAULT_EVENT.airports });
     expect(next.safeParse(row({ flightDate: '2025-11-27' })).success).toBe(false);
     expect(next.safeParse(row({ flightDate: '2026-07-04' })).success).toBe(true);
   });
@@ -65,6 +67,7 @@ describe('flight rows', () => {
       flightNumber: 'Flight number is required',
       flightDate: 'Flight date is required',
       flightTime: 'Flight time is required',
+      airport: 'Airport is required',
       adultsCount: 'Number of adults is required',
     });
     expect(messages(flightSchema(window).safeParse(row({ adultsCount: -1, childrenCount: -1, childSeatsNeeded: -3 })))).toEqual({
@@ -104,7 +107,17 @@ describe('the flight form', () => {
   });
 
   it("loads existing flights, skipping 'N/A' placeholders", () => {
-    const base = { flight_type: 'arrival' as const, flight_date: '2025-11-27', flight_time: '14:30', adults_count: 2, children_count: 0, child_seats_needed: 0, special_instructions: null };
+    const base = {
+      flight_type: 'arrival' as const,
+      flight_date: '2025-11-27',
+      flight_time: '14:30',
+      airport: 'HOU',
+      airport_name: 'William P. Hobby',
+      adults_count: 2,
+      children_count: 0,
+      child_seats_needed: 0,
+      special_instructions: null,
+    };
     const rows = formRowsFromExisting([
       { ...base, id: 1, airline: 'N/A', flight_number: '' },
       { ...base, id: 2, airline: 'Delta Air Lines', flight_number: 'DL1' },
@@ -117,11 +130,41 @@ describe('the flight form', () => {
         flightNumber: 'DL1',
         flightDate: '2025-11-27',
         flightTime: '14:30',
+        airport: 'HOU',
+        airportName: '',
         adultsCount: 2,
         childrenCount: 0,
         childSeatsNeeded: 0,
         specialInstructions: '',
       },
     ]);
+  });
+});
+
+describe('the airport of a flight', () => {
+  const s = flightSchema(window);
+  it('is required for arrivals and departures alike', () => {
+    for (const flightType of ['arrival', 'departure']) {
+      expect(messages(s.safeParse(row({ flightType, airport: undefined })))).toEqual({ airport: 'Airport is required' });
+      expect(messages(s.safeParse(row({ flightType, airport: '' })))).toEqual({ airport: 'Airport is required' });
+    }
+  });
+
+  it("is one of the event's airports (any case) and carries its name", () => {
+    expect(s.parse(row({ airport: 'iah' }))).toMatchObject({ airport: 'IAH', airportName: 'George Bush Intercontinental' });
+    expect(s.parse(row({ airport: 'HOU', airportName: 'ignored' }))).toMatchObject({ airport: 'HOU', airportName: 'William P. Hobby' });
+    expect(messages(s.safeParse(row({ airport: 'DFW' })))).toEqual({ airport: 'Please choose an airport from the list (or Other)' });
+  });
+
+  it('or Other with the name the visitor typed', () => {
+    expect(s.parse(row({ airport: 'OTHER', airportName: ' Austin-Bergstrom ' }))).toMatchObject({ airport: 'OTHER', airportName: 'Austin-Bergstrom' });
+    expect(messages(s.safeParse(row({ airport: 'OTHER' })))).toEqual({ airportName: 'Airport name is required' });
+    expect(messages(s.safeParse(row({ airport: 'OTHER', airportName: '  ' })))).toEqual({ airportName: 'Airport name is required' });
+  });
+
+  it("follows the event's configured airports", () => {
+    const dallas = flightSchema({ ...window, airports: [{ code: 'DFW', name: 'Dallas/Fort Worth' }] });
+    expect(dallas.parse(row({ airport: 'DFW' })).airportName).toBe('Dallas/Fort Worth');
+    expect(dallas.safeParse(row({ airport: 'IAH' })).success).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { attendeeCreateSchema } from '../../shared/schemas/attendee';
-import { flightSchema } from '../../shared/schemas/flight';
+import { flightRules, flightSchema } from '../../shared/schemas/flight';
 import { assignmentListQuerySchema } from '../../shared/schemas/hotel';
 import { registrationListQuerySchema, registrationUpdateSchema } from '../../shared/schemas/registration';
 import { syncQuerySchema } from '../../shared/schemas/sync';
@@ -43,10 +43,11 @@ describe('real times of day', () => {
     flightNumber: 'DL 1',
     flightDate: '2025-11-27',
     flightTime,
+    airport: 'IAH',
     adultsCount: 1,
   });
   it('a flight time', () => {
-    const schema = flightSchema(DEFAULT_EVENT.flightWindow);
+    const schema = flightSchema(flightRules(DEFAULT_EVENT));
     for (const v of ['99:99', '24:00', '12:60', '7', '1230', '12:3', '-1:00', '12:30:61', '12:30 PM']) {
       expect(schema.safeParse(row(v)).success, v).toBe(false);
     }

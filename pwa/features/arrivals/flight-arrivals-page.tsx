@@ -16,6 +16,7 @@ import { ArrivalsHeader } from './components/arrivals-frame';
 import { ArrivalCards } from './components/arrival-cards';
 import { ArrivalsTable } from './components/arrivals-table';
 import { ArrivalsToolbar } from './components/arrivals-toolbar';
+import { atAirport, useAirportFilter } from './hooks/use-airport-filter';
 import { HourlyChart } from './components/hourly-chart';
 import { useArrivalDate } from './hooks/use-arrival-date';
 import { useIsPhone } from './hooks/use-is-phone';
@@ -51,6 +52,7 @@ export default function FlightArrivalsPage() {
   const event = useEvent();
   const { date, setDate } = useArrivalDate();
   const [search, setSearch] = useState('');
+  const { airport, setAirport } = useAirportFilter();
   const [opened, setOpened] = useState<ArrivalView | null>(null);
   // once loaded the modal stays mounted, so closing it hands focus back to the button that opened it
   const [modalLoaded, setModalLoaded] = useState(false);
@@ -66,8 +68,11 @@ export default function FlightArrivalsPage() {
 
   const arrivals = useArrivals({ date });
   const found = useMemo(
-    () => (search.trim() ? arrivals?.filter((a) => matchesQuery(arrivalSearchText(a), search)) : arrivals),
-    [arrivals, search],
+    () =>
+      search.trim() || airport
+        ? arrivals?.filter((a) => atAirport(a, airport) && (!search.trim() || matchesQuery(arrivalSearchText(a), search)))
+        : arrivals,
+    [arrivals, search, airport],
   );
   const nextFirst = useNextToLand(isPhone ? found : undefined, event.timeZone);
   const totals = useMemo(() => arrivalTotals(arrivals ?? []), [arrivals]);
@@ -76,13 +81,21 @@ export default function FlightArrivalsPage() {
 
   const list = isPhone ? nextFirst : found;
   // another day or search draws its list from the first window again; a pickup tick does not
-  const listKey = `${date ?? 'all'}|${search.trim()}`;
+  const listKey = `${date ?? 'all'}|${airport}|${search.trim()}`;
   const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
 
   return (
     <div className="page arrivals-page">
       <ArrivalsHeader />
-      <ArrivalsToolbar date={date} onDate={setDate} search={search} onSearch={setSearch} online={status.online} />
+      <ArrivalsToolbar
+        date={date}
+        onDate={setDate}
+        airport={airport}
+        onAirport={setAirport}
+        search={search}
+        onSearch={setSearch}
+        online={status.online}
+      />
       {arrivals === undefined || downloaded === undefined || deviceId === undefined ? (
         <PageSpinner label="Loading arrivals..." />
       ) : notDownloaded ? (

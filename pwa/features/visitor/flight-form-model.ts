@@ -5,7 +5,7 @@
  * keys (`flights.0.airline`). What is sent: dates as ISO timestamps, times trimmed to HH:MM, counts as
  * integers (0 when blank), and no flights at all when no transportation is needed.
  */
-import { canonicalAirline, formRowsFromExisting, newFlightRow, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
+import { OTHER_AIRPORT, canonicalAirline, formRowsFromExisting, newFlightRow, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
 import type { FlightType } from '../../../shared/constants';
 
 /** A row plus a client-only key, so React keeps each row's inputs when another row is removed. */
@@ -28,6 +28,8 @@ export interface SubmittedFlight {
   flightNumber: string;
   flightDate: string;
   flightTime: string;
+  airport: string;
+  airportName?: string;
   adultsCount: number;
   childrenCount: number;
   childSeatsNeeded: number;
@@ -73,6 +75,8 @@ export function flightsToSubmit(state: FlightFormState): SubmittedFlight[] {
     flightNumber: r.flightNumber.trim(),
     flightDate: isoFlightDate(r.flightDate),
     flightTime: r.flightTime.trim().slice(0, 5),
+    airport: r.airport,
+    ...(r.airport === OTHER_AIRPORT ? { airportName: r.airportName.trim() } : {}),
     adultsCount: toInt(r.adultsCount),
     childrenCount: toInt(r.childrenCount),
     childSeatsNeeded: toInt(r.childSeatsNeeded),

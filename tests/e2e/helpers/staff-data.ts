@@ -30,6 +30,9 @@ export interface FamilySpec {
     flightNumber: string;
     flightDate: string;
     flightTime: string;
+    /** 'IAH' unless given; 'OTHER' needs airportName */
+    airport?: string;
+    airportName?: string;
     adultsCount?: number;
     childrenCount?: number;
     childSeatsNeeded?: number;
@@ -78,6 +81,8 @@ export async function createFamily(spec: FamilySpec): Promise<SeededFamily> {
         flightNumber: f.flightNumber,
         flightDate: f.flightDate,
         flightTime: f.flightTime,
+        airport: f.airport ?? 'IAH',
+        ...(f.airportName && { airportName: f.airportName }),
         adultsCount: f.adultsCount ?? 1 + (spec.others ?? []).filter((o) => o.age_category !== 'child').length,
         childrenCount: f.childrenCount ?? (spec.others ?? []).filter((o) => o.age_category === 'child').length,
         childSeatsNeeded: f.childSeatsNeeded ?? 0,

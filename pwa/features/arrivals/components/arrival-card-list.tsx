@@ -94,7 +94,8 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
         {next && <span className="badge badge-green">Next to land</span>}
       </div>
       <p className="flight-group-time">
-        {formatTime(group.flightTime) || 'Time unknown'} · {formatDate(group.flightDate) || 'Date unknown'}
+        {formatTime(group.flightTime) || 'Time unknown'} · {formatDate(group.flightDate) || 'Date unknown'} ·{' '}
+        <span className="flight-group-airport">{group.airport}</span>
         {landing && <span className="flight-group-eta"> · {landing}</span>}
       </p>
       <p className="flight-group-count">

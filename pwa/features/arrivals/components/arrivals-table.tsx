@@ -8,6 +8,7 @@
  * says how many are shown. Each row is memoised by its arrival (useArrivals keeps unchanged rows'
  * objects), so a pickup tick redraws one row, not 2,000.
  */
+import { airportLabel } from '../../../../shared/airports';
 import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
 import type { ArrivalView } from '../../../offline/types';
@@ -68,6 +69,7 @@ const ArrivalRow = memo(function ArrivalRow({ arrival: a, deviceId, onOpenRegist
       <td>
         <span className="cell-line cell-strong">{a.flightNumber}</span>
         <span className="cell-line cell-small">{a.airline}</span>
+        <span className="cell-line cell-small">{airportLabel(a)}</span>
       </td>
       <td>
         <span className="cell-line">{formatDate(a.flightDate) || 'Date unknown'}</span>

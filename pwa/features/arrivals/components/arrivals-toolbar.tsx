@@ -1,25 +1,31 @@
 /**
  * The dashboard's filters and export (spec §2): the date (default from the event configuration, limited
- * to the flight window, 'Clear filter' shows every date), a search over names / flight / registration
- * number, and 'Export CSV', which needs the network and says so offline.
+ * to the flight window, 'Clear filter' shows every date), the airport (the event's, other, not given), a
+ * search over names / flight / registration number, and 'Export CSV', which needs the network and says
+ * so offline.
  */
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { exportArrivalsCsv } from '../api/export-arrivals';
+import { NO_AIRPORT } from '../hooks/use-airport-filter';
+import { OTHER_AIRPORT } from '../../../../shared/airports';
 
 export interface ArrivalsToolbarProps {
   date: string | undefined;
   onDate: (date: string | undefined) => void;
+  /** '' (every airport), a configured code, OTHER or NO_AIRPORT */
+  airport: string;
+  onAirport: (airport: string) => void;
   search: string;
   onSearch: (search: string) => void;
   online: boolean;
 }
 
-export function ArrivalsToolbar({ date, onDate, search, onSearch, online }: ArrivalsToolbarProps) {
+export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSearch, online }: ArrivalsToolbarProps) {
   const event = useEvent();
-  const ids = { date: useId(), search: useId(), offline: useId() };
+  const ids = { date: useId(), airport: useId(), search: useId(), offline: useId() };
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -53,6 +59,19 @@ export function ArrivalsToolbar({ date, onDate, search, onSearch, online }: Arri
           </Button>
         </div>
         <p className="field-hint">{date ? 'Showing one day.' : 'Showing all dates.'}</p>
+      </div>
+      <div className="field toolbar-airport">
+        <label htmlFor={ids.airport}>Airport</label>
+        <select id={ids.airport} value={airport} onChange={(e) => onAirport(e.target.value)}>
+          <option value="">All airports</option>
+          {event.airports.map((a) => (
+            <option key={a.code} value={a.code}>
+              {a.code} — {a.name}
+            </option>
+          ))}
+          <option value={OTHER_AIRPORT}>Other airports</option>
+          <option value={NO_AIRPORT}>Airport not given</option>
+        </select>
       </div>
       <div className="field toolbar-search">
         <label htmlFor={ids.search}>Search</label>

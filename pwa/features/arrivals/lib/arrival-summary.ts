@@ -4,10 +4,11 @@
  * planning shuttle runs. Pure, no React, no storage.
  */
 import type { FlightArrival } from '../../../../shared/schemas/arrivals';
+import { airportLabel } from '../../../../shared/airports';
 
 type Row = Pick<
   FlightArrival,
-  'airline' | 'flightNumber' | 'flightDate' | 'flightTime' | 'adultsCount' | 'childrenCount' | 'picked_up'
+  'airline' | 'flightNumber' | 'airport' | 'airportName' | 'flightDate' | 'flightTime' | 'adultsCount' | 'childrenCount' | 'picked_up'
 >;
 
 /** Adults plus children of one arrival (spec: Total Passengers). */
@@ -47,6 +48,8 @@ export interface FlightGroup<T> {
   key: string;
   airline: string;
   flightNumber: string;
+  /** 'IAH', 'Other: …' or 'airport not given' */
+  airport: string;
   flightDate: string | null;
   flightTime: string | null;
   arrivals: T[];
@@ -59,7 +62,15 @@ export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
     const key = `${flightKey(a)}|${a.flightDate ?? ''}|${(a.flightTime ?? '').slice(0, 5)}`;
     let g = groups.get(key);
     if (!g) {
-      g = { key, airline: a.airline, flightNumber: a.flightNumber, flightDate: a.flightDate, flightTime: a.flightTime, arrivals: [] };
+      g = {
+        key,
+        airline: a.airline,
+        flightNumber: a.flightNumber,
+        airport: airportLabel(a),
+        flightDate: a.flightDate,
+        flightTime: a.flightTime,
+        arrivals: [],
+      };
       groups.set(key, g);
     }
     g.arrivals.push(a);

@@ -3,6 +3,7 @@
  * time, passengers, child seats and instructions; staff also see the pickup. Placeholder rows
  * (airline 'N/A') are not flights and are left out.
  */
+import { AIRPORT_NOT_GIVEN, OTHER_AIRPORT } from '../../../../shared/airports';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { isPlaceholderFlight } from '../../../../shared/schemas/flight';
 import type { FlightInfoRecord } from '../api/get-registration';
@@ -24,6 +25,7 @@ export function FlightCards({ flights, showPickup }: { flights: FlightInfoRecord
               <p className="flight-name">
                 {f.airline} {f.flight_number}
               </p>
+              <p className="cell-sub">{f.airport ? `${f.airport === OTHER_AIRPORT ? '' : `${f.airport} · `}${f.airport_name ?? ''}` : AIRPORT_NOT_GIVEN}</p>
               <p>
                 {formatDate(f.flight_date)}
                 {f.flight_time ? ` at ${formatTime(f.flight_time)}` : ''}

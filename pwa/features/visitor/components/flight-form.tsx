@@ -4,13 +4,13 @@
  * Flight', and a remove control on each row only while there is more than one. The page owns the
  * surrounding <form>, the submit button and the call.
  */
-import type { FlightWindow } from '../../../../shared/schemas/flight';
+import type { FlightRules } from '../../../../shared/schemas/flight';
 import type { FlightFormController } from '../use-flight-form';
 import { FlightRow } from './flight-row';
 
 export interface FlightFormProps {
   form: FlightFormController;
-  window: FlightWindow;
+  window: FlightRules;
   requireType?: boolean;
   disabled?: boolean;
 }

@@ -1,13 +1,14 @@
 /**
  * One flight of the flight form (spec §2 Flight form rows): type, airline (the 18 named airlines plus
- * 'Other'), flight number, date (limited to the event's flight window), time, adults, children, child
- * seats and special instructions. Laid out for a 375 px phone: one column, with date/time side by side
+ * 'Other'), flight number, the airport (the event's, or Other with a name), date (limited to the event's
+ * flight window), time (landing or take-off, local time at that airport), adults, children, child seats
+ * and special instructions. Laid out for a 375 px phone: one column, with date/time side by side
  * and the three counts in one row, every control at least 44 px tall.
  */
 import { SelectField, TextAreaField, TextField, type Option } from '../../../components/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { AIRLINES, FLIGHT_TYPES } from '../../../../shared/constants';
-import type { FlightWindow } from '../../../../shared/schemas/flight';
+import { OTHER_AIRPORT, type FlightRules } from '../../../../shared/schemas/flight';
 import { rowErrorKey, type FlightRowState } from '../flight-form-model';
 
 const TYPE_OPTIONS: Option[] = FLIGHT_TYPES.map((t) => ({ value: t, label: t === 'arrival' ? 'Arrival' : 'Departure' }));
@@ -17,7 +18,7 @@ export interface FlightRowProps {
   index: number;
   row: FlightRowState;
   errors: FieldErrors;
-  window: FlightWindow;
+  window: FlightRules;
   /** the tokenised form requires a type, so its select offers an empty choice */
   requireType?: boolean;
   canRemove: boolean;
@@ -30,6 +31,8 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
   const err = (field: Parameters<typeof rowErrorKey>[1]) => errors[rowErrorKey(index, field)];
   const number = index + 1;
   // a saved airline that is not on the list (older data) is still shown, so the visitor can see and fix it
+  const airportOptions: Option[] = [...window.airports.map((a) => ({ value: a.code, label: `${a.code} — ${a.name}` })), { value: OTHER_AIRPORT, label: 'Other' }];
+  const departing = row.flightType === 'departure';
   const airlineOptions =
     row.airline && !AIRLINE_OPTIONS.some((o) => o.value === row.airline) ? [...AIRLINE_OPTIONS, { value: row.airline, label: row.airline }] : AIRLINE_OPTIONS;
 
@@ -65,6 +68,26 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
         maxLength={20}
         required
       />
+      <SelectField
+        label={departing ? 'Airport (departing from)' : 'Airport (landing at)'}
+        options={airportOptions}
+        placeholder="Select airport"
+        value={row.airport}
+        onChange={(e) => onChange({ airport: e.target.value })}
+        error={err('airport')}
+        required
+      />
+      {row.airport === OTHER_AIRPORT && (
+        <TextField
+          label="Airport Name"
+          value={row.airportName}
+          onChange={(e) => onChange({ airportName: e.target.value })}
+          error={err('airportName')}
+          maxLength={100}
+          placeholder="e.g. Austin-Bergstrom"
+          required
+        />
+      )}
       <div className="flight-pair">
         <TextField
           label="Flight Date"
@@ -77,7 +100,7 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
           required
         />
         <TextField
-          label="Flight Time"
+          label={departing ? 'Flight Time (take-off, local time)' : 'Flight Time (landing, local time)'}
           type="time"
           value={row.flightTime}
           onChange={(e) => onChange({ flightTime: e.target.value })}

@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { validateForm, type FieldErrors } from '../../../lib/form-errors';
 import { useEvent } from '../../../lib/public-config';
-import { submitWithTokenSchema } from '../../../../shared/schemas/flight';
+import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
 import { submitTokenFlights, type FlightRequestInfo } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../focus-first-error';
@@ -52,7 +52,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     e.preventDefault();
     setFormError(null);
     const { needsTransportation } = form.state;
-    const checked = validateForm(submitWithTokenSchema(event.flightWindow), {
+    const checked = validateForm(submitWithTokenSchema(flightRules(event)), {
       token,
       email,
       needsTransportation,
@@ -106,7 +106,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         error={errors.email}
         hint="The email address of this registration"
       />
-      <FlightForm form={form} window={event.flightWindow} requireType disabled={busy} />
+      <FlightForm form={form} window={flightRules(event)} requireType disabled={busy} />
       <ChallengeField
         onToken={setChallenge}
         resetKey={resetKey}

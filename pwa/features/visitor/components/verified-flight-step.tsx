@@ -10,7 +10,7 @@ import { Button } from '../../../components/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { validateForm } from '../../../lib/form-errors';
 import { useEvent } from '../../../lib/public-config';
-import { submitVerifiedSchema } from '../../../../shared/schemas/flight';
+import { flightRules, submitVerifiedSchema } from '../../../../shared/schemas/flight';
 import type { VerifiedRegistration } from '../../../../shared/schemas/verification';
 import { submitVerifiedFlights } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
@@ -27,7 +27,7 @@ export interface VerifiedFlightStepProps {
 }
 
 export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthorized }: VerifiedFlightStepProps) {
-  const { flightWindow } = useEvent();
+  const rules = flightRules(useEvent());
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLFormElement>(null);
@@ -36,7 +36,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
     e.preventDefault();
     setFormError(null);
     const { needsTransportation } = form.state;
-    const checked = validateForm(submitVerifiedSchema(flightWindow), {
+    const checked = validateForm(submitVerifiedSchema(rules), {
       registrationId: registration.id,
       needsTransportation,
       flights: flightsForValidation(form.state),
@@ -75,7 +75,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
         )}
       </div>
       {formError && <Alert kind="error">{formError}</Alert>}
-      <FlightForm form={form} window={flightWindow} disabled={busy} />
+      <FlightForm form={form} window={rules} disabled={busy} />
       <Button type="submit" className="btn-block submit-flights" busy={busy} busyText="Submitting...">
         Submit Flight Information
       </Button>

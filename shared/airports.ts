@@ -1,0 +1,15 @@
+/**
+ * How a flight's airport is written and shown. Plain code with no schema library: the greeter's screen
+ * imports it and stays within its size budget.
+ */
+
+/** The airport choice for a flight landing or leaving elsewhere than the event's airports. */
+export const OTHER_AIRPORT = 'OTHER';
+/** What screens and exports show for a flight stored before the airport was asked. */
+export const AIRPORT_NOT_GIVEN = 'airport not given';
+
+/** 'IAH', 'Other: Austin-Bergstrom', or 'airport not given'. */
+export function airportLabel(f: { airport: string | null; airportName?: string | null }): string {
+  if (!f.airport) return AIRPORT_NOT_GIVEN;
+  return f.airport === OTHER_AIRPORT ? `Other: ${f.airportName ?? ''}`.trim() : f.airport;
+}

@@ -1,0 +1,97 @@
+/**
+ * Flights name their airport: one of the event's airports (EVENT_AIRPORTS, IAH and HOU by default) or
+ * Other with a name, required for arrivals and departures in both flight forms; stored with its name;
+ * in the flight record, the arrivals answer, the arrivals CSV (last column) and the confirmation mail.
+ * Flights stored before airports were asked read "airport not given".
+ */
+import { describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/factories';
+import { flightRow, insertFlight, lastMailTo, linkTokenFor, liveFlights, verifyAs } from './verification-fixtures';
+
+const t = await createTestApp();
+const admin = await t.makeUser('admin');
+const greeter = await t.makeUser('greeter');
+
+async function verified() {
+  const reg = await makeRegistration(t.db);
+  const { registrantToken } = await verifyAs(t, reg.primaryEmail);
+  return { reg, registrantToken };
+}
+
+const submitVerified = (registrantToken: string, registrationId: number, flights: unknown[]) =>
+  t.api('POST', '/api/flight-info/submit-verified', { registrantToken, body: { registrationId, needsTransportation: true, flights } });
+
+async function submitWithLink(email: string, registrationId: number, flights: unknown[]) {
+  await t.api('POST', `/api/registrations/${registrationId}/request-flight-info`, { token: admin.token });
+  const token = linkTokenFor(t, email);
+  return t.api('POST', '/api/flight-info/submit', { body: { token, email, needsTransportation: true, flights, turnstileToken: 'ok' } });
+}
+
+describe('the airport of a submitted flight', () => {
+  it('is required for arrivals and departures in both flight forms, and nothing is written without it', async () => {
+    for (const flightType of ['arrival', 'departure']) {
+      const { reg, registrantToken } = await verified();
+      const verifiedForm = await submitVerified(registrantToken, reg.id, [flightRow({ flightType, airport: undefined })]);
+      expect(verifiedForm.status).toBe(400);
+      expect(verifiedForm.body.fields['flights.0.airport']).toBe('Airport is required');
+      const linkForm = await submitWithLink(reg.primaryEmail, reg.id, [flightRow({ flightType, airport: '' })]);
+      expect(linkForm.status).toBe(400);
+      expect(linkForm.body.fields['flights.0.airport']).toBe('Airport is required');
+      expect(await liveFlights(t, reg.id)).toHaveLength(0);
+    }
+  });
+
+  it("is one of the event's airports or Other with a name", async () => {
+    const { reg, registrantToken } = await verified();
+    const unknown = await submitVerified(registrantToken, reg.id, [flightRow({ airport: 'DFW' })]);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields['flights.0.airport']).toBe('Please choose an airport from the list (or Other)');
+    const unnamed = await submitVerified(registrantToken, reg.id, [flightRow({ airport: 'OTHER' })]);
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.fields['flights.0.airportName']).toBe('Airport name is required');
+    expect(await liveFlights(t, reg.id)).toHaveLength(0);
+  });
+
+  it('is stored with its name and answered in the flight record; the mail names it', async () => {
+    const { reg, registrantToken } = await verified();
+    const res = await submitVerified(registrantToken, reg.id, [
+      flightRow({ airport: 'hou', flightNumber: 'WN 10' }),
+      flightRow({ flightType: 'departure', airport: 'OTHER', airportName: 'Conroe-North Houston Regional', flightNumber: 'XX 1', flightDate: '2025-11-30' }),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.flights.map((f: any) => [f.airport, f.airport_name])).toEqual([
+      ['HOU', 'William P. Hobby'],
+      ['OTHER', 'Conroe-North Houston Regional'],
+    ]);
+    const mail = lastMailTo(t, reg.primaryEmail).text;
+    expect(mail).toContain('landing at William P. Hobby (HOU)');
+    expect(mail).toContain('taking off from Conroe-North Houston Regional');
+  });
+
+  it('is in the arrivals answer and last in the arrivals CSV; an older flight reads "airport not given"', async () => {
+    const reg = await makeRegistration(t.db);
+    const hou = await insertFlight(t, reg.id, { flightNumber: 'WN 22', flightDate: '2025-11-29', airport: 'HOU', airportName: 'William P. Hobby' });
+    const old = await insertFlight(t, reg.id, { flightNumber: 'UA 23', flightDate: '2025-11-29', airport: null, airportName: null });
+    const board = await t.api('GET', '/api/flight-info/admin/flight-arrivals?date=2025-11-29', { token: greeter.token });
+    const byId = new Map(board.body.arrivals.map((a: any) => [a.id, a]));
+    expect(byId.get(hou.id)).toMatchObject({ airport: 'HOU', airportName: 'William P. Hobby' });
+    expect(byId.get(old.id)).toMatchObject({ airport: null, airportName: null });
+    const csv = await t.api('GET', '/api/flight-info/admin/flight-arrivals/export?date=2025-11-29', { token: greeter.token });
+    const rows = parse(csv.text, { bom: true }) as string[][];
+    expect(rows[0].at(-1)).toBe('Airport');
+    expect(rows[0]).toHaveLength(14);
+    const airportOf = (number: string) => rows.find((r) => r[5] === number)?.at(-1);
+    expect(airportOf('WN 22')).toBe('HOU');
+    expect(airportOf('UA 23')).toBe('airport not given');
+  });
+
+  it('serves the configured airports in GET /api/config', async () => {
+    const res = await t.api('GET', '/api/config');
+    expect(res.body.event.airports).toEqual([
+      { code: 'IAH', name: 'George Bush Intercontinental' },
+      { code: 'HOU', name: 'William P. Hobby' },
+    ]);
+  });
+});
