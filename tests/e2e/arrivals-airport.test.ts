@@ -1,0 +1,53 @@
+/**
+ * The greeter's board by airport, on a 390×844 phone in Chromium: each card says where the flight lands
+ * ('IAH', 'HOU', 'Other: …'), the Airport filter keeps only that airport's flights (and survives a reload,
+ * being in the address), and "Airport not given" finds flights stored before airports were asked.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { createFamily, uniqueWord } from './helpers/staff-data';
+
+setupBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DAY = '2025-11-26';
+
+describe('the board by airport', () => {
+  it('filters the flights of the day by airport on a phone', async () => {
+    const tag = uniqueWord(5);
+    const n = () => `${tag.slice(0, 2).toUpperCase()} ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
+    const atIah = await createFamily({ firstName: 'Ines', lastName: tag, flight: { flightNumber: n(), flightDate: DAY, flightTime: '10:05', airport: 'IAH' } });
+    const atHou = await createFamily({ firstName: 'Hugo', lastName: tag, flight: { flightNumber: n(), flightDate: DAY, flightTime: '10:35', airport: 'HOU' } });
+    const elsewhere = await createFamily({
+      firstName: 'Olga',
+      lastName: tag,
+      flight: { flightNumber: n(), flightDate: DAY, flightTime: '11:05', airport: 'OTHER', airportName: 'Conroe-North Houston Regional' },
+    });
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    await page.getByLabel('Search').fill(tag);
+    const card = (f: { registrationNumber: string }) => page.locator('.flight-group', { hasText: f.registrationNumber });
+    for (const f of [atIah, atHou, elsewhere]) await card(f).waitFor();
+    await card(atHou).getByText('HOU', { exact: true }).waitFor();
+    await card(elsewhere).getByText('Other: Conroe-North Houston Regional').waitFor();
+
+    await page.getByLabel('Airport').selectOption('HOU');
+    await expect.poll(() => card(atIah).count()).toBe(0);
+    await expect.poll(() => card(elsewhere).count()).toBe(0);
+    expect(await card(atHou).count()).toBe(1);
+    expect(page.url()).toContain('airport=HOU');
+
+    await page.reload();
+    await page.getByLabel('Search').fill(tag);
+    await card(atHou).waitFor();
+    expect(await page.getByLabel('Airport').inputValue()).toBe('HOU');
+    expect(await card(atIah).count()).toBe(0);
+
+    await page.getByLabel('Airport').selectOption('OTHER');
+    await card(elsewhere).waitFor();
+    await expect.poll(() => card(atHou).count()).toBe(0);
+
+    await page.getByLabel('Airport').selectOption('');
+    for (const f of [atIah, atHou, elsewhere]) await card(f).waitFor();
+  });
+});
