@@ -63,7 +63,7 @@ async function readableRegistration(c: Context<AppEnv>, ref: string) {
   if (registrant) {
     const row = await registrationByRef(dbOf(c), ref);
     if (!row || row.id !== registrant.registrationId) throw forbidden(NOT_YOURS);
-    return { row, view: 'full' as const };
+    return { row, view: 'registrant' as const };
   }
   if (user) throw forbidden();
   throw unauthorized(NOT_VERIFIED);

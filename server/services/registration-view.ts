@@ -20,16 +20,75 @@ import type { Registration } from '../../shared/schemas/registration';
 import type { RegistrationHotelFields } from '../../shared/schemas/hotel';
 
 export type AttendeeRow = typeof attendees.$inferSelect;
-export type RegistrationView = 'full' | 'greeter';
+/** Who reads a registration: each reader gets only the fields its allow-list names (docs/product.md, roles). */
+export type RegistrationView = 'full' | 'greeter' | 'registrant';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Fields left out of the greeter view (DESIGN.md: a greeter's device keeps no payments or addresses). */
-const GREETER_HIDDEN = [
+/**
+ * What a greeter may read of a party: names, party size, flights, phone, hotel (with the city to tell
+ * two families apart and special requests such as a wheelchair); no payments, no address, no emergency
+ * contacts, no internal or hotel notes.
+ */
+const GREETER_FIELDS = [
+  'id',
+  'registration_number',
+  'status',
+  'created_at',
+  'updated_at',
+  'primary_email',
+  'primary_phone',
+  'primary_first_name',
+  'primary_last_name',
+  'city',
+  'state',
+  'country',
+  'special_requests',
+  'needs_transportation',
+  'hotel_confirmation_number',
+  'hotel_room_number',
+  'hotel_room_type',
+  'hotel_check_in_date',
+  'hotel_check_out_date',
+  'hotel_nights',
+  'hotel_guest_name',
+  'attendee_count',
+] as const satisfies readonly (keyof Registration)[];
+
+/** A greeter sees each attendee's name and age group (and dietary needs, as the details modal lists them). */
+const GREETER_ATTENDEE_FIELDS = [
+  'id',
+  'registration_id',
+  'first_name',
+  'last_name',
+  'is_primary',
+  'age_category',
+  'dietary_restrictions',
+] as const satisfies readonly (keyof Attendee)[];
+
+/** What the visitor reads of their own registration: all of it but the staff's notes and who did what. */
+const REGISTRANT_FIELDS = [
+  'id',
+  'registration_number',
+  'status',
+  'payment_status',
+  'created_at',
+  'updated_at',
+  'primary_email',
+  'primary_phone',
+  'primary_first_name',
+  'primary_last_name',
+  'primary_age_category',
   'address_line1',
   'address_line2',
+  'city',
+  'state',
   'zip_code',
-  'payment_status',
+  'country',
+  'special_requests',
+  'dietary_restrictions',
+  'emergency_contact_name',
+  'emergency_contact_phone',
   'total_amount',
   'base_amount',
   'late_fee_amount',
@@ -41,7 +100,37 @@ const GREETER_HIDDEN = [
   'fixed_discount_amount',
   'late_fee_applied',
   'remove_late_fee',
-] as const;
+  'needs_transportation',
+  'hotel_confirmation_number',
+  'hotel_room_number',
+  'hotel_room_type',
+  'hotel_check_in_date',
+  'hotel_check_out_date',
+  'hotel_nights',
+  'hotel_guest_name',
+  'cancel_reason',
+  'cancelled_at',
+  'attendee_count',
+] as const satisfies readonly (keyof Registration)[];
+
+/** The allowed keys of `value`, nothing else. */
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) if (k in value) out[k] = value[k];
+  return out;
+}
+
+/** A registration as `view` may read it (an allow-list per reader; admins read everything). */
+export function registrationFor(r: Registration, view: RegistrationView): Registration {
+  if (view === 'full') return r;
+  // the narrower views are the same shape with fields left out; the PWA reads them as optional
+  return pick(r, view === 'greeter' ? GREETER_FIELDS : REGISTRANT_FIELDS) as Registration;
+}
+
+/** Attendees as `view` may read them. */
+export function attendeesFor(list: Attendee[], view: RegistrationView): Attendee[] {
+  return view === 'greeter' ? list.map((a) => pick(a, GREETER_ATTENDEE_FIELDS) as Attendee) : list;
+}
 
 /** The registration's copy of its hotel booking, as the API emits it. */
 export const hotelFields = (r: RegistrationRow): RegistrationHotelFields => ({
@@ -103,8 +192,7 @@ export function serializeRegistration(
     flight_info_requested_at: iso(r.flightInfoRequestedAt),
     attendee_count: extra.attendeeCount,
   };
-  if (view === 'greeter') for (const k of GREETER_HIDDEN) delete out[k];
-  return out;
+  return registrationFor(out, view);
 }
 
 export function serializeAttendee(a: AttendeeRow, programs: { id: number; programType: string }[] = []): Attendee {
@@ -201,7 +289,7 @@ export async function registrationDetail(db: DbOrTx, row: RegistrationRow, view:
   ]);
   return {
     registration: serializeRegistration(row, { attendeeCount: members.length, cancelledBy }, view),
-    attendees: members,
+    attendees: attendeesFor(members, view),
     flightInfo: flightRows.map(serializeFlight),
   };
 }

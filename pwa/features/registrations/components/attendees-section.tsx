@@ -72,7 +72,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
           const facts = [
             AGE_CATEGORY_LABELS[a.age_category],
             relationshipText(a),
-            a.age !== null ? `Age ${a.age}` : null,
+            a.age != null ? `Age ${a.age}` : null,
             a.gender ? GENDER_LABELS[a.gender] : null,
           ].filter(Boolean);
           return (

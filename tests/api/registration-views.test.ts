@@ -1,0 +1,84 @@
+/**
+ * Each reader of a registration gets exactly the fields of its allow-list (docs/product.md, roles):
+ * the visitor reads their own registration without the staff's notes, hotel notes or who cancelled it;
+ * a greeter reads names, party size, flights, phone and hotel, and no payments, address, emergency
+ * contact, ages, genders or notes; an admin reads everything. Keys are compared as sets, so a field
+ * added to the registration later is refused to greeters and visitors until an allow-list names it.
+ */
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/factories';
+import { issueRegistrantToken } from '../../server/services/registrant-tokens';
+
+const t = await createTestApp();
+const admin = await t.makeUser('admin');
+const greeter = await t.makeUser('greeter');
+
+const reg = await makeRegistration(t.db, {
+  notes: 'Internal: owes a favour',
+  emergencyContactName: 'Aunt Bisi',
+  emergencyContactPhone: '+1 555 0199',
+  addressLine1: '12 Private Road',
+  attendees: [{ firstName: 'Kemi', lastName: 'Bello', ageCategory: 'child', relationship: 'child', age: 9, gender: 'female' }],
+});
+const { registrantToken } = await issueRegistrantToken(t.db, reg.id, reg.primaryEmail);
+
+const read = async (auth: { token?: string; registrantToken?: string }) => {
+  const res = await t.api('GET', `/api/registrations/${reg.registrationNumber}`, auth);
+  expect(res.status).toBe(200);
+  return res.body;
+};
+const keys = (o: object) => Object.keys(o).sort();
+
+describe('what each reader gets of a registration', () => {
+  it('the visitor: everything of their own but the notes, the hotel notes, who cancelled and when flights were asked for', async () => {
+    const full = await read({ token: admin.token });
+    const mine = await read({ registrantToken });
+    const hidden = ['notes', 'hotel_notes', 'cancelled_by', 'flight_info_requested_at'];
+    expect(keys(mine.registration)).toEqual(keys(full.registration).filter((k) => !hidden.includes(k)));
+    expect(JSON.stringify(mine)).not.toContain('owes a favour');
+    expect(mine.attendees).toEqual(full.attendees);
+  });
+
+  it('a greeter: names, party size, phone, hotel and flights; no payments, address, emergency contact, ages, genders or notes', async () => {
+    const body = await read({ token: greeter.token });
+    expect(keys(body.registration)).toEqual(
+      [
+        'id',
+        'registration_number',
+        'status',
+        'created_at',
+        'updated_at',
+        'primary_email',
+        'primary_phone',
+        'primary_first_name',
+        'primary_last_name',
+        'city',
+        'state',
+        'country',
+        'special_requests',
+        'needs_transportation',
+        'hotel_confirmation_number',
+        'hotel_room_number',
+        'hotel_room_type',
+        'hotel_check_in_date',
+        'hotel_check_out_date',
+        'hotel_nights',
+        'hotel_guest_name',
+        'attendee_count',
+      ].sort(),
+    );
+    for (const a of body.attendees) {
+      expect(keys(a)).toEqual(['age_category', 'dietary_restrictions', 'first_name', 'id', 'is_primary', 'last_name', 'registration_id']);
+    }
+    const text = JSON.stringify(body);
+    for (const secret of ['owes a favour', 'Aunt Bisi', '+1 555 0199', '12 Private Road']) expect(text).not.toContain(secret);
+    expect(body.flightInfo).toBeDefined();
+  });
+
+  it('an admin: everything, notes and emergency contact included', async () => {
+    const body = await read({ token: admin.token });
+    expect(body.registration).toMatchObject({ notes: 'Internal: owes a favour', emergency_contact_name: 'Aunt Bisi', address_line1: '12 Private Road' });
+    expect(body.attendees.find((a: any) => a.first_name === 'Kemi')).toMatchObject({ age: 9, gender: 'female' });
+  });
+});
