@@ -29,7 +29,7 @@ import { parse } from 'csv-parse/sync';
 import { BUDGETS, endpointVerdict, exportVerdict, type EndpointKind } from './bench/budgets';
 import { prepareDatabase, readFacts, seedUntil, type BenchDatabase, type Facts } from './bench/database';
 import { load, type LoadResult } from './bench/load';
-import { cpuMeter, ROOT, rssMb, sampleRss, startNode, startServer, stop, type Child } from './bench/processes';
+import { cpuMeter, rssMb, sampleRss, startNode, startServer, stop, type Child } from './bench/processes';
 import type { RequestSpec } from 'autocannon';
 
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);

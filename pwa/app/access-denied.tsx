@@ -1,6 +1,6 @@
 /** The panel a signed-in non-admin sees on an admin-only page (spec §2 protected-route behaviour). */
 import { Link } from 'react-router-dom';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from './auth-context';
 
 export function AccessDenied() {
   const { user } = useAuth();

@@ -14,7 +14,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from './auth-context';
 import { getToken } from '../lib/api-client';
 
 /** Network-read screens that show other devices' changes: refetched (when on screen) after a live change. */

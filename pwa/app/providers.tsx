@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { configureApiClient } from '../lib/api-client';
-import { clearVerification, getRegistrantToken } from '../features/registrant/verification-store';
+import { clearVerification, getRegistrantToken } from './registrant/verification-store';
 import { createQueryClient } from './query-client';
 
 configureApiClient({ getRegistrantToken, onRegistrantRejected: clearVerification });

@@ -8,7 +8,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '../components/spinner';
-import { hasRole, useAuth } from '../features/auth/auth-context';
+import { hasRole, useAuth } from './auth-context';
 import type { Role } from '../../shared/constants';
 import { AccessDenied } from './access-denied';
 

@@ -8,6 +8,7 @@
  * signed-in user, and while the copy on this device is anyone else's, these hooks answer `undefined`
  * (loading), so a previous user's data never shows, not even for a moment.
  */
+import { useOnline } from '../lib/use-online';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDB } from './db';
@@ -199,26 +200,12 @@ export interface SyncStatus {
   live: boolean;
 }
 
-function useBrowserOnline(): boolean {
-  return useSyncExternalStore(
-    (fn) => {
-      window.addEventListener('online', fn);
-      window.addEventListener('offline', fn);
-      return () => {
-        window.removeEventListener('online', fn);
-        window.removeEventListener('offline', fn);
-      };
-    },
-    () => navigator.onLine,
-    () => true,
-  );
-}
 
 export function useSyncStatus(): SyncStatus {
   const engine = useSyncExternalStore(subscribeSync, getSyncState, getSyncState);
   const storageError = useSyncExternalStore(subscribeSync, getStorageError, getStorageError);
   const live = useSyncExternalStore(subscribeSync, getLiveStatus, getLiveStatus);
-  const browserOnline = useBrowserOnline();
+  const browserOnline = useOnline();
   const counts: OutboxCounts | undefined = useLiveQuery(() => countOps(getAppDb()), []);
   const lastSyncedAt = useLiveQuery(async () => ({ value: (await getAppDb().getMeta('lastSyncedAt')) ?? null }), []);
   return {

@@ -9,7 +9,7 @@ import type { Attendee } from '../../shared/schemas/attendee';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
 import type { Registration } from '../../shared/schemas/registration';
 import type { ArrivalsSyncPage, HotelSyncPage } from '../../shared/schemas/sync';
-import type { FlightInfoRecord } from '../../server/services/flight-view';
+import type { FlightInfoRecord } from '../../shared/schemas/flight';
 
 // ---- arrivals ------------------------------------------------------------------------------------
 

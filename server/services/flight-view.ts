@@ -1,28 +1,10 @@
 /** The flight info record as the API emits it (spec §3, snake_case). Dates 'YYYY-MM-DD', times 'HH:MM'. */
 import type { flights } from '../db/schema';
+import type { FlightInfoRecord } from '../../shared/schemas/flight';
+
+export type { FlightInfoRecord };
 
 export type FlightRow = typeof flights.$inferSelect;
-
-export interface FlightInfoRecord {
-  id: number;
-  flight_type: 'arrival' | 'departure';
-  flight_date: string | null;
-  flight_time: string | null;
-  airline: string;
-  flight_number: string;
-  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
-  airport: string | null;
-  airport_name: string | null;
-  adults_count: number;
-  children_count: number;
-  child_seats_needed: number;
-  needs_transportation: boolean;
-  special_instructions: string | null;
-  picked_up: boolean;
-  picked_up_at: string | null;
-  picked_up_by: string | null;
-  created_at: string;
-}
 
 export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
 

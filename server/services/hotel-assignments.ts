@@ -15,7 +15,6 @@ import type { Actor } from './audit';
 import { audit } from './audit';
 import { hotelFields } from './registration-view';
 import { likePattern } from './search-text';
-import { normalizeSearch } from '../../shared/search';
 import { isPossibleNameMatch, nameWords } from '../../shared/name-match';
 import { HOTEL_CANDIDATE_LIMIT } from '../../shared/constants';
 import { hotelMismatchWarnings, type TravelDates } from '../../shared/hotel-mismatch';

@@ -5,19 +5,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
-import type { Pagination } from '../../shared/schemas/registration';
-
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  actor: string;
-  actor_user_id: number | null;
-  entity_type: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}
+import type { HistoryEntry, Pagination } from '../../shared/schemas/registration';
 
 export async function registrationHistory(
   db: DbOrTx,

@@ -11,12 +11,12 @@ import { preparedPer } from '../db/prepared';
 import { intArrayText } from '../db/rows';
 import { attendees, culturalPrograms, flights, users } from '../db/schema';
 import { notFound } from '../lib/errors';
-import { serializeFlight, type FlightInfoRecord } from './flight-view';
+import { serializeFlight } from './flight-view';
 import { registrationByRef } from './registrant-summary';
 import type { RegistrationRow } from './registration-derived';
 import { fromCents, refundDueCents } from '../../shared/pricing';
 import type { Attendee } from '../../shared/schemas/attendee';
-import type { Registration } from '../../shared/schemas/registration';
+import type { Registration, RegistrationDetail } from '../../shared/schemas/registration';
 import type { RegistrationHotelFields } from '../../shared/schemas/hotel';
 
 export type AttendeeRow = typeof attendees.$inferSelect;
@@ -272,12 +272,6 @@ async function userName(db: DbOrTx, userId: number | null): Promise<string | nul
 export async function registrationView(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<Registration> {
   const members = await activeAttendees(db, row.id);
   return serializeRegistration(row, { attendeeCount: members.length, cancelledBy: await userName(db, row.cancelledBy) }, view);
-}
-
-export interface RegistrationDetail {
-  registration: Registration;
-  attendees: Attendee[];
-  flightInfo: FlightInfoRecord[];
 }
 
 /** GET /registrations/{id}: the registration, its active attendees and its flights (removed ones left out). */

@@ -304,8 +304,8 @@ export function newFlightRow(index: number): FlightFormRow {
   };
 }
 
-/** The stored flight record as the API answers it (spec §3 Flight info record), as far as the form needs it. */
-export interface ExistingFlight {
+/** The flight info record as the API answers it (spec §3, snake_case): dates 'YYYY-MM-DD', times 'HH:MM'. */
+export interface FlightInfoRecord {
   id: number;
   flight_type: FlightType;
   flight_date: string | null;
@@ -318,8 +318,30 @@ export interface ExistingFlight {
   adults_count: number;
   children_count: number;
   child_seats_needed: number;
+  needs_transportation: boolean;
   special_instructions: string | null;
+  picked_up: boolean;
+  picked_up_at: string | null;
+  picked_up_by: string | null;
+  created_at: string;
 }
+
+/** What the flight form loads of a stored flight record. */
+export type ExistingFlight = Pick<
+  FlightInfoRecord,
+  | 'id'
+  | 'flight_type'
+  | 'flight_date'
+  | 'flight_time'
+  | 'airline'
+  | 'flight_number'
+  | 'airport'
+  | 'airport_name'
+  | 'adults_count'
+  | 'children_count'
+  | 'child_seats_needed'
+  | 'special_instructions'
+>;
 
 /** Loads existing flights into form rows, skipping 'N/A' placeholders (spec §2 Flight form rows). */
 export function formRowsFromExisting(existing: ExistingFlight[]): FlightFormRow[] {

@@ -8,6 +8,8 @@ import { AGE_CATEGORIES, MAX_ATTENDEES, PAYMENT_STATUSES, REGISTRATION_STATUSES 
 import { ageCategoryField, firstNameField, groupMemberSchema, lastNameField } from './attendee';
 import { decimal, emailField, money, optionalText, pageQuery, requiredString } from './common';
 import type { RegistrationHotelFields } from './hotel';
+import type { Attendee } from './attendee';
+import type { FlightInfoRecord } from './flight';
 
 export const REGISTRATION_MESSAGES = {
   phoneAdmin: 'Phone number is required',
@@ -263,5 +265,25 @@ export interface Payment {
   method: string;
   note: string | null;
   created_by: string | null;
+  created_at: string;
+}
+
+/** GET /registrations/{id}: the registration, its active attendees and its flights, as its reader may see them. */
+export interface RegistrationDetail {
+  registration: Registration;
+  attendees: Attendee[];
+  flightInfo: FlightInfoRecord[];
+}
+
+/** One line of a registration's history (the audit log of it, its attendees, payments, flights and bookings). */
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  actor: string;
+  actor_user_id: number | null;
+  entity_type: string;
+  entity_id: string;
+  before: unknown;
+  after: unknown;
   created_at: string;
 }

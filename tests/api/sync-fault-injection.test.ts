@@ -148,8 +148,8 @@ interface Link {
 const taps: Tap[] = [];
 const links: Link[] = [];
 const deletedBookings = new Set<number>();
-let flightIds: number[] = [];
-let bookingIds: number[] = [];
+const flightIds: number[] = [];
+const bookingIds: number[] = [];
 let devices: Device[] = [];
 let deleter: Awaited<ReturnType<typeof t.makeUser>>;
 

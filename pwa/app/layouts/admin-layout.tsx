@@ -10,7 +10,7 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../auth-context';
 
 interface SideLink {
   to: string;

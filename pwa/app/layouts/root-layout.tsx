@@ -2,7 +2,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';
-import { AuthProvider } from '../../features/auth/auth-context';
+import { AuthProvider } from '../auth-context';
 import { OfflineSync } from '../offline-sync';
 import { UpdateBanner } from '../update-banner';
 import { TopNav } from './top-nav';

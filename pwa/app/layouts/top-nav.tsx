@@ -7,8 +7,8 @@
 import { Link, useLocation } from 'react-router-dom';
 import { Menu } from '../../components/menu';
 import { Spinner } from '../../components/spinner';
-import { useAuth } from '../../features/auth/auth-context';
-import { useRegistrantVerification } from '../../features/registrant/verification-store';
+import { useAuth } from '../auth-context';
+import { useRegistrantVerification } from '../registrant/verification-store';
 import { useEvent } from '../../lib/public-config';
 
 /** '/' would prefix every path, so Home is active only on '/'. */

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api-client';
 import { validateForm, type FieldErrors } from '../../lib/form-errors';
 import { usePublicConfig } from '../../lib/public-config';
 import { loginSchema } from '../../../shared/schemas/auth';
-import { homePathFor, useAuth } from './auth-context';
+import { homePathFor, useAuth } from '../../app/auth-context';
 import { BackendIndicator } from './backend-indicator';
 import type { User } from '../../../shared/schemas/auth';
 

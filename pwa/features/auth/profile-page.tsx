@@ -1,5 +1,5 @@
 /** /admin/profile (spec §2 Profile): the signed-in user's name, email and role, and Change Password. */
-import { useAuth } from './auth-context';
+import { useAuth } from '../../app/auth-context';
 import { ChangePasswordForm } from './change-password-form';
 
 const ROLE_LABELS = { admin: 'Administrator', greeter: 'Greeter' } as const;

@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { fromCents, toCents } from '../../../shared/pricing';
 import { statsErrorMessage, useStats } from './api/get-stats';
 import { StatCard, StatList } from './components/stat-card';
-import { BackupPanel } from '../backup/components/backup-panel';
+import { BackupPanel } from './components/backup-panel';
 
 export default function DashboardPage() {
   const stats = useStats();

@@ -2,25 +2,10 @@
  * /test (spec §2 "Network connection test page"): what a greeter or admin can show support when the
  * app misbehaves: is the browser online, does /api/health answer, how fast, and what it said.
  */
-import { useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { useBackendStatus } from '../../lib/backend-status';
 import { formatDateTime } from '../../lib/format';
-
-function useOnline() {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const up = () => setOnline(true);
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-    };
-  }, []);
-  return online;
-}
+import { useOnline } from '../../lib/use-online';
 
 export default function NetworkTestPage() {
   const online = useOnline();

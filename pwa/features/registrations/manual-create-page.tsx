@@ -16,7 +16,7 @@ import { AddressFields, ContactFields } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersFields, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
-import { useOnline } from './hooks/use-online';
+import { useOnline } from '../../lib/use-online';
 
 const EMPTY = {
   primary_first_name: '',

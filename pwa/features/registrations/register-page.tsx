@@ -18,7 +18,7 @@ import { useCreateRegistration } from './api/create-registration';
 import { AddressFields, ContactFields } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { detailPath } from './components/registrations-table';
-import { useOnline } from './hooks/use-online';
+import { useOnline } from '../../lib/use-online';
 
 const CHALLENGE_MESSAGES: Record<ChallengeProblem, string> = {
   failed: 'Security verification failed. Please try again.',

@@ -17,7 +17,7 @@ import { Pagination } from './components/pagination';
 import { RegistrationsTable } from './components/registrations-table';
 import { useListParams } from './hooks/use-list-params';
 import { useNotice } from './hooks/use-notice';
-import { useOnline } from './hooks/use-online';
+import { useOnline } from '../../lib/use-online';
 
 // Dexie is only needed without a connection: keep it out of this page's chunk
 const CachedRegistrations = lazy(() => import('./components/cached-registrations'));

@@ -11,7 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import type { User } from '../../../shared/schemas/auth';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../app/auth-context';
 import { AddUserForm } from './add-user-form';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useUpdateUser, useUsers } from './api/users-api';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useRegistrantVerification } from '../registrant/verification-store';
+import { useRegistrantVerification } from '../../app/registrant/verification-store';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';
 import { registrationPath, rememberVerification } from './verify-success';

@@ -3,7 +3,7 @@
  * 'My Registration' in the top bar; its token is what the server trusts) and this tab's
  * 'registration_verified' marker.
  */
-import { markSessionVerified, setVerification } from '../registrant/verification-store';
+import { markSessionVerified, setVerification } from '../../app/registrant/verification-store';
 import type { VerifyCodeAnswer } from './api/verification-api';
 
 export function rememberVerification(email: string, answer: VerifyCodeAnswer): void {

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import type { FlightInfoRecord } from '../../../../server/services/flight-view';
+import type { FlightInfoRecord } from '../../../../shared/schemas/flight';
 import type { Attendee } from '../../../../shared/schemas/attendee';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { arrivalKeys } from './arrival-keys';

@@ -7,7 +7,7 @@ import { hotelMismatchWarnings } from '../../../../shared/hotel-mismatch';
 import type { AgeCategory } from '../../../../shared/constants';
 import type { Attendee } from '../../../../shared/schemas/attendee';
 import type { Registration } from '../../../../shared/schemas/registration';
-import type { FlightInfoRecord } from '../../../../server/services/flight-view';
+import type { FlightInfoRecord } from '../../../../shared/schemas/flight';
 import type { ArrivalView } from '../../../offline/types';
 
 export interface DetailsView {

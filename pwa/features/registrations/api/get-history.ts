@@ -2,7 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Pagination } from '../../../../shared/schemas/registration';
-import type { HistoryEntry } from '../../../../server/services/registration-history';
+import type { HistoryEntry } from '../../../../shared/schemas/registration';
 import { registrationKeys } from './registration-keys';
 
 export type { HistoryEntry };

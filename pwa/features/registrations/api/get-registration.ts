@@ -4,18 +4,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
-import type { Attendee } from '../../../../shared/schemas/attendee';
-import type { Registration } from '../../../../shared/schemas/registration';
-import type { FlightInfoRecord } from '../../../../server/services/flight-view';
+import type { RegistrationDetail } from '../../../../shared/schemas/registration';
+import type { FlightInfoRecord } from '../../../../shared/schemas/flight';
 import { registrationKeys } from './registration-keys';
 
-export type { FlightInfoRecord };
-
-export interface RegistrationDetail {
-  registration: Registration;
-  attendees: Attendee[];
-  flightInfo: FlightInfoRecord[];
-}
+export type { FlightInfoRecord, RegistrationDetail };
 
 export const getRegistration = (ref: string, signal?: AbortSignal) =>
   api.get<RegistrationDetail>(`/registrations/${encodeURIComponent(ref)}`, { signal });

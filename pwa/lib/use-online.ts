@@ -1,7 +1,7 @@
 /**
- * Whether the browser says it is online. Editing forms need the network (DESIGN.md offline-first):
- * offline they are disabled with a reason instead of failing on submit. Kept free of the offline
- * layer's Dexie runtime so the public registration page stays light for visitors' phones.
+ * Whether the browser says it is online: the app's one hook for it (the sync line adds whether the
+ * server answers). Editing forms need the network: offline they are disabled with a reason instead of
+ * failing on submit. Free of the offline layer's Dexie runtime so visitors' pages stay light.
  */
 import { useSyncExternalStore } from 'react';
 

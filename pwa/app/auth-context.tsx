@@ -15,10 +15,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, clearToken, configureApiClient, getToken, setToken } from '../../lib/api-client';
-import type { Role } from '../../../shared/constants';
-import type { User } from '../../../shared/schemas/auth';
-import { loginRequest, logoutRequest, meRequest, type LoginBody } from './api/auth-api';
+import { ApiError, clearToken, configureApiClient, getToken, setToken } from '../lib/api-client';
+import type { Role } from '../../shared/constants';
+import type { User } from '../../shared/schemas/auth';
+import { loginRequest, logoutRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -64,7 +64,7 @@ function rememberUser(user: User | null) {
  * is imported on demand so visitors' pages never load Dexie.
  */
 async function clearOfflineData(): Promise<boolean> {
-  const offline = await import('../../offline/runtime');
+  const offline = await import('../offline/runtime');
   await Promise.race([offline.syncNow().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
   const result = await offline.clearLocalData();
   if (result.cleared) return true;
@@ -80,7 +80,7 @@ async function clearOfflineData(): Promise<boolean> {
  */
 async function claimOfflineData(user: User): Promise<void> {
   try {
-    const offline = await import('../../offline/runtime');
+    const offline = await import('../offline/runtime');
     await offline.claimForSignIn({ id: user.id, firstName: user.first_name, lastName: user.last_name, role: user.role });
   } catch (e) {
     console.error('offline copy: owner check at sign-in failed', e);
