@@ -11,7 +11,7 @@ import './styles.css';
 const router = createRouter();
 
 // A staff member opening their field screen with a stored session: fetch its code (and Dexie) while the
-// session is checked, not after, one round trip fewer on a slow connection (issue 7 Lighthouse run).
+// session is checked, not after, one round trip fewer on a slow connection (Lighthouse run).
 if (getToken() && location.pathname.startsWith('/admin/flight-arrivals')) {
   void import('./features/arrivals/flight-arrivals-page').catch(() => undefined);
 }

@@ -84,7 +84,7 @@ const arrivals = pages.find((p) => p.key === ARRIVALS_PAGE);
 if (arrivals) {
   console.log(`\n/admin/flight-arrivals route total: ${kb(arrivals.total).trim()} gzip (entry ${kb(entrySize).trim()} + page ${kb(arrivals.extra).trim()})`);
   // what a greeter's first visit really loads: the route, plus the lazy chunks every staff screen pulls
-  // in as it starts (issue 7 budget: 170 KB); scripts/lighthouse.ts measures the same in the browser
+  // in as it starts (budget: 170 KB); scripts/lighthouse.ts measures the same in the browser
   const atStart = Object.keys(manifest).filter((k) => STAFF_START_CHUNKS.some((suffix) => k.endsWith(suffix)));
   const firstVisit = new Set([...entryFiles, ...closure(ARRIVALS_PAGE), ...atStart.flatMap((k) => [...closure(k)])]);
   const extra = atStart.map((k) => k.replace(/^.*node_modules\//, '')).join(', ');

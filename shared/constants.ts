@@ -1,4 +1,4 @@
-/** Business constants from spec §9 that are not event configuration. */
+/** Business constants from docs/product.md#rules that are not event configuration. */
 export const MAX_ATTENDEES = 9;
 export const LIST_PAGE_SIZE = 20;
 export const HOTEL_PAGE_SIZE = 10;
@@ -29,7 +29,7 @@ export type Role = (typeof ROLES)[number];
 export const FLIGHT_TYPES = ['arrival', 'departure'] as const;
 export type FlightType = (typeof FLIGHT_TYPES)[number];
 
-/** The 18 named airlines of the flight form, plus 'Other' (spec §2). */
+/** The 18 named airlines of the flight form, plus 'Other' (docs/product.md#screens). */
 export const AIRLINES = [
   'American Airlines',
   'Delta Air Lines',
@@ -52,7 +52,7 @@ export const AIRLINES = [
   'Other',
 ] as const;
 
-/** An airline of 'N/A' marks a placeholder flight row, skipped when loading the form (spec §2). */
+/** An airline of 'N/A' marks a placeholder flight row, skipped when loading the form (docs/product.md#screens). */
 export const PLACEHOLDER_AIRLINE = 'N/A';
 
 export const AGE_CATEGORY_LABELS: Record<AgeCategory, string> = {

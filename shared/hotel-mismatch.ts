@@ -1,5 +1,5 @@
 /**
- * Hotel/flight mismatch warnings (issue 5): a family whose room starts after they land, or ends before
+ * Hotel/flight mismatch warnings : a family whose room starts after they land, or ends before
  * they fly home, needs a phone call. Pure, so the registration page, the arrivals modal, the hotel card
  * and the server all say the same sentence.
  */

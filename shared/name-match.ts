@@ -1,5 +1,5 @@
 /**
- * Hotel-booking name matching (spec §2: "compares first or last word of guest names"), used by the
+ * Hotel-booking name matching (docs/product.md#screens: "compares first or last word of guest names"), used by the
  * server's search-matches ranking and by the PWA's offline candidate ranking, so both agree.
  */
 import { normalizeSearch } from './search';

@@ -1,5 +1,5 @@
 /**
- * Flight dates and times are wall-clock values in the event's time zone (DESIGN.md), while a phone or
+ * Flight dates and times are wall-clock values in the event's time zone (docs/architecture.md), while a phone or
  * the server may run in another zone. This turns them into instants with @date-fns/tz.
  */
 import { TZDate } from '@date-fns/tz';

@@ -1,4 +1,4 @@
-/** The panel a signed-in non-admin sees on an admin-only page (spec §2 protected-route behaviour). */
+/** The panel a signed-in non-admin sees on an admin-only page (docs/product.md#screens protected-route behaviour). */
 import { Link } from 'react-router-dom';
 import { useAuth } from './auth-context';
 

@@ -1,15 +1,15 @@
 /**
- * Who is signed in (spec §4 Auth): 'loading' until the stored token is checked with GET /api/auth/me,
+ * Who is signed in (docs/product.md#rules Auth): 'loading' until the stored token is checked with GET /api/auth/me,
  * then 'authenticated' (token and user both present) or 'unauthenticated'. Login stores the token
  * (localStorage 'token'); logout revokes it on the server, forgets it and goes to /login.
  *
- * Offline (DESIGN.md: greeters work with no signal): the last user is kept in localStorage 'auth_user';
+ * Offline (docs/architecture.md: greeters work with no signal): the last user is kept in localStorage 'auth_user';
  * when /auth/me gets no answer at start-up the cached user stands in and is re-checked once the browser
  * is back online. Only a real refusal (401) signs the user out.
  *
  * A returning user (token and cached user both stored) starts 'authenticated' as the cached user while
  * /auth/me confirms it in the background, so the staff screens draw at once instead of after a round
- * trip (issue 7 Lighthouse; docs/decisions.md). 'loading' is left for a token with no cached user. A
+ * trip (Lighthouse; docs/decisions.md). 'loading' is left for a token with no cached user. A
  * 401 from that check signs out and protected routes send the user to /login, as before.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -59,7 +59,7 @@ function rememberUser(user: User | null) {
 }
 
 /**
- * Sign-out wipes this device's offline cache (DESIGN.md), after a last attempt to send unsent changes;
+ * Sign-out wipes this device's offline cache (docs/architecture.md), after a last attempt to send unsent changes;
  * with changes still unsent it asks first. False: the user chose to stay signed in. The offline runtime
  * is imported on demand so visitors' pages never load Dexie.
  */

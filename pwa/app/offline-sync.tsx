@@ -1,7 +1,7 @@
 /**
  * Starts the offline layer's sync engine (pwa/offline/runtime.ts) for signed-in staff: at start with a
  * stored session (also offline, with the cached user) and after each sign-in; signing in again resumes
- * a paused engine with the same outbox (DESIGN.md "Offline-first PWA").
+ * a paused engine with the same outbox (docs/architecture.md#offline-layer).
  *
  * A 401 during a background sync never redirects by itself (STYLE.md "Errors": the outbox reports, the
  * UI decides): the engine pauses with its outbox kept, and this shows a notice whose 'Sign in again'

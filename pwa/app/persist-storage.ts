@@ -1,5 +1,5 @@
 /**
- * Asks once for persistent storage (DESIGN.md offline-first), so the browser does not evict the cached
+ * Asks once for persistent storage (docs/architecture.md#offline-layer), so the browser does not evict the cached
  * app and offline data under storage pressure. The answer is the browser's; we never ask twice.
  */
 const ASKED_KEY = 'storage_persist_requested';

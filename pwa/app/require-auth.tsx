@@ -1,5 +1,5 @@
 /**
- * Protected routes (spec §2): a spinner while the auth state loads; not signed in → /login with the
+ * Protected routes (docs/product.md#screens): a spinner while the auth state loads; not signed in → /login with the
  * original location kept as 'from' (history replaced); signed in without the role → the 'Admin Access
  * Required' panel. Admins pass every role check. A returning user whose user record is cached is
  * 'authenticated' at once while the session is re-checked (auth-context.tsx), so they see no spinner;

@@ -1,6 +1,6 @@
 /**
- * The route table (spec §2). Home is in the main bundle (most visits start there); every other page is
- * a lazy chunk, so a greeter's phone loads the arrivals screen without the admin screens (TOOLCHAIN.md
+ * The route table (docs/product.md#screens). Home is in the main bundle (most visits start there); every other page is
+ * a lazy chunk, so a greeter's phone loads the arrivals screen without the admin screens (docs/decisions.md
  * bundle note), and the service worker precaches them all for offline use.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';

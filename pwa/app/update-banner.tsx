@@ -1,6 +1,6 @@
 /**
  * Registers the service worker and, when a new version is waiting, shows "Update available — Reload"
- * (DESIGN.md: never a silent reload mid-task; registerType 'prompt'). The app checks for a new version
+ * (docs/architecture.md: never a silent reload mid-task; registerType 'prompt'). The app checks for a new version
  * every hour while open.
  */
 import { useRegisterSW } from 'virtual:pwa-register/react';

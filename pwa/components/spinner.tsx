@@ -1,4 +1,4 @@
-/** Loading indicators: an inline spinner and a centred one for whole pages (spec §2 protected routes). */
+/** Loading indicators: an inline spinner and a centred one for whole pages (docs/product.md#screens protected routes). */
 
 export function Spinner({ label = 'Loading...', size = 24 }: { label?: string; size?: number }) {
   return (

@@ -1,17 +1,17 @@
 /**
- * The one way the PWA talks to the API (spec §7, §8; DESIGN.md "Shape"). Every call goes to /api with
+ * The one way the PWA talks to the API (docs/product.md#api; docs/architecture.md "Shape"). Every call goes to /api with
  * JSON, carries `Authorization: Bearer <token>` when a staff token is in localStorage 'token', and
  * `X-Registrant-Token` when the visitor has verified a code. Failures are thrown as ApiError with the
  * server's `error` sentence and `fields`, so screens show the server's text or their own fallback.
  *
- * 401 (spec §8 "any 401: stored token removed, browser sent to /login"): when a call made WITH a staff
+ * 401 (docs/product.md#messages "any 401: stored token removed, browser sent to /login"): when a call made WITH a staff
  * token is refused, the token is removed and the app's unauthorized handler runs (the auth provider
  * sends the browser to /login). A background caller (sync, status polling) passes `on401: 'throw'` and
  * decides itself: the transport never redirects on a background call's behalf (STYLE.md "Errors").
  */
 
 export const API_BASE = '/api';
-/** localStorage key of the staff session token (spec §3 client-side storage) */
+/** localStorage key of the staff session token (docs/product.md#api client-side storage) */
 export const TOKEN_KEY = 'token';
 
 /** The server's error sentence for an expired/unknown registrant token (server/middleware/auth.ts). */
@@ -41,10 +41,10 @@ export class ApiError extends Error {
   }
 }
 
-/** True for failures worth retrying later: no answer, or a 5xx (DESIGN.md offline: "network errors and 5xx are retried"). */
+/** True for failures worth retrying later: no answer, or a 5xx (docs/architecture.md offline: "network errors and 5xx are retried"). */
 export const isRetryable = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
-/** The server's sentence when there is one, else the screen's fallback (spec §8). */
+/** The server's sentence when there is one, else the screen's fallback (docs/product.md#messages). */
 export function errorMessage(e: unknown, fallback: string): string {
   if (e instanceof ApiError && e.status !== 0 && e.message) return e.message;
   return fallback;
@@ -67,7 +67,7 @@ export interface RequestOptions {
   auth?: boolean;
   /** send X-Registrant-Token when the visitor is verified (default true) */
   registrant?: boolean;
-  /** Idempotency-Key header for replayable mutations (DESIGN.md API conventions) */
+  /** Idempotency-Key header for replayable mutations (docs/product.md#api) */
   idempotencyKey?: string;
 }
 
@@ -149,7 +149,7 @@ export async function apiFetch(method: string, path: string, opts: RequestOption
     res = await fetch(buildUrl(path, opts.query), { method, headers, body, signal: opts.signal });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    // spec §8: a network error is logged, with no message from the client layer itself
+    // docs/product.md#messages: a network error is logged, with no message from the client layer itself
     console.warn(`Network error on ${method} ${path}: backend may be down`, e);
     throw new ApiError(0, 'Network error: the server could not be reached. Check your connection.');
   }

@@ -1,6 +1,6 @@
 /**
  * Is the backend reachable? Polls GET /api/health for the Login indicator and the /test page
- * (spec §2, §7: "a health call ... for the online/offline indicator and test page").
+ * (docs/product.md#screens: "a health call ... for the online/offline indicator and test page").
  */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';

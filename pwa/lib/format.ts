@@ -1,8 +1,8 @@
 /**
- * Display formats (spec §9): dates 'MMM dd, yyyy', money with a dollar sign and two decimals.
+ * Display formats (docs/product.md#rules): dates 'MMM dd, yyyy', money with a dollar sign and two decimals.
  * Calendar dates ('2025-11-27') are read as local calendar days, never shifted across time zones.
  * Written by hand rather than with date-fns' format(): that one brings its locale tables (~6 KB gzip)
- * into the first load of every route, the greeter's arrivals screen included (issue 7 bundle budget).
+ * into the first load of every route, the greeter's arrivals screen included (the bundle budget).
  */
 import { formatMoney } from '../../shared/pricing';
 
@@ -15,7 +15,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 function toDate(value: string | number | Date): Date {
   if (value instanceof Date) return value;
   if (typeof value === 'number') return new Date(value);
-  // a bare date or a timestamp at midnight UTC is the calendar day as written (DESIGN.md Database)
+  // a bare date or a timestamp at midnight UTC is the calendar day as written (docs/architecture.md#data)
   const day = value.match(/^(\d{4})-(\d{2})-(\d{2})(T00:00:00(\.000)?Z)?$/);
   if (day) {
     const [y, m, d] = [Number(day[1]), Number(day[2]) - 1, Number(day[3])];

@@ -1,10 +1,10 @@
 /**
  * Candidate registrations for each unmatched booking, ranked on the device from the cached
- * registrations, so Find Match works with no signal (DESIGN.md: the unmatched hotel assignments with
+ * registrations, so Find Match works with no signal (docs/architecture.md: the unmatched hotel assignments with
  * candidate registrations). Stored in the `candidates` table (assignment id → ranked list), recomputed
  * after a download of bookings or registrations. The ranking is the server's search-matches one
  * (server/services/hotel-assignments.ts): registrations (not cancelled) holding a word of the guest
- * name, possible name matches first (spec §2: first or last word agree), then by words found; 100 at most.
+ * name, possible name matches first (docs/product.md#screens: first or last word agree), then by words found; 100 at most.
  */
 import { HOTEL_CANDIDATE_LIMIT } from '../../shared/constants';
 import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';

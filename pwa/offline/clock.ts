@@ -1,5 +1,5 @@
 /**
- * The server's clock as seen from this device (DESIGN.md: last tap wins by the time of the tap,
+ * The server's clock as seen from this device (docs/architecture.md: last tap wins by the time of the tap,
  * corrected by the offset to the server clock measured at the last successful request).
  *
  * Stored in meta 'clockOffset' ({ offsetMs, rttMs, measuredAt }) so a tap made offline after a restart

@@ -1,5 +1,5 @@
 /**
- * The device's own copy of what staff need with no signal (DESIGN.md "Offline-first PWA"), in IndexedDB
+ * The device's own copy of what staff need with no signal (docs/architecture.md#offline-layer), in IndexedDB
  * through Dexie. What is stored where, and why:
  *
  *   arrivals          flight id → the arrival row of GET /api/sync/arrivals (flight, contact, attendee

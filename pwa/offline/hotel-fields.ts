@@ -1,5 +1,5 @@
 /**
- * The hotel fields of a registration (spec §3: hotel_confirmation_number … hotel_notes), and what a
+ * The hotel fields of a registration (docs/product.md#api: hotel_confirmation_number … hotel_notes), and what a
  * booking puts there when it is linked: the same copy POST /api/hotel-assignments/{id}/match makes on
  * the server, done on the device so a link made offline shows at once.
  */

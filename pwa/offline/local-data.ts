@@ -1,5 +1,5 @@
 /**
- * Sign-out wipes the personal data on this device (DESIGN.md: devices keep as little as their user
+ * Sign-out wipes the personal data on this device (docs/architecture.md: devices keep as little as their user
  * needs), but never silently drops changes that have not reached the server: with unsent ops in the
  * outbox it refuses, and the UI offers "Discard N pending changes" (force).
  * Kept: meta 'deviceId' only (a random id, not personal). Everything else goes: arrivals,

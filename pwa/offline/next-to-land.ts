@@ -1,6 +1,6 @@
 /**
- * 'Next to land' ordering for the greeters' card list (issue 5). Flight dates and times are local to the
- * event (DESIGN.md: the event's time zone, e.g. America/Chicago), while the phone may be set to another
+ * 'Next to land' ordering for the greeters' card list . Flight dates and times are local to the
+ * event (docs/architecture.md: the event's time zone, e.g. America/Chicago), while the phone may be set to another
  * zone, so landing times are turned into instants in the event's zone (shared/time-zone.ts), not the phone's. Pure; no storage.
  */
 import { zonedInstant } from '../../shared/time-zone';

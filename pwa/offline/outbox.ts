@@ -1,5 +1,5 @@
 /**
- * The outbox: changes made on this device that the server has not acknowledged yet (DESIGN.md
+ * The outbox: changes made on this device that the server has not acknowledged yet (docs/architecture.md
  * "Offline-first PWA"). Stored in the `outbox` table, in tap order (`seq`), as
  * `{ opId, kind, payload, clientTime, attempts, lastError, state }`; the opId is the Idempotency-Key.
  *

@@ -1,7 +1,7 @@
 /**
  * Structural sharing for live-query answers. A live query (hooks.ts) reads fresh objects from IndexedDB
  * every time anything in its tables changes, so after one pickup tick every row is a new object and
- * every memoised row or card would redraw (issue 7: 788 cards, ~188 ms a tick on a phone). keepUnchanged
+ * every memoised row or card would redraw (788 cards, ~188 ms a tick on a phone). keepUnchanged
  * hands back the previous answer's object for each row whose data did not change (same id, equal
  * value), and the previous array itself when no row changed, so memo() and useMemo() skip them. Pure.
  */

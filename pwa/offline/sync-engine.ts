@@ -1,5 +1,5 @@
 /**
- * The sync engine (DESIGN.md "Offline-first PWA"): a plain class, no React, with the transport injected.
+ * The sync engine (docs/architecture.md#offline-layer): a plain class, no React, with the transport injected.
  * It stores nothing itself: the outbox and the cache live in Dexie (db.ts), the cursors and the clock
  * offset in meta; in memory it keeps only what the status bar shows (syncing, progress, reachable,
  * sign-in needed) and its timer.

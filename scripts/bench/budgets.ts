@@ -1,5 +1,5 @@
 /**
- * The budgets of issue 7 ("Performance"), checked against one bench run. Latencies in ms.
+ * The performance budgets, checked against one bench run. Latencies in ms.
  *   - read endpoints: at least 0.5 of their floor's req/s, and p99 under 100 ms, at 50 connections;
  *   - pickup toggle: p99 under 50 ms;
  *   - CSV export of 2,000 registrations: under 1 s, with memory flat as rows grow (measured at 2,000 and

@@ -1,5 +1,5 @@
 /**
- * The floor (issue 7): a bare Hono app on @hono/node-server, no middleware, no database, answering each
+ * The floor : a bare Hono app on @hono/node-server, no middleware, no database, answering each
  * benchmarked route with the very bytes the real server answered, from memory. What the real server
  * reaches as a fraction of this is its "ratio to the floor": the cost of everything it does per request
  * (auth, queries, JSON) over the cost of HTTP on this machine.

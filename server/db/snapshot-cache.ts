@@ -8,7 +8,7 @@
  * is still the answer while the database's current snapshot is S. A request therefore costs one trivial
  * query while nobody writes, and the first request after any write (an API call, a script, another
  * server instance, psql) computes afresh. Each server instance keeps its own cache and validates it
- * against the shared database; nothing that matters lives only in memory (DESIGN.md).
+ * against the shared database; nothing that matters lives only in memory (docs/architecture.md).
  *
  * The postmaster's start time is part of the key: after a point-in-time restore or a failover, xids are
  * handed out again and could reach an old snapshot text with other rows. Caches are kept per database

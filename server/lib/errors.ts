@@ -1,6 +1,6 @@
 /**
  * The API's error type. Routes and services throw ApiError; app.onError maps it (and zod, JSON and
- * Hono errors) to DESIGN.md's envelope `{ error, fields? }` once.
+ * Hono errors) to docs/architecture.md's envelope `{ error, fields? }` once.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 

@@ -1,4 +1,4 @@
-/** Checks the bot-challenge solution of a request body with the spec's §5 sentences. */
+/** Checks the bot-challenge solution of a request body with the spec's docs/product.md#messages sentences. */
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { badRequest } from './errors';

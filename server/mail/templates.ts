@@ -12,7 +12,7 @@ export type MailContent = Omit<Mail, 'to'>;
 
 const eventTitle = (event: EventConfig) => `${event.name} ${event.year}`;
 
-/** A moment as 'MMM dd, yyyy' in the event's time zone (spec §9 date format). */
+/** A moment as 'MMM dd, yyyy' in the event's time zone (docs/product.md#rules date format). */
 export function formatDay(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(at);
 }

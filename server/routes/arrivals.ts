@@ -1,5 +1,5 @@
 /**
- * /api/flight-info/admin: the airport team's calls (spec §7 Flight info admin calls), for admins and
+ * /api/flight-info/admin: the airport team's calls (docs/product.md#api Flight info admin calls), for admins and
  * greeters: the arrivals board, its CSV export, and the pickup toggle the offline outbox replays, one by
  * one or up to 100 at once (POST /flight-pickups/batch, one answer per op).
  */

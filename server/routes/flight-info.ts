@@ -1,5 +1,5 @@
 /**
- * /api/flight-info, the visitor's side (spec §7 Flight info): email-and-code verification, the verified
+ * /api/flight-info, the visitor's side (docs/product.md#api Flight info): email-and-code verification, the verified
  * flight form (registrant token or admin), the lookup that mails a link, and the tokenised form behind
  * that link. The staff arrivals routes (/admin/*) live in their own router.
  */
@@ -32,7 +32,7 @@ const VERIFY_FIRST = 'Please verify your email to view or change flight informat
 const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label: `registrant:${reg.registrationNumber}` });
 
 /**
- * Who may touch this registration's flights: an admin; a greeter to read (DESIGN.md: read-only
+ * Who may touch this registration's flights: an admin; a greeter to read (docs/architecture.md: read-only
  * registration details); a registrant only with the token of this very registration. A registrant
  * asking for another (or a non-existent) registration gets 403, never a hint whether it exists.
  */
@@ -103,7 +103,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   .get('/verify/:token', async (c) => {
     const { db } = c.var.deps.database;
     const { request, registration: reg } = await requestForToken(db, c.req.param('token'));
-    // the link's holder sees whose form it is, never the email (spec §3 Flight request via token)
+    // the link's holder sees whose form it is, never the email (docs/product.md#api Flight request via token)
     return c.json(
       {
         request: {

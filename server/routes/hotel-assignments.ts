@@ -1,5 +1,5 @@
 /**
- * /api/hotel-assignments (spec §7 Hotel assignments; admin only): the unmatched bookings, candidate
+ * /api/hotel-assignments (docs/product.md#api Hotel assignments; admin only): the unmatched bookings, candidate
  * registrations, linking (replayed by the offline outbox with Idempotency-Key), unlinking, delete, and
  * the rooming-list import.
  */

@@ -1,5 +1,5 @@
 /**
- * Visitor verification under /api/registrations (spec §7 Registrations: send-verification, verify-code)
+ * Visitor verification under /api/registrations (docs/product.md#api Registrations: send-verification, verify-code)
  * and the admin's emailed flight-info request. Mounted before the registrations router so these fixed
  * paths win over `/:id`. The code steps are shared with /api/flight-info through the helpers below.
  */
@@ -22,7 +22,7 @@ import { sendVerificationSchema, VERIFICATION_MESSAGES, verifyCodeSchema } from 
 
 const MINUTE = 60 * 1000;
 /**
- * DESIGN.md: sending is limited per email (3 per 15 min) and per client address. The address limit is
+ * docs/architecture.md: sending is limited per email (3 per 15 min) and per client address. The address limit is
  * generous because a whole family reunion may sit behind the resort's one Wi-Fi address; the challenge
  * and the per-email limit are what stop enumeration.
  */

@@ -1,5 +1,5 @@
 /**
- * /api/registrations (spec §7 Registrations): create, list, stats, export, detail, edit, cancel,
+ * /api/registrations (docs/product.md#api Registrations): create, list, stats, export, detail, edit, cancel,
  * reactivate, attendees, payments, history and the bulk flight-info request. send-verification,
  * verify-code and the single request-flight-info live in registrant-verification.ts (mounted first).
  * `{id}` is a numeric id or a registration number everywhere.
@@ -69,7 +69,7 @@ async function readableRegistration(c: Context<AppEnv>, ref: string) {
   throw unauthorized(NOT_VERIFIED);
 }
 
-// the bulk flight-info request's filters, plus `limit` to send in batches and show progress (issue 3)
+// the bulk flight-info request's filters, plus `limit` to send in batches and show progress 
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const bulkFlightRequestSchema = registrationFiltersSchema.extend({
   limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),

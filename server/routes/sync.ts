@@ -1,5 +1,5 @@
 /**
- * /api/sync: the server side of the offline layer (DESIGN.md "Offline-first PWA", issue 6). Uploads go
+ * /api/sync: the server side of the offline layer (docs/architecture.md#offline-layer). Uploads go
  * through the ordinary mutations with Idempotency-Key (pickups, hotel links); these calls serve the
  * clock (for the tap-time offset) and the downloads by cursor (services/sync-download.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Flight arrivals for the airport team (spec §2 Flight Arrivals Dashboard, §3 Flight arrival): the
+ * Flight arrivals for the airport team (docs/product.md#screens Flight Arrivals Dashboard, docs/product.md#api Flight arrival): the
  * arrival flights of registrations that are not cancelled and need transportation, with the party's
  * names and hotel. Two queries whatever the number of rows: the flights joined to their registrations,
  * then, for those registrations at once, the attendees (json_agg), flight dates and versions (GROUP BY).
@@ -212,7 +212,7 @@ export async function listArrivals(db: DbOrTx, opts: { date?: string } = {}): Pr
 }
 
 /**
- * The arrivals CSV (spec §9: 13 columns): Registration, Primary Contact, Phone, Email, Airline,
+ * The arrivals CSV (docs/product.md#rules: 13 columns): Registration, Primary Contact, Phone, Email, Airline,
  * Flight Number, Date (YYYY-MM-DD), Time (HH:MM), Adults, Children, Child Seats, Attendees ('First Last'
  * joined by '; '), Special Instructions; then Airport ('IAH', 'Other: name', or 'airport not given'), last so
  * the spec's thirteen keep their places. Formula-like cells are neutralised by server/lib/csv.ts.

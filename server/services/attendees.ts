@@ -1,5 +1,5 @@
 /**
- * Attendees of a registration (spec §4 Attendees, §5 Add attendee). The 9-attendee limit is a rule in a
+ * Attendees of a registration (docs/product.md#rules Attendees, docs/product.md#messages Add attendee). The 9-attendee limit is a rule in a
  * transaction: the registration row is locked (SELECT … FOR UPDATE) before counting, so two concurrent
  * adds cannot both see 8 and make 10. Removal is soft (removed_at); totals follow every change.
  */

@@ -3,7 +3,7 @@
  * the list's current filter, one at a time (each in its own transaction, see flight-requests.ts), so one
  * refused mail does not undo the others. Registrations asked within the last 24 hours are skipped and
  * counted, so pressing the button twice does not spam anyone.
- * With `limit` (issue 3: the screen shows progress) one call sends to at most `limit` eligible
+ * With `limit` (the screen shows progress) one call sends to at most `limit` eligible
  * registrations and says how many are left; those it asked are now 'recent', so the next call moves on.
  */
 import { and, asc, eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Emailed links to the tokenised flight form (spec /flight-info/{token}; DESIGN.md link tokens):
+ * Emailed links to the tokenised flight form (spec /flight-info/{token}; docs/architecture.md link tokens):
  * 32 random bytes, only the SHA-256 stored, valid 14 days, reusable until then so a visitor can correct
  * their flights. Sent by an admin (request-flight-info, and the bulk request) or by a visitor's lookup.
  */

@@ -1,4 +1,4 @@
-/** The flight info record as the API emits it (spec §3, snake_case). Dates 'YYYY-MM-DD', times 'HH:MM'. */
+/** The flight info record as the API emits it (docs/product.md#api, snake_case). Dates 'YYYY-MM-DD', times 'HH:MM'. */
 import type { flights } from '../db/schema';
 import type { FlightInfoRecord } from '../../shared/schemas/flight';
 

@@ -1,5 +1,5 @@
 /**
- * Hotel bookings and their link to registrations (spec §2 Hotel assignments, §4 Hotel matching).
+ * Hotel bookings and their link to registrations (docs/product.md#screens Hotel assignments, docs/product.md#rules Hotel matching).
  *
  * A booking (hotel_assignments row) is linked to at most one registration. Linking copies the booking
  * onto the registration's hotel_* fields in the same transaction; a registration may hold several

@@ -1,5 +1,5 @@
 /**
- * Rooming-list import (issue 5): the hotel's CSV of bookings becomes hotel_assignments rows.
+ * Rooming-list import : the hotel's CSV of bookings becomes hotel_assignments rows.
  *
  *   1. parse with csv-parse (BOM, ',' ';' or tab, quoted fields), header row first;
  *   2. match headers forgivingly (case, spaces and punctuation ignored, common synonyms: 'Conf #',

@@ -1,5 +1,5 @@
 /**
- * Finding a visitor's registration and the summary a verified visitor sees (spec §3 Verified
+ * Finding a visitor's registration and the summary a verified visitor sees (docs/product.md#api Verified
  * registration summary): number, contact name and email, attendees' names and categories. No
  * payments, address or phone: those stay behind GET /registrations/{id}.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /registrations/stats/summary (spec §3 Statistics), computed in SQL so the dashboard matches the rows.
+ * GET /registrations/stats/summary (docs/product.md#api Statistics), computed in SQL so the dashboard matches the rows.
  * Money: total_expected is the sum of totals of every registration that is not cancelled; total_collected
  * is the sum of paid amounts of every registration (money held is money held until it is refunded, even
  * on a cancelled registration). Attendees: active (not removed) attendees of active registrations, so

@@ -1,8 +1,8 @@
 /**
- * The registration as the API shows it (spec §3, snake_case, money in dollars with two decimals), and the
+ * The registration as the API shows it (docs/product.md#api, snake_case, money in dollars with two decimals), and the
  * detail bundle of GET /registrations/{id}: registration, attendees, flightInfo.
  *
- * Greeters read registrations too (arrivals, pickups) but DESIGN.md keeps payments and addresses off their
+ * Greeters read registrations too (arrivals, pickups) but docs/architecture.md keeps payments and addresses off their
  * phones: the 'greeter' view leaves out the street address, zip code and every money field.
  */
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -153,7 +153,7 @@ export function serializeRegistration(
     id: r.id,
     registration_number: r.registrationNumber,
     status: r.status as Registration['status'],
-    // 'completed' from older data is the same as 'paid' (DESIGN.md)
+    // 'completed' from older data is the same as 'paid' (docs/architecture.md)
     payment_status: (r.paymentStatus === 'completed' ? 'paid' : r.paymentStatus) as Registration['payment_status'],
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),

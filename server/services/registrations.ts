@@ -136,7 +136,7 @@ export async function updateRegistration(
       emergencyContactPhone: changes.emergency_contact_phone,
       notes: changes.notes,
       waiveFees: changes.waive_fees,
-      // waiving everything zeroes both discounts (spec §4 Fee editing)
+      // waiving everything zeroes both discounts (docs/product.md#rules Fee editing)
       discountPercentage: waive ? 0 : changes.discount_percentage,
       fixedDiscountCents: waive ? 0 : changes.fixed_discount_amount === undefined ? undefined : toCents(changes.fixed_discount_amount),
       removeLateFee: changes.remove_late_fee,
@@ -166,7 +166,7 @@ export async function updateRegistration(
   return row;
 }
 
-/** Cancelling keeps everything: the reason, who and when (DESIGN.md). */
+/** Cancelling keeps everything: the reason, who and when (docs/architecture.md). */
 export async function cancelRegistration(tx: DbOrTx, idOrNumber: string | number, reason: string, ctx: ServiceContext) {
   const before = await lockRegistration(tx, idOrNumber);
   if (before.status === 'cancelled') throw conflict('This registration is already cancelled');

@@ -1,5 +1,5 @@
 /**
- * The server side of the offline download (DESIGN.md "Offline-first PWA", issue 6): a device asks for
+ * The server side of the offline download (docs/architecture.md#offline-layer): a device asks for
  * what changed since a cursor the server gave it, never by its own clock.
  *
  * Every synced row carries `version` from one sequence (sync_version_seq), set on insert and bumped by

@@ -1,5 +1,5 @@
 /**
- * Flight arrivals and pickups (spec §2 Flight Arrivals Dashboard, §3 Flight arrival, §4 Pickup, §7):
+ * Flight arrivals and pickups (docs/product.md#screens Flight Arrivals Dashboard, docs/product.md#api Flight arrival, docs/product.md#rules Pickup, docs/product.md#api):
  * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
  */
 import { z } from 'zod';
@@ -29,7 +29,7 @@ export const arrivalsQuerySchema = z.object({
 
 /**
  * POST /flight-pickups/{id}. `clientTime` is the moment of the tap, already corrected by the client to
- * the server's clock (DESIGN.md: last tap wins); absent = now.
+ * the server's clock (docs/architecture.md: last tap wins); absent = now.
  */
 export const pickupSchema = z.object({
   picked_up: z.boolean({ error: 'picked_up must be true or false' }),
@@ -145,7 +145,7 @@ export interface PickupResult {
   serverTime: string;
 }
 
-/** The 13 columns of the arrivals CSV export (spec §9), in order. */
+/** The 13 columns of the arrivals CSV export (docs/product.md#rules), in order. */
 export const ARRIVALS_CSV_COLUMNS = [
   'Registration',
   'Primary Contact',
@@ -177,7 +177,7 @@ export interface ArrivalsSummary {
 const flightKey = (a: Pick<FlightArrival, 'airline' | 'flightNumber'>) =>
   `${a.airline.trim().toLowerCase()}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
 
-/** The four dashboard cards (spec §2), from the rows on screen, so the cached rows give the same numbers. */
+/** The four dashboard cards (docs/product.md#screens), from the rows on screen, so the cached rows give the same numbers. */
 export function summarizeArrivals(arrivals: readonly FlightArrival[]): ArrivalsSummary {
   const flightsSeen = new Set(arrivals.map(flightKey));
   const pickedUp = arrivals.filter((a) => a.picked_up).length;

@@ -1,5 +1,5 @@
 /**
- * Attendee bodies: the Add Attendee dialog (spec §5 "Add attendee"), its edit form, and the group-member
+ * Attendee bodies: the Add Attendee dialog (docs/product.md#messages "Add attendee"), its edit form, and the group-member
  * rows of the manual create form. The server parses the same schemas the forms use.
  */
 import { z } from 'zod';
@@ -81,7 +81,7 @@ export const attendeeUpdateSchema = attendeeObject
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
 export type AttendeeUpdate = z.output<typeof attendeeUpdateSchema>;
 
-/** A group-member row of the manual create form: names and age category required (§5), the rest optional. */
+/** A group-member row of the manual create form: names and age category required (docs/product.md#messages), the rest optional. */
 export const groupMemberSchema = requireOtherRelationship(
   attendeeObject.extend({
     relationship: z.preprocess(blankToNull, relationshipField.nullish().transform((v) => v ?? null)),
@@ -89,7 +89,7 @@ export const groupMemberSchema = requireOtherRelationship(
 );
 export type GroupMember = z.output<typeof groupMemberSchema>;
 
-/** An attendee as the API returns it (spec §3, snake_case). */
+/** An attendee as the API returns it (docs/product.md#api, snake_case). */
 export interface Attendee {
   id: number;
   registration_id: number;

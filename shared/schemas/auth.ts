@@ -1,4 +1,4 @@
-/** Sign-in, password and user-management bodies (spec §5 messages). */
+/** Sign-in, password and user-management bodies (docs/product.md#messages messages). */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { emailField, requiredString } from './common';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** The largest id a row can have (PostgreSQL integer): a larger one is refused, not sent to the database. */
 export const MAX_ROW_ID = 2_147_483_647;
 
-/** An Idempotency-Key, and an outbox op's opId (DESIGN.md API conventions): 8 to 100 URL-safe characters. */
+/** An Idempotency-Key, and an outbox op's opId (docs/product.md#api): 8 to 100 URL-safe characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = 'must be 8 to 100 letters, digits, - or _';
 
@@ -46,7 +46,7 @@ export const decimalText = (v: unknown): unknown => (typeof v === 'string' && DE
 /** `schema` (a z.number()) that also takes its number written as decimal text: queries, form fields. */
 export const decimal = <T extends z.ZodType>(schema: T) => z.preprocess(decimalText, schema);
 
-/** Amount in dollars as a number or numeric string (spec §3: amounts may arrive as either). */
+/** Amount in dollars as a number or numeric string (docs/product.md#api: amounts may arrive as either). */
 export const money = (message = 'Must be an amount') =>
   z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, message).transform(Number)], { error: message });
 

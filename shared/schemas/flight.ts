@@ -1,11 +1,11 @@
 /**
- * The one flight schema (spec §5 Flight rows, Tokenised form, On flight submit), used by the server to
+ * The one flight schema (docs/product.md#messages Flight rows, Tokenised form, On flight submit), used by the server to
  * parse every submission and by the PWA's flight form. The event's flight window is a parameter so the
  * event configuration (GET /api/config) drives it, not the code.
  *
  * Normalisation, so the server stores what the visitor meant:
  * - flightDate: 'YYYY-MM-DD' or an ISO timestamp; a timestamp keeps the calendar date exactly as written
- *   ('2025-11-27T23:30:00-06:00' is 2025-11-27), never shifted across time zones (DESIGN.md Database).
+ *   ('2025-11-27T23:30:00-06:00' is 2025-11-27), never shifted across time zones (docs/architecture.md#data).
  * - flightTime: 'HH:MM' or 'HH:MM:SS', stored and answered as 'HH:MM'.
  * - counts: integers or numeric strings; children and child seats default to 0.
  * - rows whose airline is 'N/A' are placeholders and are dropped before validation.
@@ -62,7 +62,7 @@ export const MAX_FLIGHTS_PER_SUBMISSION = 20;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'YYYY-MM-DD' → 'MMM dd, yyyy' (spec §9 date format), with no time-zone arithmetic. */
+/** 'YYYY-MM-DD' → 'MMM dd, yyyy' (docs/product.md#rules date format), with no time-zone arithmetic. */
 export function formatFlightDate(ymd: string): string {
   const [y, m, d] = ymd.split('-');
   return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;
@@ -142,7 +142,7 @@ export interface FlightSchemaOptions {
   requireType?: boolean;
 }
 
-/** One flight row (spec §3 Flight submission), dates limited to the window, airports the event's or Other. */
+/** One flight row (docs/product.md#api Flight submission), dates limited to the window, airports the event's or Other. */
 export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}) {
   const codes = new Map(window.airports.map((a) => [a.code, a.name]));
   const type = z.enum(FLIGHT_TYPES, {
@@ -228,7 +228,7 @@ const needsTransportationField = z
   .boolean({ error: 'Please choose whether you need transportation' })
   .default(true);
 
-/** needsTransportation with no (real) flight is the §5 sentence, reported on `flights`. */
+/** needsTransportation with no (real) flight is the docs/product.md#messages sentence, reported on `flights`. */
 function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights: unknown[] }, ctx: z.RefinementCtx) {
   if (v.needsTransportation && v.flights.length === 0) {
     ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.needFlights, path: ['flights'] });
@@ -287,7 +287,7 @@ export interface FlightFormRow {
   specialInstructions: string;
 }
 
-/** A new row (spec §2): arrival for the first row, departure for every row added after it. */
+/** A new row (docs/product.md#screens): arrival for the first row, departure for every row added after it. */
 export function newFlightRow(index: number): FlightFormRow {
   return {
     flightType: index === 0 ? 'arrival' : 'departure',
@@ -304,7 +304,7 @@ export function newFlightRow(index: number): FlightFormRow {
   };
 }
 
-/** The flight info record as the API answers it (spec §3, snake_case): dates 'YYYY-MM-DD', times 'HH:MM'. */
+/** The flight info record as the API answers it (docs/product.md#api, snake_case): dates 'YYYY-MM-DD', times 'HH:MM'. */
 export interface FlightInfoRecord {
   id: number;
   flight_type: FlightType;
@@ -343,7 +343,7 @@ export type ExistingFlight = Pick<
   | 'special_instructions'
 >;
 
-/** Loads existing flights into form rows, skipping 'N/A' placeholders (spec §2 Flight form rows). */
+/** Loads existing flights into form rows, skipping 'N/A' placeholders (docs/product.md#screens Flight form rows). */
 export function formRowsFromExisting(existing: ExistingFlight[]): FlightFormRow[] {
   return existing
     .filter((f) => !isPlaceholderFlight(f))

@@ -1,5 +1,5 @@
 /**
- * Hotel assignments (spec §2 Hotel assignments, §3 Hotel assignment, §4 Hotel matching, §7): query and
+ * Hotel assignments (docs/product.md#screens Hotel assignments, docs/product.md#api Hotel assignment, docs/product.md#rules Hotel matching, docs/product.md#api): query and
  * body schemas, the shapes the API answers, and the rooming-list import's columns.
  */
 import { z } from 'zod';
@@ -55,7 +55,7 @@ export const importQuerySchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-/** One hotel booking as the API emits it. `hotel_confirmation_number` repeats `confirmation_number` (§3). */
+/** One hotel booking as the API emits it. `hotel_confirmation_number` repeats `confirmation_number` (docs/product.md#api). */
 export interface HotelAssignment {
   id: number;
   guest_name: string;
@@ -73,7 +73,7 @@ export interface HotelAssignment {
   version: number;
 }
 
-/** A registration offered as a match for a booking (§3 Matching registration result). */
+/** A registration offered as a match for a booking (docs/product.md#api Matching registration result). */
 export interface HotelMatchCandidate {
   id: number;
   registration_number: string;
@@ -88,7 +88,7 @@ export interface HotelMatchCandidate {
 }
 
 /** The registration's hotel fields, as the match / unmatch answers return them. */
-/** The hotel booking copied onto a registration (spec §3 hotel_* fields). */
+/** The hotel booking copied onto a registration (docs/product.md#api hotel_* fields). */
 export interface RegistrationHotelFields {
   hotel_confirmation_number: string | null;
   hotel_room_number: string | null;

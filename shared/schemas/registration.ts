@@ -1,5 +1,5 @@
 /**
- * Registration bodies and queries (spec §5, §7): the two create forms, the admin edit (contact, address,
+ * Registration bodies and queries (docs/product.md#messages): the two create forms, the admin edit (contact, address,
  * fees), cancel, payments, and the list filters shared by the list, the CSV export and the bulk
  * flight-info request. Messages are the spec's sentences.
  */
@@ -59,7 +59,7 @@ export type AdminCreateInput = z.input<typeof adminCreateSchema>;
 
 /**
  * The manual create form (Add New Registration): a body carrying `attendees` (the group members besides
- * the primary contact). The primary category defaults to adult (§5).
+ * the primary contact). The primary category defaults to adult (docs/product.md#messages).
  */
 export const manualCreateSchema = z.object({
   ...contactFields(REGISTRATION_MESSAGES.phoneManual),
@@ -172,7 +172,7 @@ export const historyQuerySchema = z.object(pageQuery(50, 200));
 
 // ---- response shapes -------------------------------------------------------------------------------
 
-/** The registration as the API returns it (spec §3). Greeters get it without the address and money fields. */
+/** The registration as the API returns it (docs/product.md#api). Greeters get it without the address and money fields. */
 export interface Registration extends RegistrationHotelFields {
   id: number;
   registration_number: string;

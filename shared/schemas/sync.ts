@@ -1,5 +1,5 @@
 /**
- * The offline download (DESIGN.md "Offline-first PWA": downloads after the first ask only for what
+ * The offline download (docs/architecture.md#offline-layer: downloads after the first ask only for what
  * changed since the server's own cursor). `since` is a cursor the server handed out earlier (0 = first
  * download); the PWA stores the answer's `cursor` and, while `hasMore`, asks again from it, so an
  * interrupted first download resumes where it stopped.

@@ -1,5 +1,5 @@
 /**
- * Bodies of the visitor's email-and-code steps (spec §5 Flight email step, Lookup; §7 send-verification,
+ * Bodies of the visitor's email-and-code steps (docs/product.md#messages Flight email step, Lookup; docs/product.md#api send-verification,
  * verify-code, lookup) and the shapes the API answers with.
  */
 import { z } from 'zod';
@@ -7,13 +7,13 @@ import { CODE_LENGTH, type AgeCategory } from '../constants';
 import { emailField } from './common';
 
 export const VERIFICATION_MESSAGES = {
-  /** §5 Flight email step: email and challenge required */
+  /** docs/product.md#messages Flight email step: email and challenge required */
   flightEmailStep: 'Please enter your email and complete the verification',
   codeRequired: 'Please enter the verification code',
   invalidCode: 'Invalid or expired verification code',
   noRegistration: 'No registration found with this email',
   codeSent: 'Verification code sent',
-  /** §5 Lookup */
+  /** docs/product.md#messages Lookup */
   securityCheck: 'Please complete the security check',
   lookupNotFound: 'No registration found with this email address.',
   lookupSent: 'Flight info link has been sent to your email!',
@@ -26,7 +26,7 @@ export const sendVerificationSchema = (requiredMessage = 'Email is required') =>
     turnstileToken: z.string().max(20000).nullish(),
   });
 
-/** POST …/verify-code: the code is compared upper-cased (spec §9: 6 characters, uppercased). */
+/** POST …/verify-code: the code is compared upper-cased (docs/product.md#rules: 6 characters, uppercased). */
 export const verifyCodeSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),
   code: z
@@ -37,7 +37,7 @@ export const verifyCodeSchema = z.object({
     .transform((v) => v.toUpperCase()),
 });
 
-/** POST /flight-info/lookup (spec §7: the challenge travels as captchaToken). */
+/** POST /flight-info/lookup (docs/product.md#api: the challenge travels as captchaToken). */
 export const lookupSchema = z.object({
   email: emailField('Email is required', 'Invalid email address'),
   captchaToken: z.string().max(20000).nullish(),
@@ -47,7 +47,7 @@ export type SendVerificationInput = z.input<ReturnType<typeof sendVerificationSc
 export type VerifyCodeInput = z.input<typeof verifyCodeSchema>;
 export type LookupInput = z.input<typeof lookupSchema>;
 
-/** The registration a verified visitor sees (spec §3 Verified registration summary, plus §7's snake_case). */
+/** The registration a verified visitor sees (docs/product.md#api Verified registration summary, plus docs/product.md#api's snake_case). */
 export interface VerifiedRegistration {
   id: number;
   registration_number: string;

@@ -15,7 +15,7 @@ const arrivals = async (date?: string, token = admin.token) => {
 };
 
 describe('GET /api/flight-info/admin/flight-arrivals', () => {
-  it('lists an arrival in the §3 admin-view shape with the party names, primary first', async () => {
+  it('lists an arrival in the docs/product.md#api admin-view shape with the party names, primary first', async () => {
     const reg = await makeRegistration(t.db, { primaryFirstName: 'Rosa', primaryLastName: 'Mendes', primaryPhone: '+1 555 0101' }, [
       { firstName: 'Tiago', lastName: 'Mendes', ageCategory: 'child' },
       { firstName: 'Gone', lastName: 'Mendes', removed: true },

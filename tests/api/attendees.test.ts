@@ -42,7 +42,7 @@ describe('POST /api/registrations/{id}/attendees', () => {
     expect(entry.actor).toBe(admin.email);
   });
 
-  it('uses the §5 sentences and writes nothing', async () => {
+  it('uses the docs/product.md#messages sentences and writes nothing', async () => {
     const reg = await makeRegistration(t.db);
     const empty = await t.api('POST', `/api/registrations/${reg.id}/attendees`, { token: admin.token, body: {} });
     expect(empty.status).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Durability (issue 7): the real server (`npx tsx server/main.ts`) is killed with SIGKILL in the middle
+ * Durability : the real server (`npx tsx server/main.ts`) is killed with SIGKILL in the middle
  * of a burst of pickup toggles and registration edits; after a restart on the same data, every change the
  * server acknowledged with a 200 is there. Runs on embedded PGlite in a temporary DATA_DIR and, when
  * TEST_DATABASE_URL is set, on a fresh PostgreSQL database too.
@@ -12,7 +12,7 @@
  *     was committed together with its effect);
  *   - every registration shows its last acknowledged edit, or the one after it, and the history
  *     (audit log) holds an entry for every acknowledged edit.
- * And the graceful stop (issue 2): on SIGTERM the server logs it, closes and exits well before its
+ * And the graceful stop : on SIGTERM the server logs it, closes and exits well before its
  * forced exit, and the embedded database opens again in a new server with every write.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -133,7 +133,7 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(onlyPlaceholder.body.error).toBe('Please add at least one flight if you need transportation');
   });
 
-  it("refuses bad rows with §5's sentences and writes nothing", async () => {
+  it("refuses bad rows with docs/product.md#messages's sentences and writes nothing", async () => {
     const { reg, registrantToken } = await verifiedVisitor();
     const mailsBefore = mailsTo(t, reg.primaryEmail).length;
     const empty = await submit(

@@ -1,5 +1,5 @@
 /**
- * POST /api/registrations/request-flight-info with `limit` (issue 3): the screen sends in batches and
+ * POST /api/registrations/request-flight-info with `limit` : the screen sends in batches and
  * shows progress, so each call asks at most `limit` registrations and says how many are left.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Hostile input, property-tested (issue 7; DESIGN.md "API conventions": never a 500 for bad input, every
+ * Hostile input, property-tested (docs/product.md#api: never a 500 for bad input, every
  * bad input writes nothing). For every endpoint that reads a JSON body, a query, a CSV upload or a path
  * parameter, fast-check sends random and malformed JSON, wrong types, huge strings (under the 1 MB
  * limit, sometimes over it), unicode, SQL and HTML metacharacters and control characters, and checks:

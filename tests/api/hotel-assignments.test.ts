@@ -26,7 +26,7 @@ const link = (assignmentId: number, registrationId: number | string, key?: strin
   });
 
 describe('GET /api/hotel-assignments/unmatched', () => {
-  it('pages the unmatched bookings 10 at a time by default, with the §3 fields', async () => {
+  it('pages the unmatched bookings 10 at a time by default, with the docs/product.md#api fields', async () => {
     const before = (await t.api('GET', '/api/hotel-assignments/unmatched', { token: admin.token })).body.pagination.total;
     const made: Awaited<ReturnType<typeof makeHotelAssignment>>[] = [];
     for (let i = 0; i < 12; i++) made.push(await makeHotelAssignment(t.db, { guestName: `Paging Guest ${i}`, vipStatus: i === 0 ? 'Gold' : null }));

@@ -1,5 +1,5 @@
 /**
- * The permission matrix (DESIGN.md "Roles and access", "Tests"; issue 7): EVERY endpoint the app serves ×
+ * The permission matrix (docs/product.md#roles-and-access, "Tests"): EVERY endpoint the app serves ×
  * anonymous, the registrant of registration A, the registrant of registration B, a greeter and an admin,
  * always acting on A, with the status each must get. The table is keyed by `METHOD path` exactly as the
  * app routes them, and the first test compares those keys with the built app's routes: an endpoint added

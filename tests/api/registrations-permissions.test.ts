@@ -1,5 +1,5 @@
 /**
- * The permission matrix of /api/registrations (DESIGN.md Roles and access): every endpoint × anonymous,
+ * The permission matrix of /api/registrations (docs/product.md#roles-and-access): every endpoint × anonymous,
  * greeter, admin, the registrant of registration A and the registrant of another registration B, always
  * acting on A. Each cell gets fresh registrations so no cell depends on another.
  */

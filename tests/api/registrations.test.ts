@@ -79,7 +79,7 @@ describe('POST /api/registrations (admin create form)', () => {
     expect(audits[0].actor).toBe(admin.email);
   });
 
-  it('uses the §5 sentences and writes nothing', async () => {
+  it('uses the docs/product.md#messages sentences and writes nothing', async () => {
     const before = await t.db.select({ id: registrations.id }).from(registrations);
     const res = await t.api('POST', '/api/registrations', { token: admin.token, body: { turnstileToken: 'x' } });
     expect(res.status).toBe(400);

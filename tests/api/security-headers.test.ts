@@ -1,5 +1,5 @@
 /**
- * Issue 7, "Hostile input and access" (DESIGN.md "Roles and access"):
+ * Issue 7, "Hostile input and access" (docs/product.md#roles-and-access):
  *   - security headers on every response: every API endpoint (whatever it answers), JSON 404s, the 413,
  *     CSV downloads, static files, the SPA fallback and static 404s (a temporary STATIC_DIR stands in for
  *     the build);
@@ -31,7 +31,7 @@ afterAll(() => rmSync(STATIC, { recursive: true, force: true }));
 const t = await createTestApp({ STATIC_DIR: STATIC });
 const admin = await t.makeUser('admin');
 
-/** The headers DESIGN.md asks of every response. */
+/** The headers docs/architecture.md asks of every response. */
 function expectSecurityHeaders(res: ApiResponse, what: string) {
   const h = res.headers;
   expect(h.get('x-content-type-options'), what).toBe('nosniff');

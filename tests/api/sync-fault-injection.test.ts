@@ -1,5 +1,5 @@
 /**
- * The offline layer against the REAL API under a bad network (issue 6): three devices (two admins, one
+ * The offline layer against the REAL API under a bad network : three devices (two admins, one
  * greeter), each with its own Dexie database (fake-indexeddb) and its own skewed clock, make more than
  * 500 random pickup toggles and hotel links while requests are dropped, answers are lost after the server
  * applied them, deliveries are duplicated (at once, in parallel, and replayed much later), and devices

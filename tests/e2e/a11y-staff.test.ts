@@ -1,5 +1,5 @@
 /**
- * Accessibility of the staff screens (issue 7), as a greeter and as an admin, at a phone (390 px) and
+ * Accessibility of the staff screens , as a greeter and as an admin, at a phone (390 px) and
  * a laptop (1280 px) width: no serious or critical axe finding in each state (lists, forms showing
  * their errors, dialogs open), every control labelled, errors read out, dialogs and menus usable from
  * the keyboard (Enter opens, Escape closes, focus goes back), and a visible focus ring.

@@ -1,5 +1,5 @@
 /**
- * Accessibility of every screen a visitor sees (issue 7), signed out and as a verified registrant, at a
+ * Accessibility of every screen a visitor sees , signed out and as a verified registrant, at a
  * phone (390 px) and a laptop (1280 px) width: no serious or critical axe finding, every control
  * labelled, errors read out, the 'My Registration' menu usable from the keyboard, a visible focus ring.
  * The journeys are real: codes and links come from the mail the server wrote.

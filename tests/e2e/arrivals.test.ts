@@ -1,5 +1,5 @@
 /**
- * The Flight Arrivals Dashboard (issue 5): a greeter on a phone finds a family and ticks Picked Up (the
+ * The Flight Arrivals Dashboard : a greeter on a phone finds a family and ticks Picked Up (the
  * server records it); an admin on a laptop gets the table, the cards, the hourly view, the details
  * modal and the CSV export; greeters' modal leaves money out.
  */

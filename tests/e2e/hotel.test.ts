@@ -1,5 +1,5 @@
 /**
- * Hotel Assignments (issue 5): an admin imports the hotel's rooming list (preview with row errors, then
+ * Hotel Assignments : an admin imports the hotel's rooming list (preview with row errors, then
  * the import), links two bookings — one through Find Match, one through Search Registrations onto a
  * registration that already has a hotel (orange Link) — deletes one after the confirmation, and pages.
  */

@@ -1,5 +1,5 @@
 /**
- * The PWA can be installed (issue 7, DESIGN.md "Installable (manifest, icons, theme colour)"): Chromium
+ * The PWA can be installed (docs/architecture.md "Installable (manifest, icons, theme colour)"): Chromium
  * itself reports no installability errors for the built app on the real server, the manifest it parsed
  * has no errors, and the pieces each platform looks for are there and real — 192 and 512 px icons whose
  * PNG size matches what the manifest declares, a maskable icon, the theme colour in the manifest and
@@ -32,7 +32,7 @@ async function pngSize(request: APIRequestContext, src: string): Promise<{ type:
 
 describe('installability', () => {
   it('Chromium reports no installability errors and parses the manifest cleanly', async () => {
-    // a plain (incognito) context always reports 'in-incognito' (TOOLCHAIN.md): use a real profile
+    // a plain (incognito) context always reports 'in-incognito' (docs/decisions.md): use a real profile
     const dir = mkdtempSync(path.join(tmpdir(), 'reunion-installable-'));
     const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     try {

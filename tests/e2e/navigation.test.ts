@@ -1,4 +1,4 @@
-/** The top navigation bar's three states and link highlighting (spec §2), and the Home page. */
+/** The top navigation bar's three states and link highlighting (docs/product.md#screens), and the Home page. */
 import { describe, expect, it } from 'vitest';
 import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
 

@@ -1,5 +1,5 @@
 /**
- * Offline-first staff screens (issue 6), in Chromium with the network cut (context.setOffline):
+ * Offline-first staff screens , in Chromium with the network cut (context.setOffline):
  *  - a greeter loads the arrivals, goes offline, reloads the app, ticks three pickups and sees
  *    '3 pending'; back online they reach the server, and a second signed-in browser sees them after its
  *    own sync;

@@ -1,4 +1,4 @@
-/** The app shell works with no network after one online visit (DESIGN.md offline-first, issue 2 item 10). */
+/** The app shell works with no network after one online visit (docs/architecture.md#offline-layer). */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -49,7 +49,7 @@ describe('offline app shell', () => {
   });
 
   it('is installable: Chromium reports no installability errors', async () => {
-    // a plain context reports 'in-incognito' (TOOLCHAIN.md): use a persistent profile
+    // a plain context reports 'in-incognito' (docs/decisions.md): use a persistent profile
     const dir = mkdtempSync(path.join(tmpdir(), 'reunion-install-'));
     const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
     try {

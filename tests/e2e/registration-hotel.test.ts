@@ -1,5 +1,5 @@
 /**
- * Unlinking a hotel booking from the registration page (issue 5): the admin sees the linked booking in
+ * Unlinking a hotel booking from the registration page : the admin sees the linked booking in
  * the hotel block, confirms 'Unlink', and the block empties while the booking goes back to unmatched.
  */
 import { describe, expect, it } from 'vitest';

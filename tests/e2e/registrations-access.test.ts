@@ -1,5 +1,5 @@
 /**
- * Who sees what on /registration/{number} (spec §2 Registration detail, §6; DESIGN.md roles): a
+ * Who sees what on /registration/{number} (docs/product.md#screens Registration detail, docs/product.md#roles-and-access; docs/product.md#roles-and-access): a
  * verified registrant sees their own registration without admin controls, with the flight form link and
  * 'Make Payment'; another registration stays closed to them; a greeter reads it without money; and the
  * admin's forms are disabled offline with a reason.

@@ -1,5 +1,5 @@
 /**
- * The Registrations list in a real browser (spec §2 Registrations list): search, the Filters panel with
+ * The Registrations list in a real browser (docs/product.md#screens Registrations list): search, the Filters panel with
  * its badge and 'Clear Filters', pagination ('Showing x to y of total results', Previous/Next, numbered
  * pages), the page kept in the address, and the bulk flight-info request for the current filter.
  */
@@ -100,7 +100,7 @@ describe('registrations list', () => {
     await page.getByText('Showing 1 to 20 of 45 results').waitFor();
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Request Flight Info' }).click();
-    // sent in batches of 10 (issue 3): the progress bar counts up while the server sends
+    // sent in batches of 10 : the progress bar counts up while the server sends
     await page.getByRole('progressbar', { name: /^Sending… \d+ of 4[45]$/ }).waitFor();
     await page.getByText('Flight info request sent to 44 of 44 registrations.').waitFor();
     page.once('dialog', (d) => void d.accept());

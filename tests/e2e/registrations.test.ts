@@ -1,5 +1,5 @@
 /**
- * The registration desk in a real browser (issue 3): create a registration with a group member through
+ * The registration desk in a real browser : create a registration with a group member through
  * 'Add New Registration', find it in the list by the member's name, open it, change the fees and watch
  * the preview, record a payment, add and remove an attendee, cancel (prompt) and reactivate (confirm),
  * and export the CSV. Plus the Overview's numbers, the form's sentences and the visitor's notice.
@@ -195,7 +195,7 @@ describe('registration desk', () => {
     await page.getByText('Flight info request sent successfully!').waitFor();
   });
 
-  it('shows the §5 sentences on the manual form and writes nothing', async () => {
+  it('shows the docs/product.md#messages sentences on the manual form and writes nothing', async () => {
     const { page, token } = await signInAs('admin', { path: '/admin/registrations/new' });
     const before = await api('GET', '/registrations/stats/summary', { token });
     await page.getByRole('button', { name: 'Add Group Member' }).click();

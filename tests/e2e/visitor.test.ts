@@ -1,5 +1,5 @@
 /**
- * The visitor's three journeys on a 375 px phone, against the real server and its mail sink (issue 4):
+ * The visitor's three journeys on a 375 px phone, against the real server and its mail sink :
  * Check Registration by emailed code, the verified flight form, and the emailed link to the tokenised
  * form (sent by an admin, or asked for on the lookup page). Codes and links are read from MAIL_DIR.
  */

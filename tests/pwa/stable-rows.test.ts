@@ -5,7 +5,7 @@ import { queryArrivals } from '../../pwa/offline/queries';
 import { keepUnchanged, sameData } from '../../pwa/offline/stable-rows';
 import { arrivalRow, freshDb, seedArrivals } from './fixtures';
 
-// What makes a pickup tick redraw one row instead of all of them (issue 7): the live query's next
+// What makes a pickup tick redraw one row instead of all of them : the live query's next
 // answer keeps the previous objects of every row that did not change.
 describe('stable rows between live-query answers', () => {
   it('after a pickup tick only the ticked arrival is a new object', async () => {

@@ -1,9 +1,9 @@
 /**
- * The staff area (spec §2): a fixed-width sidebar beside the page (a scrolling strip on phones).
+ * The staff area (docs/product.md#screens): a fixed-width sidebar beside the page (a scrolling strip on phones).
  * Admins see every screen plus Users; greeters only Flight Arrivals. Pages load lazily under their own
  * spinner so the sidebar stays put.
  *
- * The sync status line (DESIGN.md: always visible — online/offline, pending changes, last sync,
+ * The sync status line (docs/architecture.md: always visible — online/offline, pending changes, last sync,
  * conflicts) sits under the links, once for every staff screen; pages do not add their own. It is loaded
  * lazily: it reads Dexie, which visitors' pages never load.
  */

@@ -1,5 +1,5 @@
 /**
- * The top navigation bar (spec §2): title '{event name} {year}', links Home, Check Registration and
+ * The top navigation bar (docs/product.md#screens): title '{event name} {year}', links Home, Check Registration and
  * Admin (signed-in admins only), highlighted when the path equals or starts with the link's path. The
  * right side has three states: signed-in staff menu, verified registrant's 'My Registration' menu, or
  * an 'Admin' button to /login.

@@ -1,10 +1,10 @@
 /**
- * The flight-edit session marker (spec §3 client-side storage "a session marker for flight-info
- * verification tied to a registration", §4 "Flight edit verification for non-admins", §9 30 minutes).
+ * The flight-edit session marker (docs/product.md#api client-side storage "a session marker for flight-info
+ * verification tied to a registration", docs/product.md#rules "Flight edit verification for non-admins", docs/product.md#rules 30 minutes).
  * Stored in sessionStorage 'flight_info_verification' as { registrationId, registrationNumber,
  * verifiedAt (ms) }: it lets a visitor who came from their registration page reopen the flight form in
  * the same tab without being asked for a code again. Like every client-side verification it is a UI
- * hint only: the server still needs the registrant token (DESIGN.md Roles and access).
+ * hint only: the server still needs the registrant token (docs/product.md#roles-and-access).
  */
 import { FLIGHT_EDIT_SESSION_MS } from '../../../shared/constants';
 
@@ -61,7 +61,7 @@ export function markFlightEditSession(reg: { id: number; registrationNumber: str
 }
 
 /**
- * Spec §4: verified when the address says verified=true, or this tab's marker is for the same
+ * Spec docs/product.md#rules: verified when the address says verified=true, or this tab's marker is for the same
  * registration and under 30 minutes old, or the stored verification names the same registration.
  * A stale marker, or one for another registration, is removed on the way.
  */

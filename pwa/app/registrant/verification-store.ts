@@ -1,5 +1,5 @@
 /**
- * The visitor's registrant verification (spec §3 client-side storage, §4 "Registrant verification").
+ * The visitor's registrant verification (docs/product.md#api client-side storage, docs/product.md#rules "Registrant verification").
  * Stored in localStorage 'user_verification' as { email, registrationNumber, registrantToken, expiresAt,
  * verifiedAt (ms) } so it survives a reload and is shared across tabs. It lapses 24 hours after
  * verifiedAt or at the server's expiresAt, whichever is first: dropped on load and on every read once
@@ -94,7 +94,7 @@ export function setVerification(input: NewVerification): RegistrantVerification 
   return value;
 }
 
-/** Records that this tab verified a registration (sessionStorage 'registration_verified', spec §3). */
+/** Records that this tab verified a registration (sessionStorage 'registration_verified', docs/product.md#api). */
 export function markSessionVerified(): void {
   try {
     sessionStorage.setItem(SESSION_VERIFIED_KEY, 'true');
@@ -154,7 +154,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-// drop a stale record as soon as the app loads (spec §4 "dropped on load")
+// drop a stale record as soon as the app loads (docs/product.md#rules "dropped on load")
 if (typeof window !== 'undefined') {
   const v = readVerification();
   if (v) scheduleExpiry(v);

@@ -1,5 +1,5 @@
 /**
- * Flight Arrivals Dashboard (spec §2; issue 5), for admins and greeters. Everything on it comes from the
+ * Flight Arrivals Dashboard (docs/product.md#screens), for admins and greeters. Everything on it comes from the
  * device's offline copy (pwa/offline: the sync engine downloads the arrivals of the whole flight window
  * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
@@ -23,7 +23,7 @@ import { useIsPhone } from './hooks/use-is-phone';
 import { arrivalTotals } from './lib/arrival-summary';
 
 // The details modal's code loads on the first tap on a registration number (the service worker has it
-// precached for offline use), keeping it out of the greeter's first load (issue 7: 170 KB budget).
+// precached for offline use), keeping it out of the greeter's first load (170 KB budget).
 const RegistrationDetailsModal = lazy(() =>
   import('./components/registration-details-modal').then((m) => ({ default: m.RegistrationDetailsModal })),
 );

@@ -1,4 +1,4 @@
-/** The Login page's backend online/offline/checking indicator (spec §2 Login), from /api/health. */
+/** The Login page's backend online/offline/checking indicator (docs/product.md#screens Login), from /api/health. */
 import { useBackendStatus } from '../../lib/backend-status';
 
 const LABELS = { checking: 'Checking server...', online: 'Server online', offline: 'Server offline' } as const;

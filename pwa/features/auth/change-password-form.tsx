@@ -1,5 +1,5 @@
 /**
- * Change Password (spec §2 Profile, §5 Change password, §8): current, new, confirm; checked on the
+ * Change Password (docs/product.md#screens Profile, docs/product.md#messages Change password, docs/product.md#messages): current, new, confirm; checked on the
  * client with the shared schema, then POST /api/auth/change-password. Success shows
  * 'Password changed successfully!'; failure the server's sentence or the spec's fallback.
  */

@@ -1,5 +1,5 @@
 /**
- * /login (spec §2 Login, §5 Login, §8 Login): backend indicator, email, password, bot challenge,
+ * /login (docs/product.md#screens Login, docs/product.md#messages Login, docs/product.md#messages Login): backend indicator, email, password, bot challenge,
  * 'Sign in' ('Signing in...' while busy). After success: the page that was asked for ('from'), else the
  * user's home; an already signed-in user is sent there at once.
  */
@@ -64,7 +64,7 @@ export default function LoginPage() {
     } catch (err) {
       setFormError(errorMessage(err, 'Login failed. Please try again.'));
       setTokenValue(null);
-      setResetKey((k) => k + 1); // a refused sign-in needs a fresh challenge (spec §8)
+      setResetKey((k) => k + 1); // a refused sign-in needs a fresh challenge (docs/product.md#messages)
     } finally {
       setBusy(false);
     }

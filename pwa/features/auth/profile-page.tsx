@@ -1,4 +1,4 @@
-/** /admin/profile (spec §2 Profile): the signed-in user's name, email and role, and Change Password. */
+/** /admin/profile (docs/product.md#screens Profile): the signed-in user's name, email and role, and Change Password. */
 import { useAuth } from '../../app/auth-context';
 import { ChangePasswordForm } from './change-password-form';
 

@@ -1,7 +1,7 @@
 /**
- * /admin, the Admin Overview (spec §2): four cards (Total Registrations, Active Registrations, Total
+ * /admin, the Admin Overview (docs/product.md#screens): four cards (Total Registrations, Active Registrations, Total
  * Attendees, Total Revenue), the Registration Status list, Attendee Categories, and the Financial
- * Summary (Outstanding Balance = expected − collected). Errors show the §8 sentence and 'Try Again'.
+ * Summary (Outstanding Balance = expected − collected). Errors show the docs/product.md#messages sentence and 'Try Again'.
  * Below them, the Backup panel ('Download backup').
  */
 import { Alert } from '../../components/alert';

@@ -1,5 +1,5 @@
 /**
- * /admin/registrations/new, 'Add New Registration' (spec §2 Manual create form, §5): Primary Contact,
+ * /admin/registrations/new, 'Add New Registration' (docs/product.md#screens Manual create form, docs/product.md#messages): Primary Contact,
  * Address (optional), Emergency Contact (optional), Group Members, Additional Notes; Cancel / Create
  * Registration ('Creating...'). No bot challenge: the body carries `attendees`, which marks the manual
  * form for the server. Checked with the server's own schema, so the sentences match.

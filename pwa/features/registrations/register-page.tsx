@@ -1,5 +1,5 @@
 /**
- * /register, 'Event Registration' (spec §2 Admin create form, §5, §8): Primary Contact Information,
+ * /register, 'Event Registration' (docs/product.md#screens Admin create form, docs/product.md#messages, docs/product.md#messages): Primary Contact Information,
  * Address Information, Additional Information, the bot challenge, and 'Create Registration' (disabled
  * until the challenge is solved or while sending; 'Creating Registration...'). Checked with the same
  * schema the server uses; the server's sentence or the spec's fallback shows in a banner. On success

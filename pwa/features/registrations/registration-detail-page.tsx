@@ -1,5 +1,5 @@
 /**
- * /registration/:id, the registration page (spec §2 Registration detail); `id` holds the registration
+ * /registration/:id, the registration page (docs/product.md#screens Registration detail); `id` holds the registration
  * number. Public route: what it shows depends on who asks.
  * - admin: everything, edit mode (contact, address, fees with the preview), cancel/reactivate, flight
  *   info request, attendees, payments; 'Back to Admin'.

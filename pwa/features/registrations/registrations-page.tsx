@@ -1,5 +1,5 @@
 /**
- * /admin/registrations (spec §2 Registrations list): title and total, 'Add Registration', 'Export',
+ * /admin/registrations (docs/product.md#screens Registrations list): title and total, 'Add Registration', 'Export',
  * the bulk 'Request Flight Info', search, the Filters panel, the table and pagination. The page and
  * filters live in the address (hooks/use-list-params.ts).
  */

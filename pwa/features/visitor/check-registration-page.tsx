@@ -1,5 +1,5 @@
 /**
- * /check-registration (spec §2 Check registration, §8 Send code / Verify code): email with the bot
+ * /check-registration (docs/product.md#screens Check registration, docs/product.md#messages Send code / Verify code): email with the bot
  * challenge, then the emailed code, then the visitor's registration page with verified=true. A visitor
  * who is already verified goes straight to their registration.
  */

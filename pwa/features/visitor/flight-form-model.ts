@@ -1,5 +1,5 @@
 /**
- * The flight form's state and what it sends (spec §2 Flight form rows, §5 Flight rows, On flight
+ * The flight form's state and what it sends (docs/product.md#screens Flight form rows, docs/product.md#messages Flight rows, On flight
  * submit). Rows are edited as strings; validation uses the shared schema (shared/schemas/flight.ts) on
  * those raw values, so the visitor sees the same sentences the server would answer with, under the same
  * keys (`flights.0.airline`). What is sent: dates as ISO timestamps, times trimmed to HH:MM, counts as
@@ -20,7 +20,7 @@ export interface FlightFormState {
   rows: FlightRowState[];
 }
 
-/** One flight as POSTed (spec §3 Flight submission, camelCase). */
+/** One flight as POSTed (docs/product.md#api Flight submission, camelCase). */
 export interface SubmittedFlight {
   id?: number;
   flightType: FlightType | '';
@@ -39,7 +39,7 @@ export interface SubmittedFlight {
 let sequence = 0;
 const withKey = (row: FlightFormRow): FlightRowState => ({ ...row, key: `flight-${++sequence}` });
 
-/** A new row: arrival first, departure for every row added after it (spec §2). */
+/** A new row: arrival first, departure for every row added after it (docs/product.md#screens). */
 export const newRow = (index: number): FlightRowState => withKey(newFlightRow(index));
 
 /**
@@ -65,7 +65,7 @@ const toInt = (v: number | string): number => {
 /** 'YYYY-MM-DD' → an ISO timestamp at midnight UTC, which the server reads as that calendar date. */
 export const isoFlightDate = (ymd: string): string => (ymd ? `${ymd.trim()}T00:00:00.000Z` : '');
 
-/** What goes over the wire (spec §5 On flight submit). */
+/** What goes over the wire (docs/product.md#messages On flight submit). */
 export function flightsToSubmit(state: FlightFormState): SubmittedFlight[] {
   if (!state.needsTransportation) return [];
   return state.rows.map((r) => ({

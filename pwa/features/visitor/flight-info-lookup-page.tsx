@@ -1,5 +1,5 @@
 /**
- * /flight-info-lookup (spec §2 Lookup, §5 Lookup, §8 Lookup): the registration's email plus the security
+ * /flight-info-lookup (docs/product.md#screens Lookup, docs/product.md#messages Lookup, docs/product.md#messages Lookup): the registration's email plus the security
  * check; the server mails a link to the tokenised flight form.
  */
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /flight-info/{token} (spec §2 Tokenised form, §8 Token verify): the link from the email. The token is
+ * /flight-info/{token} (docs/product.md#screens Tokenised form, docs/product.md#messages Token verify): the link from the email. The token is
  * checked first (GET /flight-info/verify/{token}); an unknown or expired link says so and offers a new
  * one (/flight-info-lookup). After the submit: 'Thank You!' and the promise of a confirmation email.
  */

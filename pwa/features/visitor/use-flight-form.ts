@@ -31,7 +31,7 @@ export function useFlightForm() {
     setErrors((e) => withoutKeys(e, (k) => k === 'flights'));
   }, []);
 
-  /** Removes a row; the last one stays (the control only shows with more than one, spec §2). */
+  /** Removes a row; the last one stays (the control only shows with more than one, docs/product.md#screens). */
   const removeRow = useCallback((index: number) => {
     setState((s) => (s.rows.length > 1 ? { ...s, rows: s.rows.filter((_, i) => i !== index) } : s));
     // row numbers shift, so per-row messages would land on the wrong row

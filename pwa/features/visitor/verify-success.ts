@@ -17,5 +17,5 @@ export function rememberVerification(email: string, answer: VerifyCodeAnswer): v
   markSessionVerified();
 }
 
-/** The registration page of a verified visitor (spec §2: the check flow adds verified=true). */
+/** The registration page of a verified visitor (docs/product.md#screens: the check flow adds verified=true). */
 export const registrationPath = (registrationNumber: string) => `/registration/${encodeURIComponent(registrationNumber)}?verified=true`;

@@ -1,6 +1,6 @@
 /**
  * The sync panel: every change on this device that the server has not acknowledged, in replay order,
- * with what to do about it (DESIGN.md: a refused change is shown, never dropped silently).
+ * with what to do about it (docs/architecture.md: a refused change is shown, never dropped silently).
  *   conflict (a booking linked elsewhere or deleted): 'Keep server' / 'Retry'
  *   failed (refused for good): 'Retry' / 'Discard'
  *   pending (waiting for the network): 'Discard' after a confirmation

@@ -1,5 +1,5 @@
 /**
- * The always-visible sync line on staff screens (DESIGN.md: online/offline, pending changes, last sync,
+ * The always-visible sync line on staff screens (docs/architecture.md: online/offline, pending changes, last sync,
  * conflicts to resolve): 'Offline · 3 pending · Last synced 2 min ago · 1 conflict', with a button that
  * opens the sync panel. Mounted once, in the staff layout (pwa/app/layouts/admin-layout.tsx). Reads
  * only; the data is in Dexie and the engine (hooks.ts). Until the outbox has been read it shows no
@@ -14,7 +14,7 @@ import { conflictsText, failedText, lastSyncedText, pendingText } from '../sync-
 import { Spinner } from '../../components/spinner';
 
 // The panel's code loads when it is first opened (precached for offline use by the service worker):
-// every staff screen shows this bar, so it stays small (issue 7: 170 KB for the greeter's first visit).
+// every staff screen shows this bar, so it stays small (170 KB for the greeter's first visit).
 const SyncPanel = lazy(() => import('./sync-panel').then((m) => ({ default: m.SyncPanel })));
 
 const bar: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.4rem', fontSize: '0.85rem' };

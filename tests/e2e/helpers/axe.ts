@@ -1,5 +1,5 @@
 /**
- * Accessibility checks for the browser tests (issue 7): axe-core through @axe-core/playwright with its
+ * Accessibility checks for the browser tests : axe-core through @axe-core/playwright with its
  * full rule set (WCAG 2.0/2.1/2.2 A and AA plus best practices), failing on serious or critical
  * findings at a phone and a laptop width, and printing what failed so the fix is obvious. Plus the
  * checks axe cannot make on a static page: every control labelled, errors inside a live region, and a

@@ -16,7 +16,7 @@ import type { Role } from '../../../shared/constants';
 import type { LoginResponse, User } from '../../../shared/schemas/auth';
 import type { E2EServer } from '../global-setup';
 
-/** Flags from TOOLCHAIN.md; Playwright adds --headless and its own fresh --user-data-dir. */
+/** Flags from docs/decisions.md; Playwright adds --headless and its own fresh --user-data-dir. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',

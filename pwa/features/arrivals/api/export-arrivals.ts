@@ -1,5 +1,5 @@
 /**
- * 'Export CSV' (spec §2, §9): GET /api/flight-info/admin/flight-arrivals/export?date= with the session
+ * 'Export CSV' (docs/product.md#screens): GET /api/flight-info/admin/flight-arrivals/export?date= with the session
  * token through the api client; the file is named by the server's Content-Disposition
  * (flight-arrivals-{date|all}.csv). Needs the network: the button is disabled offline.
  */

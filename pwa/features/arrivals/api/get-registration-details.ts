@@ -1,5 +1,5 @@
 /**
- * GET /api/registrations/{id} for the arrivals details modal (spec §2). Admins get the full
+ * GET /api/registrations/{id} for the arrivals details modal (docs/product.md#screens). Admins get the full
  * registration; greeters get it without address and money fields (server/services/registration-view.ts).
  * Offline the modal falls back to the copy on this device (registration-details-modal.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * The greeter's phone view (issue 5): one card per flight landing (airline + number + time), 'next to
+ * The greeter's phone view : one card per flight landing (airline + number + time), 'next to
  * land' first, each registration party on it with passengers, names, a tap-to-call phone link and one
  * large Picked Up control (at least 48 px). The registration number opens the details modal.
  *

@@ -1,4 +1,4 @@
-/** The four cards of the dashboard (spec §2): Total Arrivals, Total Passengers, Unique Flights, Picked Up (with Pending). */
+/** The four cards of the dashboard (docs/product.md#screens): Total Arrivals, Total Passengers, Unique Flights, Picked Up (with Pending). */
 import type { ArrivalTotals } from '../lib/arrival-summary';
 
 function Stat({ label, value, note }: { label: string; value: number; note?: string }) {

@@ -2,7 +2,7 @@
  * The arrivals screen's title, and the frame drawn with it while the screen's code (and the offline
  * layer, Dexie) is still downloading. The frame is part of the main bundle (a few hundred bytes), so a
  * greeter opening the screen sees its title as soon as the app starts instead of after the second
- * download (issue 7: the title is the screen's largest paint; docs/quality.md).
+ * download (the title is the screen's largest paint; docs/quality.md).
  */
 import { PageSpinner } from '../../../components/spinner';
 

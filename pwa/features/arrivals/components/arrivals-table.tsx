@@ -1,5 +1,5 @@
 /**
- * The laptop view (spec §2): one row per arrival with the seven columns Picked Up, Registration, Contact
+ * The laptop view (docs/product.md#screens): one row per arrival with the seven columns Picked Up, Registration, Contact
  * Info, Flight Details, Date & Time, Passengers, Special Requirements. Picked-up rows are dimmed and
  * show the pickup time; the registration number opens the details modal.
  *

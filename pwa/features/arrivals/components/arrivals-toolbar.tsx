@@ -1,5 +1,5 @@
 /**
- * The dashboard's filters and export (spec §2): the date (default from the event configuration, limited
+ * The dashboard's filters and export (docs/product.md#screens): the date (default from the event configuration, limited
  * to the flight window, 'Clear filter' shows every date), the airport (the event's, other, not given), a
  * search over names / flight / registration number, and 'Export CSV', which needs the network and says
  * so offline.

@@ -1,5 +1,5 @@
 /**
- * Passengers landing hour by hour on the chosen day, so shuttle runs can be planned (issue 5): a CSS bar
+ * Passengers landing hour by hour on the chosen day, so shuttle runs can be planned : a CSS bar
  * chart with a text summary as its accessible name, and the same numbers as a table under 'Show as
  * table'. Hours are the event's local times, as the flights are entered.
  */

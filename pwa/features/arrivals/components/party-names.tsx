@@ -1,4 +1,4 @@
-/** Passengers of one arrival: '3 passengers (2 adults, 1 child)' and up to 3 names, then '+N more' (spec §2). */
+/** Passengers of one arrival: '3 passengers (2 adults, 1 child)' and up to 3 names, then '+N more' (docs/product.md#screens). */
 import type { ArrivalView } from '../../../offline/types';
 import { namesPreview, passengersOf } from '../lib/arrival-summary';
 

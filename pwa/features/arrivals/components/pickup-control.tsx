@@ -27,7 +27,7 @@ export function PickupToggle({ arrival, large = false }: { arrival: ArrivalView;
       await toggle(arrival.id, next);
     } catch (e) {
       setTapped(null);
-      // spec §8: a pickup failure is logged, not shown (the sync panel shows refused changes)
+      // docs/product.md#messages: a pickup failure is logged, not shown (the sync panel shows refused changes)
       console.error('pickup update failed', e);
     }
   };

@@ -1,5 +1,5 @@
 /**
- * The registration details modal (spec §2), opened from a registration number on the arrivals screen.
+ * The registration details modal (docs/product.md#screens), opened from a registration number on the arrivals screen.
  * Online it reads GET /api/registrations/{id}; with no answer it shows the copy on this device (an
  * admin's cached registration, else the arrival's summary) and says so. Other failures: the server's
  * sentence, else 'Failed to load registration details'.

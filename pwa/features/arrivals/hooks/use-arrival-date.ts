@@ -1,5 +1,5 @@
 /**
- * The dashboard's date filter (spec §2: default 2025-11-27 from the event configuration, Clear filter
+ * The dashboard's date filter (docs/product.md#screens: default 2025-11-27 from the event configuration, Clear filter
  * shows every date), kept in the address (?date=2025-11-28, ?date=all) so a reload — also offline —
  * shows the same day.
  */

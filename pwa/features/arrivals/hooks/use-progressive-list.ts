@@ -1,5 +1,5 @@
 /**
- * Long lists drawn in windows (issue 7): the first `first` items at once, then `step` more each time the
+ * Long lists drawn in windows : the first `first` items at once, then `step` more each time the
  * `sentinel` element (put it right after the list) comes within a screen of the viewport, or all at
  * once with `showAll()`; each window is drawn as a transition React can interrupt, so no long task
  * blocks a tap. 2,000 rows in the page cost ~0.3 s every time the page is left or reloaded, and most

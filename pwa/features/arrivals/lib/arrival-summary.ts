@@ -1,5 +1,5 @@
 /**
- * What the arrivals screen computes from the cached arrivals (spec §2 Flight Arrivals Dashboard): the
+ * What the arrivals screen computes from the cached arrivals (docs/product.md#screens Flight Arrivals Dashboard): the
  * four cards, the names preview, the flight groups of the phone view and the passengers per hour for
  * planning shuttle runs. Pure, no React, no storage.
  */

@@ -1,5 +1,5 @@
 /**
- * The registration details modal's content (spec §2: Registration Information, Primary Contact, Payment
+ * The registration details modal's content (docs/product.md#screens: Registration Information, Primary Contact, Payment
  * Information, Hotel Information, Attendees), from whichever copy is at hand: the server's answer, the
  * admin's cached registration, or — a greeter offline — the arrival's own summary. Pure.
  */
@@ -35,7 +35,7 @@ export interface DetailsView {
 const countsOf = (cats: AgeCategory[]) =>
   cats.reduce<Record<AgeCategory, number>>((c, k) => ({ ...c, [k]: (c[k] ?? 0) + 1 }), { adult: 0, youth: 0, child: 0 });
 
-/** 'Paid', 'Partial', 'Pending', 'Refunded', or 'Waived' when fees are waived (spec §4). */
+/** 'Paid', 'Partial', 'Pending', 'Refunded', or 'Waived' when fees are waived (docs/product.md#rules). */
 export function paymentStatusLabel(r: Pick<Registration, 'payment_status' | 'waive_fees'>): string {
   if (r.waive_fees) return 'Waived';
   const s = (r.payment_status as string | undefined) === 'completed' ? 'paid' : r.payment_status;

@@ -1,5 +1,5 @@
 /**
- * The /api/auth calls (spec §7 Auth): sign in, who am I, sign out, change password.
+ * The /api/auth calls (docs/product.md#api Auth): sign in, who am I, sign out, change password.
  * Sign-in goes without the stored token, so a stale token can never block it.
  */
 import { api } from '../../../lib/api-client';

@@ -1,6 +1,6 @@
 /**
- * GET /api/registrations/stats/summary (spec §7): retried up to 3 times, 1 second apart, but only when
- * the server could not be reached (§9 "Statistics retry"); a refusal or a server fault is shown at once.
+ * GET /api/registrations/stats/summary (docs/product.md#api): retried up to 3 times, 1 second apart, but only when
+ * the server could not be reached (docs/product.md#rules "Statistics retry"); a refusal or a server fault is shown at once.
  * Keyed under 'registrations' so any change to a registration (which invalidates that prefix) refreshes
  * the dashboard's numbers too.
  */
@@ -27,7 +27,7 @@ export const statsQueryOptions = () =>
 
 export const useStats = () => useQuery(statsQueryOptions());
 
-/** The §8 statistics messages. */
+/** The docs/product.md#messages statistics messages. */
 export function statsErrorMessage(e: unknown): string {
   if (isNetworkError(e)) return 'Network error - please check if the backend server is running on port 4000';
   if (e instanceof ApiError && e.status === 401) return 'Authentication error - please log in again';

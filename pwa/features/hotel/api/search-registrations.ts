@@ -1,5 +1,5 @@
 /**
- * 'Search Registrations' (spec §2): GET /api/hotel-assignments/search-matches?name=…&assignmentId=… with
+ * 'Search Registrations' (docs/product.md#screens): GET /api/hotel-assignments/search-matches?name=…&assignmentId=… with
  * the signal, else the same ranking over the registrations cached on this device (pwa/offline/candidates).
  * Either way the possible-name-match highlight compares the BOOKING's guest name (spec: first or last
  * word of guest names), not the words typed.

@@ -1,5 +1,5 @@
 /**
- * One unmatched hotel booking (spec §2): guest, confirmation number, room type/number, dates, nights,
+ * One unmatched hotel booking (docs/product.md#screens): guest, confirmation number, room type/number, dates, nights,
  * VIP status, notes; Find Match (candidates ranked on this device, possible name matches first), Search
  * Registrations, and delete (after 'Are you sure you want to delete this hotel assignment?'; needs the
  * network). Linking goes through the offline outbox, so it works with no signal.

@@ -1,6 +1,6 @@
 /**
  * Registrations offered for a booking (Find Match, Search Registrations): possible name matches
- * highlighted (spec §2), the registration's current hotel confirmation shown, date mismatch warnings,
+ * highlighted (docs/product.md#screens), the registration's current hotel confirmation shown, date mismatch warnings,
  * and a Link button: 'Linking...' while busy, orange when the registration already has a hotel
  * confirmation number (linking replaces it), green otherwise.
  */

@@ -1,5 +1,5 @@
 /**
- * Importing the hotel's rooming list (issue 5): choose a CSV → dry run (POST …/import?dryRun=true) →
+ * Importing the hotel's rooming list : choose a CSV → dry run (POST …/import?dryRun=true) →
  * preview with row-level errors → 'Import N rows' → the real import → this device's copy is refreshed
  * so the new bookings show below. Needs the network; offline it is disabled and says why.
  */

@@ -1,4 +1,4 @@
-/** The sentences of hotel linking (spec §2, §8). */
+/** The sentences of hotel linking (docs/product.md#screens). */
 
 /** 'Successfully linked Ana Silva to Ana Silva (R25-7KQ2XM)' */
 export const linkedText = (guest: string, primaryName: string, registrationNumber: string) =>

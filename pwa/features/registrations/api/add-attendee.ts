@@ -1,4 +1,4 @@
-/** POST /api/registrations/{id}/attendees (spec §5 Add attendee); the totals follow on the server. */
+/** POST /api/registrations/{id}/attendees (docs/product.md#messages Add attendee); the totals follow on the server. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Attendee, AttendeeCreateInput } from '../../../../shared/schemas/attendee';

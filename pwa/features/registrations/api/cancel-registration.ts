@@ -1,4 +1,4 @@
-/** POST /api/registrations/{id}/cancel {reason} (spec §4 Cancel). */
+/** POST /api/registrations/{id}/cancel {reason} (docs/product.md#rules Cancel). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Registration } from '../../../../shared/schemas/registration';

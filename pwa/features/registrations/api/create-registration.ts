@@ -1,5 +1,5 @@
 /**
- * POST /api/registrations (spec §7): the admin form (with the bot-challenge token) and the manual form
+ * POST /api/registrations (docs/product.md#api): the admin form (with the bot-challenge token) and the manual form
  * (with `attendees[]`) share the endpoint; the server tells them apart by the `attendees` key.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * GET /api/registrations/export with the list's filters (spec §7): the CSV comes through the api client
+ * GET /api/registrations/export with the list's filters (docs/product.md#api): the CSV comes through the api client
  * (so it carries the bearer token) and is saved under the Content-Disposition name, else registrations.csv.
  */
 import { useMutation } from '@tanstack/react-query';

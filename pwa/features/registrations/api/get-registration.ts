@@ -1,5 +1,5 @@
 /**
- * GET /api/registrations/{id} (spec §7): the registration, its attendees and flights. Staff read with
+ * GET /api/registrations/{id} (docs/product.md#api): the registration, its attendees and flights. Staff read with
  * their session; a visitor with the registrant token the api client adds (X-Registrant-Token).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** GET /api/registrations (spec §7): one page of the list with the filters of the list screen. */
+/** GET /api/registrations (docs/product.md#api): one page of the list with the filters of the list screen. */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { LIST_PAGE_SIZE } from '../../../../shared/constants';

@@ -1,4 +1,4 @@
-/** POST /api/registrations/{id}/reactivate (spec §4 Reactivate): a cancelled registration becomes active again. */
+/** POST /api/registrations/{id}/reactivate (docs/product.md#rules Reactivate): a cancelled registration becomes active again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Registration } from '../../../../shared/schemas/registration';

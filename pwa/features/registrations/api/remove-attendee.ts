@@ -1,4 +1,4 @@
-/** DELETE /api/registrations/{id}/attendees/{attendeeId} (spec §4 Attendees): never the primary contact. */
+/** DELETE /api/registrations/{id}/attendees/{attendeeId} (docs/product.md#rules Attendees): never the primary contact. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { registrationKeys } from './registration-keys';

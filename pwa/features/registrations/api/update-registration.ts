@@ -1,4 +1,4 @@
-/** PUT /api/registrations/{id} (spec §7): contact, address and fee settings; the server recomputes the totals. */
+/** PUT /api/registrations/{id} (docs/product.md#api): contact, address and fee settings; the server recomputes the totals. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Registration } from '../../../../shared/schemas/registration';

@@ -1,8 +1,8 @@
 /**
- * The Add Attendee dialog (spec §2, §5): first and last name, relationship (self is not offered: the
+ * The Add Attendee dialog (docs/product.md#screens): first and last name, relationship (self is not offered: the
  * primary contact is 'self'), 'Please specify' only for other, age category, age 0-120, gender and
  * dietary restrictions; Cancel / Add Attendee ('Adding...'). Checked with the server's schema. A typed
- * age suggests the age category until the admin picks one (DESIGN.md).
+ * age suggests the age category until the admin picks one (docs/architecture.md).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';

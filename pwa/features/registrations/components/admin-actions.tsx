@@ -1,5 +1,5 @@
 /**
- * The admin's buttons on a registration (spec §2, §4, §8): in edit mode Cancel and Save Changes;
+ * The admin's buttons on a registration (docs/product.md#screens): in edit mode Cancel and Save Changes;
  * otherwise Request Flight Info (confirm 'Send flight info request email to {email}?'), and Cancel
  * Registration (a reason by prompt; an empty one does nothing) or, when cancelled, Reactivate
  * Registration (confirm 'Are you sure you want to reactivate this registration?').
@@ -50,7 +50,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
 
   function onCancel() {
     const reason = window.prompt('Please provide a reason for cancellation:');
-    if (!reason || !reason.trim()) return; // spec §4: an empty reason does nothing
+    if (!reason || !reason.trim()) return; // docs/product.md#rules: an empty reason does nothing
     cancel.mutate(
       { id: r.id, reason: reason.trim() },
       { onError: (e) => notify('error', errorMessage(e, 'Failed to cancel registration')) },

@@ -1,5 +1,5 @@
 /**
- * The list from this device's copy (DESIGN.md offline-first: admins keep the registrations list with
+ * The list from this device's copy (docs/architecture.md#offline-layer: admins keep the registrations list with
  * its details in Dexie, downloaded by the sync engine). Shown when there is no connection; filters and
  * paging run on the device. Loaded lazily, so Dexie stays out of the page's own chunk.
  */

@@ -1,5 +1,5 @@
 /**
- * Contact and address (spec §2): shown, or in edit mode the same inputs as the create forms. An empty
+ * Contact and address (docs/product.md#screens): shown, or in edit mode the same inputs as the create forms. An empty
  * address reads 'No address on file'. Greeters get no street address from the server, only the city.
  */
 import type { Registration } from '../../../../shared/schemas/registration';

@@ -1,5 +1,5 @@
 /**
- * The registration page's header (spec §2): registration number, status icon and text, the payment
+ * The registration page's header (docs/product.md#screens): registration number, status icon and text, the payment
  * badge ('Waived' when fees are waived) and, for admins, the edit pencil. A cancelled registration
  * says when, by whom and why.
  */

@@ -1,4 +1,4 @@
-/** 'Export' (spec §2, §7): the CSV of the current filter; 'Exporting...' while it downloads. */
+/** 'Export' (docs/product.md#screens): the CSV of the current filter; 'Exporting...' while it downloads. */
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import type { RegistrationFilterValues } from '../api/get-registrations';

@@ -1,5 +1,5 @@
 /**
- * Flight Information cards (spec §2): one card per flight with type, airline and number, date and
+ * Flight Information cards (docs/product.md#screens): one card per flight with type, airline and number, date and
  * time, passengers, child seats and instructions; staff also see the pickup. Placeholder rows
  * (airline 'N/A') are not flights and are left out.
  */

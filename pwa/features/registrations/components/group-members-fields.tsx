@@ -1,5 +1,5 @@
 /**
- * The Group Members rows of the manual create form (spec §2, §5): first name, last name and age
+ * The Group Members rows of the manual create form (docs/product.md#screens): first name, last name and age
  * category each required; new rows default to adult; add and remove rows. The primary contact is the
  * first attendee, so at most MAX_ATTENDEES − 1 rows can be added. Each row is a fieldset named
  * 'Group Member n', so its inputs have unambiguous accessible names.

@@ -1,5 +1,5 @@
 /**
- * Change History for admins (issue 3: every change is audited): who did what and when, newest first,
+ * Change History for admins (every change is audited): who did what and when, newest first,
  * with the fields an update changed. Closed by default; the trail loads when it is opened.
  */
 import { useState } from 'react';

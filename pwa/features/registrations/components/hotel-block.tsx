@@ -1,5 +1,5 @@
 /**
- * Hotel information (spec §2): confirmation #, room number and type, check-in/out, nights, 'Hotel
+ * Hotel information (docs/product.md#screens): confirmation #, room number and type, check-in/out, nights, 'Hotel
  * Booked Under' when the booking's name is not 'last, first' of the contact, notes, and the warnings
  * when the room does not cover the family's flights (shared/hotel-mismatch.ts).
  */
@@ -23,7 +23,7 @@ export function bookedUnderName(r: Registration): string | null {
 export interface HotelBlockProps {
   registration: Registration;
   flights: FlightInfoRecord[];
-  /** admins may unlink the bookings (issue 5); leave out for everyone else */
+  /** admins may unlink the bookings ; leave out for everyone else */
   unlink?: { disabledReason?: string; onFailure: (text: string) => void };
 }
 

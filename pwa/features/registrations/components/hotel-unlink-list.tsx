@@ -1,5 +1,5 @@
 /**
- * The hotel bookings linked to this registration, each with 'Unlink' (admins, issue 5): the booking goes
+ * The hotel bookings linked to this registration, each with 'Unlink' (admins): the booking goes
  * back to the unmatched list. Needs the network, so the buttons are off with the reason when offline.
  */
 import { Button } from '../../../components/button';

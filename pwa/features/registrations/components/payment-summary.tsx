@@ -1,4 +1,4 @@
-/** The payment summary (spec §2): total, paid, balance, refund due, and the payment badge. */
+/** The payment summary (docs/product.md#screens): total, paid, balance, refund due, and the payment badge. */
 import { formatMoney } from '../../../lib/format';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { Detail, DetailList } from './detail-list';

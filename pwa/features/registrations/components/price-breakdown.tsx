@@ -1,5 +1,5 @@
 /**
- * Price Breakdown (spec §2): each attendee at the event's price for their age category (from
+ * Price Breakdown (docs/product.md#screens): each attendee at the event's price for their age category (from
  * GET /api/config), the late fee, the discounts, the total, what was paid and the balance. The total
  * and balance are the server's; the lines explain them.
  */

@@ -1,5 +1,5 @@
 /**
- * What a visitor without staff sign-in sees (spec §2 Registration detail): the yellow notice to verify
+ * What a visitor without staff sign-in sees (docs/product.md#screens Registration detail): the yellow notice to verify
  * through Check Registration (and no personal data) when not verified; once verified, the flight form
  * link and the 'Make Payment' button (shown while active and not fully paid; online payment has no
  * handler yet, so it is shown disabled with a note).

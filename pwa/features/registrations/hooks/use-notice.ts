@@ -1,5 +1,5 @@
 /**
- * The spec's alerts (§8 "Alerts", "Success"): the sentence is shown with window.alert, as the spec
+ * The spec's alerts (docs/product.md#messages "Alerts", "Success"): the sentence is shown with window.alert, as the spec
  * describes, and also kept on the page in a live region, so it can be read again after the pop-up is
  * gone and is announced to screen readers.
  */

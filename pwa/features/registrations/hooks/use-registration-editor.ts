@@ -1,5 +1,5 @@
 /**
- * Edit mode of the registration page (spec §4 "Edit mode", "Fee editing"): the admin's pencil opens it
+ * Edit mode of the registration page (docs/product.md#rules "Edit mode", "Fee editing"): the admin's pencil opens it
  * with the loaded values; Cancel puts them back; Save sends only what changed (PUT), and the page then
  * reloads from the server. The fee preview uses shared/pricing.ts, the same code the server saves with:
  * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
@@ -72,7 +72,7 @@ export function changesOf(r: Registration, v: EditValues): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const k of TEXT_FIELDS) if (v[k].trim() !== loaded[k].trim()) out[k] = v[k];
   if (v.waive_fees !== loaded.waive_fees) out.waive_fees = v.waive_fees;
-  // waiving zeroes both discounts (spec §4)
+  // waiving zeroes both discounts (docs/product.md#rules)
   const pct = v.waive_fees ? '0' : v.discount_percentage;
   const fixed = v.waive_fees ? '0' : v.fixed_discount_amount;
   if (pct.trim() === '' || typed(pct) !== (r.discount_percentage ?? 0)) out.discount_percentage = pct;

@@ -1,4 +1,4 @@
-/** Staff accounts for admins (issue 2 item 4): GET/POST /api/users, PUT /api/users/{id}. */
+/** Staff accounts for admins: GET/POST /api/users, PUT /api/users/{id}. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Role } from '../../../../shared/constants';

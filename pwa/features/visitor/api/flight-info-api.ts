@@ -1,5 +1,5 @@
 /**
- * The flight-info calls (spec §7 Flight info): the verified form (registrant token or staff session,
+ * The flight-info calls (docs/product.md#api Flight info): the verified form (registrant token or staff session,
  * sent by the api client), the lookup that mails a link, and the tokenised form behind that link (the
  * link's token is the proof, so those go without any stored token).
  */
@@ -30,7 +30,7 @@ export const submitVerifiedFlights = (body: { registrationId: number | string; n
 export const lookupFlightLink = (email: string, captchaToken: string | null) =>
   api.post<{ message: string }>('/flight-info/lookup', { email, captchaToken }, PUBLIC);
 
-/** spec §3 Flight request via token */
+/** docs/product.md#api Flight request via token */
 export interface FlightRequestInfo {
   registrationNumber: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * The visitor's email-and-code calls (spec §7): POST /registrations/send-verification and verify-code
+ * The visitor's email-and-code calls (docs/product.md#api): POST /registrations/send-verification and verify-code
  * for Check Registration, POST /flight-info/send-verification and verify-code for the flight form.
  * They go without the staff or registrant token: they are public, and a stale token must not make the
  * server refuse the very step that replaces it.

@@ -1,6 +1,6 @@
 /**
  * The bot challenge as a form field of the visitor pages: the widget for the configured provider
- * (GET /api/config) and its message underneath (spec §5 and §8 sentences for a failed or expired one).
+ * (GET /api/config) and its message underneath (docs/product.md#messages and docs/product.md#messages sentences for a failed or expired one).
  */
 import { ChallengeWidget, type ChallengeProblem } from '../../../components/challenge-widget';
 import { usePublicConfig } from '../../../lib/public-config';

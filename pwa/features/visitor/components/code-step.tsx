@@ -1,6 +1,6 @@
 /**
- * Step 2 of Check Registration and of the flight-info flow (spec §2, §5 Flight email step, §8 Verify
- * code, §9): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
+ * Step 2 of Check Registration and of the flight-info flow (docs/product.md#screens Flight email step, docs/product.md#messages Verify
+ * code, docs/product.md#rules): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
  * exactly 6 characters; 'Back to Email' returns to step 1.
  */
 import { useState, type FormEvent } from 'react';
@@ -12,7 +12,7 @@ import { CODE_LENGTH } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
 
-/** spec §8: Check Registration's fallback differs from the flight form's */
+/** docs/product.md#messages: Check Registration's fallback differs from the flight form's */
 const FALLBACK: Record<CodeFlow, string> = {
   registration: 'Verification failed. Please try again.',
   'flight-info': 'Verification failed',

@@ -1,5 +1,5 @@
 /**
- * Step 1 of Check Registration and of the flight-info flow (spec §2, §5 Flight email step, §8 Send
+ * Step 1 of Check Registration and of the flight-info flow (docs/product.md#screens Flight email step, docs/product.md#messages Send
  * code): the registration's email plus the bot challenge; the server mails a 6-character code.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
@@ -36,7 +36,7 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
     setFormError(null);
     const missingChallenge = challengeRequired && !token;
     if (flow === 'flight-info' && (!email.trim() || missingChallenge)) {
-      // spec §5 Flight email step: one sentence for either missing piece
+      // docs/product.md#messages Flight email step: one sentence for either missing piece
       setErrors({});
       setFormError(VERIFICATION_MESSAGES.flightEmailStep);
       return;

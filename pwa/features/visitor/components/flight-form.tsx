@@ -1,5 +1,5 @@
 /**
- * The flight form body shared by /flight-info and /flight-info/{token} (spec §2 Flight form rows, §5):
+ * The flight form body shared by /flight-info and /flight-info/{token} (docs/product.md#screens Flight form rows, docs/product.md#messages):
  * the needs-transportation choice, then (when transportation is needed) the flight rows with 'Add
  * Flight', and a remove control on each row only while there is more than one. The page owns the
  * surrounding <form>, the submit button and the call.

@@ -1,5 +1,5 @@
 /**
- * One flight of the flight form (spec §2 Flight form rows): type, airline (the 18 named airlines plus
+ * One flight of the flight form (docs/product.md#screens Flight form rows): type, airline (the 18 named airlines plus
  * 'Other'), flight number, the airport (the event's, or Other with a name), date (limited to the event's
  * flight window), time (landing or take-off, local time at that airport), adults, children, child seats
  * and special instructions. Laid out for a 375 px phone: one column, with date/time side by side

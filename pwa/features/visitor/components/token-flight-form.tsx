@@ -1,5 +1,5 @@
 /**
- * The form of /flight-info/{token} (spec §2 Tokenised form, §5 Tokenised form, §8 Submit): whose
+ * The form of /flight-info/{token} (docs/product.md#screens Tokenised form, docs/product.md#messages Tokenised form, docs/product.md#messages Submit): whose
  * registration the link is for, its expiry and a support contact, then the registration's email (it
  * must match), the flight form with the type required, and the bot challenge.
  */

@@ -1,6 +1,6 @@
 /**
  * The flight form of /flight-info for a verified visitor (or an admin): whose registration it is, the
- * shared flight form, and the submit (spec §5 Flight rows, On flight submit; §8 Submit). The page hands
+ * shared flight form, and the submit (docs/product.md#messages Flight rows, On flight submit; docs/product.md#messages Submit). The page hands
  * in the loaded registration; a refused registrant token (401) goes back to the page, which asks for
  * the email again.
  */
