@@ -2,14 +2,13 @@
  * Candidate registrations for each unmatched booking, ranked on the device from the cached
  * registrations, so Find Match works with no signal (docs/architecture.md: the unmatched hotel assignments with
  * candidate registrations). Stored in the `candidates` table (assignment id → ranked list), recomputed
- * after a download of bookings or registrations. The ranking is the server's search-matches one
- * (server/services/hotel-assignments.ts): registrations (not cancelled) holding a word of the guest
- * name, possible name matches first (docs/product.md#screens: first or last word agree), then by words found; 100 at most.
+ * after a download of bookings or registrations. The ranking is the server's, from one rule in
+ * shared/candidate-ranking.ts, over the cached registrations that are not cancelled.
  */
 import { HOTEL_CANDIDATE_LIMIT } from '../../shared/constants';
 import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';
 import type { AppDB } from './db';
-import { isPossibleNameMatch, nameWords } from '../../shared/name-match';
+import { rankCandidates as rankByName } from '../../shared/candidate-ranking';
 import type { CachedCandidates, CachedRegistration, CandidateMatch, HotelAssignmentRow } from './types';
 
 /** Ranked candidates for one booking. */
@@ -29,26 +28,13 @@ export function rankCandidates(
   >[],
   limit = HOTEL_CANDIDATE_LIMIT,
 ): CandidateMatch[] {
-  const words = [...new Set(nameWords(booking.guest_name).filter((w) => w.length >= 2))];
-  if (!words.length) return [];
-  const ranked = registrations
-    .filter((r) => r.status !== 'cancelled')
-    .map((r) => ({
-      r,
-      possible: isPossibleNameMatch(booking.guest_name, `${r.primary_first_name} ${r.primary_last_name}`),
-      hits: words.filter((w) => r.searchText.includes(w)).length,
-    }))
-    .filter((x) => x.hits > 0)
-    .sort(
-      (a, b) =>
-        Number(b.possible) - Number(a.possible) ||
-        b.hits - a.hits ||
-        a.r.primary_last_name.localeCompare(b.r.primary_last_name) ||
-        a.r.primary_first_name.localeCompare(b.r.primary_first_name) ||
-        a.r.id - b.r.id,
-    )
-    .slice(0, limit);
-  return ranked.map(({ r, possible, hits }) => ({
+  const ranked = rankByName(
+    booking.guest_name,
+    registrations.filter((r) => r.status !== 'cancelled'),
+    (r) => ({ id: r.id, searchText: r.searchText, firstName: r.primary_first_name, lastName: r.primary_last_name }),
+    limit,
+  );
+  return ranked.map(({ item: r, possible, hits }) => ({
     id: r.id,
     registration_number: r.registration_number,
     primary_first_name: r.primary_first_name,

@@ -15,7 +15,7 @@ import type { Actor } from './audit';
 import { audit } from './audit';
 import { hotelFields } from './registration-view';
 import { likePattern } from './search-text';
-import { isPossibleNameMatch, nameWords } from '../../shared/name-match';
+import { candidateWords, rankCandidates } from '../../shared/candidate-ranking';
 import { HOTEL_CANDIDATE_LIMIT } from '../../shared/constants';
 import { hotelMismatchWarnings, type TravelDates } from '../../shared/hotel-mismatch';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
@@ -186,7 +186,7 @@ const SEARCH_SCAN_LIMIT = 2000;
  * matches first, then by how many words were found; at most 100.
  */
 export async function searchMatches(db: DbOrTx, name: string, assignmentId?: number): Promise<HotelMatchCandidate[]> {
-  const words = [...new Set(nameWords(name).filter((w) => w.length >= 2))];
+  const words = candidateWords(name);
   if (words.length === 0) throw badRequest('Enter at least two letters of a name', { name: 'Enter at least two letters of a name' });
   let booking: HotelRow | undefined;
   if (assignmentId) {
@@ -204,14 +204,12 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
     )
     .orderBy(asc(registrations.primaryLastName), asc(registrations.primaryFirstName), asc(registrations.id))
     .limit(SEARCH_SCAN_LIMIT);
-  const ranked = rows
-    .map((r) => ({
-      r,
-      possible: isPossibleNameMatch(name, `${r.primaryFirstName} ${r.primaryLastName}`),
-      hits: words.filter((w) => r.searchText.includes(w)).length,
-    }))
-    .sort((a, b) => Number(b.possible) - Number(a.possible) || b.hits - a.hits)
-    .slice(0, HOTEL_CANDIDATE_LIMIT);
+  const ranked = rankCandidates(
+    name,
+    rows,
+    (r) => ({ id: r.id, searchText: r.searchText, firstName: r.primaryFirstName, lastName: r.primaryLastName }),
+    HOTEL_CANDIDATE_LIMIT,
+  ).map(({ item, possible }) => ({ r: item, possible }));
   const travel = await travelDatesOf(
     db,
     ranked.map((x) => x.r.id),
