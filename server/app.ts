@@ -23,11 +23,10 @@ import { staticPwa } from './static';
 import { registrationRoutes } from './routes/registrations';
 import { registrantVerificationRoutes } from './routes/registrant-verification';
 import { flightInfoRoutes } from './routes/flight-info';
-import { arrivalRoutes } from './routes/arrivals';
+import { arrivalRoutes } from './routes/flight-info-admin';
 import { hotelRoutes } from './routes/hotel-assignments';
 import { syncRoutes } from './routes/sync';
 import { liveRoutes } from './routes/live';
-import { syncRegistrationRoutes } from './routes/sync-registrations';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -45,7 +44,6 @@ export function buildApp(deps: AppDeps) {
     .route('/flight-info/admin', arrivalRoutes)
     .route('/flight-info', flightInfoRoutes)
     .route('/hotel-assignments', hotelRoutes)
-    .route('/sync/registrations', syncRegistrationRoutes)
     .route('/sync', syncRoutes)
     .route('/live', liveRoutes)
     .all('/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -5,11 +5,11 @@
  * `pendingHotel`. Nothing here imports React or Dexie.
  */
 import type { FlightArrival, PickupResult } from '../../shared/schemas/arrivals';
-import type { Attendee } from '../../shared/schemas/attendee';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
 import type { Registration } from '../../shared/schemas/registration';
-import type { ArrivalsSyncPage, HotelSyncPage } from '../../shared/schemas/sync';
-import type { FlightInfoRecord } from '../../shared/schemas/flight';
+import type { ArrivalsSyncPage, HotelSyncPage, RegistrationsSyncPage, SyncedRegistration } from '../../shared/schemas/sync';
+
+export type { SyncedRegistration };
 
 // ---- arrivals ------------------------------------------------------------------------------------
 
@@ -66,13 +66,6 @@ export interface CachedCandidates {
 
 // ---- registrations -------------------------------------------------------------------------------
 
-/** One registration with its details as GET /api/sync/registrations sends it. */
-export interface SyncedRegistration extends Registration {
-  attendees: Attendee[];
-  flights: FlightInfoRecord[];
-  /** highest sync version of the registration, its attendees and flights */
-  version: number;
-}
 
 export const HOTEL_FIELDS = [
   'hotel_confirmation_number',
@@ -222,13 +215,7 @@ export type { FlightArrival, PickupResult };
 export type ArrivalsPage = ArrivalsSyncPage;
 export type HotelPage = HotelSyncPage;
 
-/** GET /api/sync/registrations (server/routes/sync-registrations.ts). */
-export interface RegistrationsPage {
-  registrations: SyncedRegistration[];
-  cursor: number;
-  hasMore: boolean;
-  serverTime: string;
-}
+export type RegistrationsPage = RegistrationsSyncPage;
 
 /** POST /api/hotel-assignments/{id}/match */
 export interface HotelMatchResult {

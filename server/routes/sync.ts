@@ -8,6 +8,7 @@ import type { AppEnv } from '../context';
 import { query } from '../lib/validate';
 import { requireAdmin, requireStaff } from '../middleware/auth';
 import { arrivalsSince, hotelSince } from '../services/sync-download';
+import { registrationsSince } from '../services/sync-registrations';
 import { syncQuerySchema } from '../../shared/schemas/sync';
 
 export const syncRoutes = new Hono<AppEnv>()
@@ -26,4 +27,10 @@ export const syncRoutes = new Hono<AppEnv>()
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
     return c.json(await hotelSince(c.var.deps.database.db, { ...q, log: c.var.deps.log }), 200);
+  })
+  .get('/registrations', async (c) => {
+    requireAdmin(c);
+    const q = query(c, syncQuerySchema);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await registrationsSince(c.var.deps.database.db, q), 200);
   });

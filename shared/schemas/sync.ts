@@ -8,6 +8,9 @@ import { z } from 'zod';
 import type { FlightArrival } from './arrivals';
 import { decimal } from './common';
 import type { HotelAssignment } from './hotel';
+import type { Attendee } from './attendee';
+import type { FlightInfoRecord } from './flight';
+import type { Registration } from './registration';
 
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 2000;
@@ -47,4 +50,16 @@ export interface ArrivalsSyncPage extends SyncPage {
 
 export interface HotelSyncPage extends SyncPage {
   assignments: HotelAssignment[];
+}
+
+/** One registration with its details as GET /api/sync/registrations sends it (admins' offline copy). */
+export interface SyncedRegistration extends Registration {
+  attendees: Attendee[];
+  flights: FlightInfoRecord[];
+  /** the change version: highest of the registration, its attendees and its flights */
+  version: number;
+}
+
+export interface RegistrationsSyncPage extends SyncPage {
+  registrations: SyncedRegistration[];
 }

@@ -125,7 +125,7 @@ export async function seedBookings(db: AppDB, rows: HotelAssignmentRow[], cursor
 }
 
 export async function seedRegistrations(db: AppDB, rows: SyncedRegistration[], cursor = 100) {
-  await applyRegistrationsPage(db, { registrations: rows, cursor, hasMore: false, serverTime: new Date().toISOString() });
+  await applyRegistrationsPage(db, { registrations: rows, removed: [], cursor, hasMore: false, serverTime: new Date().toISOString() });
 }
 
 /** A pickup answer as the server gives it. */

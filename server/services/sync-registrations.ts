@@ -1,5 +1,5 @@
 /**
- * GET /api/sync/registrations?since=&limit= (admins): the registrations list with every registration's
+ * The registrations feed of GET /api/sync/registrations (admins): the registrations list with every registration's
  * details (attendees, flights, hotel fields), for the admin's offline cache (docs/architecture.md "Offline-first
  * PWA"; the PWA stores them in its `registrations` table). Same cursor model as the other downloads
  * (services/sync-download.ts):
@@ -14,35 +14,14 @@
  * Registrations are never deleted (docs/architecture.md; cancelled ones stay on the list), so `removed` is always
  * empty; it is there so every feed has the same shape.
  */
-import { Hono } from 'hono';
 import { and, asc, desc, inArray, isNull, sql } from 'drizzle-orm';
-import type { AppEnv } from '../context';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { attendees, culturalPrograms, flights, registrations, users } from '../db/schema';
-import { query } from '../lib/validate';
-import { requireAdmin } from '../middleware/auth';
-import { serializeFlight, type FlightInfoRecord } from '../services/flight-view';
-import { serializeAttendee, serializeRegistration } from '../services/registration-view';
-import { settledVersion } from '../services/sync-download';
-import { syncQuerySchema } from '../../shared/schemas/sync';
-import type { Attendee } from '../../shared/schemas/attendee';
-import type { Registration } from '../../shared/schemas/registration';
-
-export interface SyncedRegistration extends Registration {
-  attendees: Attendee[];
-  flights: FlightInfoRecord[];
-  /** the change version: highest of the registration, its attendees and its flights */
-  version: number;
-}
-
-export interface RegistrationsSyncPage {
-  registrations: SyncedRegistration[];
-  removed: number[];
-  cursor: number;
-  hasMore: boolean;
-  serverTime: string;
-}
+import { serializeFlight } from './flight-view';
+import { serializeAttendee, serializeRegistration } from './registration-view';
+import { settledVersion } from './sync-download';
+import type { RegistrationsSyncPage, SyncedRegistration } from '../../shared/schemas/sync';
 
 /** Ids and change versions of registrations changed in (since, last], oldest first, at most `limit`. */
 async function changedRegistrations(db: DbOrTx, since: number, last: number, limit: number) {
@@ -144,10 +123,3 @@ export async function registrationsSince(db: DbOrTx, opts: { since: number; limi
     serverTime: serverTime(),
   };
 }
-
-export const syncRegistrationRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  requireAdmin(c);
-  const q = query(c, syncQuerySchema);
-  c.header('Cache-Control', 'no-store');
-  return c.json(await registrationsSince(c.var.deps.database.db, q), 200);
-});
