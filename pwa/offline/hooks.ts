@@ -185,7 +185,7 @@ export interface SyncStatus {
   online: boolean;
   /** true until the outbox and the last-synced time have been read: the counts below are unknown then */
   loading: boolean;
-  /** undefined while loading (never a '0 pending' that is not known yet) */
+  /** undefined while loading (never a '0 not synced' that is not known yet) */
   pending: number | undefined;
   failed: number | undefined;
   conflicts: number | undefined;

@@ -1,7 +1,7 @@
 /** The sentences of the sync status bar and panel, pure so they are tested without a browser. */
 
-/** '3 pending' */
-export const pendingText = (n: number) => `${n} pending`;
+/** '3 not synced': changes made on this device that the server does not have yet (not "pending", which the board uses for people waiting) */
+export const pendingText = (n: number) => `${n} not synced`;
 /** '1 conflict' / '2 conflicts' */
 export const conflictsText = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`;
 /** '1 failed' */

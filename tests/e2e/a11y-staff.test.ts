@@ -105,8 +105,8 @@ describe('accessibility: greeter', () => {
       ['phone'],
     );
     await expectVisibleFocus(page, 'arrivals (greeter phone)');
-    // the sync line's 'Changes' opens the panel of this device's unsent changes
-    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Changes', exact: true }), 'Changes on this device', 'sync panel', undefined, ['phone']);
+    // the sync line's 'Sync details' opens the panel of this device's unsent changes
+    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Sync details', exact: true }), 'Sync details', 'sync panel', undefined, ['phone']);
 
     await expectKeyboardMenu(page, `${user.first_name} ${user.last_name}`, 'Change Password');
 

@@ -42,7 +42,7 @@ describe('a returning signed-in greeter', () => {
     expect(out.status).toBe(200);
     release();
     await page.waitForURL(/\/login$/);
-    await page.getByRole('heading', { name: 'Admin Sign In' }).waitFor();
+    await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('auth_user'))).toBeNull();
   });

@@ -61,7 +61,7 @@ describe('flight arrivals on a greeter phone', () => {
 
     await expect.poll(async () => (await serverArrival(family.flightId))?.picked_up, { timeout: 15_000 }).toBe(true);
     expect((await serverArrival(family.flightId))?.picked_up_by).toBe(`Gus ${user.last_name}`);
-    await page.getByText('0 pending').waitFor();
+    await page.getByText('0 not synced').waitFor();
 
     // searching by flight number and by registration number finds the same card
     await search.fill('dl2417');

@@ -1,7 +1,7 @@
 /**
  * Offline-first staff screens , in Chromium with the network cut (context.setOffline):
  *  - a greeter loads the arrivals, goes offline, reloads the app, ticks three pickups and sees
- *    '3 pending'; back online they reach the server, and a second signed-in browser sees them after its
+ *    '3 not synced'; back online they reach the server, and a second signed-in browser sees them after its
  *    own sync;
  *  - an admin links a hotel booking offline and it lands on the server when back online;
  *  - a link whose booking was linked elsewhere meanwhile (through the API) shows as a conflict in the
@@ -18,7 +18,7 @@ const PHONE = { width: 390, height: 844 };
 const DAY = '2025-11-29';
 
 describe('greeter pickups with no signal', () => {
-  it('ticks three pickups offline after a reload, shows 3 pending, and syncs them to the server and another device', async () => {
+  it('ticks three pickups offline after a reload, shows 3 not synced, and syncs them to the server and another device', async () => {
     const flight = `ZX ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
     const families = await Promise.all(
       ['Nadia', 'Omar', 'Pilar'].map((firstName) =>
@@ -39,7 +39,7 @@ describe('greeter pickups with no signal', () => {
     await goOffline(page.context());
     await page.reload();
     await page.getByRole('heading', { name: 'Flight Arrivals Dashboard' }).waitFor();
-    const bar = page.getByRole('status').filter({ hasText: 'pending' });
+    const bar = page.getByRole('status').filter({ hasText: 'not synced' });
     await bar.getByText('Offline', { exact: true }).waitFor();
 
     await page.getByLabel('Search').fill(flight);
@@ -47,7 +47,7 @@ describe('greeter pickups with no signal', () => {
     for (const f of families) {
       await group.getByRole('checkbox', { name: new RegExp(`\\(${f.registrationNumber}\\)`) }).check();
     }
-    await bar.getByText('3 pending').waitFor();
+    await bar.getByText('3 not synced').waitFor();
     await expect.poll(() => group.getByText('Not synced yet').count()).toBe(3);
     for (const f of families) expect((await serverArrival(f.flightId, DAY))?.picked_up).toBe(false);
 
@@ -59,7 +59,7 @@ describe('greeter pickups with no signal', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await page.context().setOffline(false);
-    await bar.getByText('0 pending').waitFor({ timeout: 30_000 });
+    await bar.getByText('0 not synced').waitFor({ timeout: 30_000 });
     for (const f of families) {
       const row = await serverArrival(f.flightId, DAY);
       expect(row?.picked_up).toBe(true);
@@ -67,8 +67,8 @@ describe('greeter pickups with no signal', () => {
     }
 
     // the other greeter's device, after its sync: ticked, with who did it
-    await other.getByRole('button', { name: 'Changes' }).click();
-    await other.getByRole('dialog', { name: 'Changes on this device' }).getByRole('button', { name: 'Sync now' }).click();
+    await other.getByRole('button', { name: 'Sync details' }).click();
+    await other.getByRole('dialog', { name: 'Sync details' }).getByRole('button', { name: 'Sync now' }).click();
     await other.keyboard.press('Escape');
     for (const f of families) {
       const row = other.locator('tr', { hasText: f.registrationNumber });
@@ -99,11 +99,11 @@ describe('admin hotel links with no signal', () => {
       .getByText(`Linked Aabel ${last} to Aabel ${last} (${family.registrationNumber}) on this device. It will reach the server when the connection returns.`)
       .waitFor();
     await card.waitFor({ state: 'detached' });
-    await page.getByText('1 pending').waitFor();
+    await page.getByText('1 not synced').waitFor();
     expect((await serverRegistration(family.registrationId)).hotel_confirmation_number).toBeNull();
 
     await page.context().setOffline(false);
-    await page.getByText('0 pending').waitFor({ timeout: 30_000 });
+    await page.getByText('0 not synced').waitFor({ timeout: 30_000 });
     const reg = await serverRegistration(family.registrationId);
     expect(reg.hotel_confirmation_number).toBe(confirmation);
     expect(reg.hotel_room_number).toBe('733');
@@ -124,7 +124,7 @@ describe('admin hotel links with no signal', () => {
     await goOffline(page.context());
     await card.getByRole('button', { name: 'Find Match' }).click();
     await card.locator('.candidate', { hasText: mine.registrationNumber }).getByRole('button', { name: 'Link' }).click();
-    await page.getByText('1 pending').waitFor();
+    await page.getByText('1 not synced').waitFor();
 
     // meanwhile another admin links the same booking to another registration
     const elsewhere = await api('POST', `/hotel-assignments/${booking!.id}/match`, { token: await seedToken(), body: { registrationId: theirs.registrationId } });
@@ -133,7 +133,7 @@ describe('admin hotel links with no signal', () => {
     await page.context().setOffline(false);
     await page.getByText('1 conflict').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Resolve changes' }).click();
-    const panel = page.getByRole('dialog', { name: 'Changes on this device' });
+    const panel = page.getByRole('dialog', { name: 'Sync details' });
     const item = panel.locator('li', { hasText: confirmation });
     await item.getByText('Conflict', { exact: true }).waitFor();
     await item.getByText('This hotel booking is already linked to another registration').waitFor();
@@ -176,7 +176,7 @@ describe('an expired session', () => {
 
     await goOffline(page.context());
     await row.getByRole('checkbox').check();
-    await page.getByText('1 pending').waitFor();
+    await page.getByText('1 not synced').waitFor();
     // the session ends meanwhile (revoked, or its 12 hours are over)
     const out = await api('POST', '/auth/logout', { token });
     expect(out.status).toBeLessThan(300);
@@ -190,9 +190,9 @@ describe('an expired session', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/admin\/flight-arrivals/);
-    // (the status bar reads '0 pending' for a moment while it mounts, so ask the server)
+    // (the status bar reads '0 not synced' for a moment while it mounts, so ask the server)
     await expect.poll(async () => (await serverArrival(family.flightId, DAY))?.picked_up, { timeout: 30_000 }).toBe(true);
-    await page.getByText('0 pending').waitFor();
+    await page.getByText('0 not synced').waitFor();
     const server = await serverArrival(family.flightId, DAY);
     expect(server?.picked_up).toBe(true);
     expect(server?.picked_up_by).toBe(`Gus ${user.last_name}`);
@@ -209,7 +209,7 @@ describe('signing out', () => {
 
     await goOffline(page.context());
     await row.getByRole('checkbox').check();
-    await page.getByText('1 pending').waitFor();
+    await page.getByText('1 not synced').waitFor();
 
     const signOut = async () => {
       await page.getByRole('button', { name: `Gus ${user.last_name}` }).click();
@@ -223,7 +223,7 @@ describe('signing out', () => {
     });
     await signOut();
     await expect.poll(() => asked, { timeout: 10_000 }).toBe('1 change has not reached the server yet. Sign out anyway and discard it?');
-    await page.getByText('1 pending').waitFor();
+    await page.getByText('1 not synced').waitFor();
     expect(page.url()).toContain('/admin/flight-arrivals');
 
     // accepting discards it and empties this device's copy

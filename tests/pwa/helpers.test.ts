@@ -11,7 +11,7 @@ import { arrivalRow, freshDb, registrationRow, seedArrivals } from './fixtures';
 
 describe('sync status sentences', () => {
   it('says pending, conflicts and last synced the way the bar shows them', () => {
-    expect(pendingText(3)).toBe('3 pending');
+    expect(pendingText(3)).toBe('3 not synced');
     expect(conflictsText(1)).toBe('1 conflict');
     expect(conflictsText(2)).toBe('2 conflicts');
     const now = Date.parse('2025-11-27T20:00:00Z');

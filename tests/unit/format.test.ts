@@ -56,3 +56,14 @@ describe('formatTime', () => {
     expect(formatTime(null)).toBe('');
   });
 });
+
+describe('the day the arrivals board opens on', () => {
+  const event = { timeZone: 'America/Chicago', flightWindow: { min: '2025-11-25', max: '2025-12-02' }, defaultArrivalDate: '2025-11-27' };
+  it("is today in the event's time zone while flights land, the configured default otherwise", async () => {
+    const { defaultBoardDate } = await import('../../pwa/features/arrivals/hooks/use-arrival-date');
+    // 03:30 UTC on Nov 29 is still Nov 28 in Chicago
+    expect(defaultBoardDate(event, new Date('2025-11-29T03:30:00Z'))).toBe('2025-11-28');
+    expect(defaultBoardDate(event, new Date('2025-11-20T12:00:00Z'))).toBe('2025-11-27');
+    expect(defaultBoardDate(event, new Date('2026-11-24T12:00:00Z'))).toBe('2025-11-27');
+  });
+});

@@ -38,7 +38,8 @@ export function AdminLayout() {
   const links = isAdmin ? ADMIN_LINKS : GREETER_LINKS;
   return (
     <div className="admin-layout">
-      <nav className="sidebar" aria-label="Admin">
+      {/* a greeter's one link is no menu: on a phone only the sync line shows (styles.css .sidebar-single) */}
+      <nav className={`sidebar${links.length === 1 ? ' sidebar-single' : ''}`} aria-label="Admin">
         <ul>
           {links.map((l) => (
             <li key={l.to}>

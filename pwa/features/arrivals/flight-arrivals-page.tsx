@@ -4,6 +4,7 @@
  * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
  */
+import { formatDate } from '../../lib/format';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { PageSpinner, Spinner } from '../../components/spinner';
@@ -16,7 +17,8 @@ import { ArrivalsHeader } from './components/arrivals-frame';
 import { ArrivalCards } from './components/arrival-cards';
 import { ArrivalsTable } from './components/arrivals-table';
 import { ArrivalsToolbar } from './components/arrivals-toolbar';
-import { atAirport, useAirportFilter } from './hooks/use-airport-filter';
+import { airportFilterLabel, atAirport, useAirportFilter } from './hooks/use-airport-filter';
+import { useHeldOrder } from './hooks/use-held-order';
 import { HourlyChart } from './components/hourly-chart';
 import { useArrivalDate } from './hooks/use-arrival-date';
 import { useIsPhone } from './hooks/use-is-phone';
@@ -79,30 +81,38 @@ export default function FlightArrivalsPage() {
   // keep the modal on the live row (a pickup made meanwhile shows), or on the snapshot if it left the list
   const openArrival = opened ? (arrivals?.find((a) => a.id === opened.id) ?? opened) : null;
 
-  const list = isPhone ? nextFirst : found;
   // another day or search draws its list from the first window again; a pickup tick does not
   const listKey = `${date ?? 'all'}|${airport}|${search.trim()}`;
+  // on the phone a tap never moves a card: the order holds until the greeter scrolls (use-held-order.ts)
+  const heldNextFirst = useHeldOrder(nextFirst, listKey);
+  const list = isPhone ? heldNextFirst : found;
   const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
+  const toolbarProps = { date, onDate: setDate, airport, onAirport: setAirport, search, onSearch: setSearch, online: status.online };
 
   return (
     <div className="page arrivals-page">
       <ArrivalsHeader />
-      <ArrivalsToolbar
-        date={date}
-        onDate={setDate}
-        airport={airport}
-        onAirport={setAirport}
-        search={search}
-        onSearch={setSearch}
-        online={status.online}
-      />
+      {isPhone ? (
+        <>
+          <ArrivalsToolbar {...toolbarProps} part="search" />
+          {/* the day, the airport and the export stay one tap away, so the next flights come first */}
+          <details className="arrivals-phone-filters">
+            <summary>
+              {date ? formatDate(date) : 'All dates'} · {airportFilterLabel(airport)} · Filters and export
+            </summary>
+            <ArrivalsToolbar {...toolbarProps} part="filters" />
+          </details>
+        </>
+      ) : (
+        <ArrivalsToolbar {...toolbarProps} />
+      )}
       {arrivals === undefined || downloaded === undefined || deviceId === undefined ? (
         <PageSpinner label="Loading arrivals..." />
       ) : notDownloaded ? (
         <NotDownloaded online={status.online} syncing={status.syncing} lastError={status.lastError} />
       ) : (
         <>
-          <ArrivalCards totals={totals} />
+          <ArrivalCards totals={totals} compact={isPhone} />
           {!isPhone && <HourlyChart arrivals={arrivals} date={date} />}
           {!list || list.length === 0 ? (
             <div className="card empty-state">

@@ -73,7 +73,7 @@ export default function LoginPage() {
   return (
     <div className="auth-page">
       <div className="card auth-card">
-        <h1>Admin Sign In</h1>
+        <h1>Staff Sign In</h1>
         <BackendIndicator />
         <form onSubmit={onSubmit} noValidate>
           {formError && (

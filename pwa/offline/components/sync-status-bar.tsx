@@ -3,7 +3,7 @@
  * conflicts to resolve): 'Offline · 3 pending · Last synced 2 min ago · 1 conflict', with a button that
  * opens the sync panel. Mounted once, in the staff layout (pwa/app/layouts/admin-layout.tsx). Reads
  * only; the data is in Dexie and the engine (hooks.ts). Until the outbox has been read it shows no
- * count and no last-synced time (a '0 pending' that is not known yet would be a lie), only
+ * count and no last-synced time (a '0 not synced' that is not known yet would be a lie), only
  * online/offline, and says it is busy.
  */
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
@@ -48,9 +48,18 @@ export function SyncStatusBar({ className }: { className?: string }) {
       )}
       {s.authRequired && <span className="badge badge-red">Sign in again to sync</span>}
       <Button variant="ghost" className="btn-small" onClick={() => setOpen(true)} aria-haspopup="dialog">
-        {attention > 0 ? 'Resolve changes' : 'Changes'}
+        {attention > 0 ? 'Resolve changes' : 'Sync details'}
       </Button>
-      <Dialog open={open} title="Changes on this device" onClose={() => setOpen(false)}>
+      <Dialog
+        open={open}
+        title="Sync details"
+        onClose={() => setOpen(false)}
+        footer={
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Close
+          </Button>
+        }
+      >
         <Suspense fallback={<Spinner label="Loading changes..." />}>
           <SyncPanel />
         </Suspense>

@@ -21,6 +21,19 @@ import { ListMore } from './list-more';
 import { PartyNames, passengerText } from './party-names';
 import { PickupNote, PickupToggle } from './pickup-control';
 
+const NO_MORE: ArrivalView[] = [];
+
+/** The arrivals of one flight, one list per registration, in the order they come. */
+function byRegistration(arrivals: ArrivalView[]): ArrivalView[][] {
+  const parties = new Map<number, ArrivalView[]>();
+  for (const a of arrivals) {
+    const rows = parties.get(a.registrationId);
+    if (rows) rows.push(a);
+    else parties.set(a.registrationId, [a]);
+  }
+  return [...parties.values()];
+}
+
 /** 'Lands in 25 min', 'Landed 10 min ago', 'Lands in 3 h 5 min', 'Lands in 2 days' */
 export function landingText(instant: number | null, now: number): string | null {
   if (instant === null) return null;
@@ -35,31 +48,49 @@ export function landingText(instant: number | null, now: number): string | null 
   return `Landed ${span(-minutes)} ago`;
 }
 
-const Party = memo(function Party({ arrival: a, deviceId, onOpenRegistration }: ArrivalItemProps) {
+/**
+ * One registration's party on this flight: this flight's passengers first, then the registration's
+ * members as such (not everyone listed is on this flight). A registration booked twice on one flight
+ * (two rows) is one party: its counts added, one control ticking both.
+ */
+const Party = memo(function Party({ arrival: a, also = NO_MORE, deviceId, onOpenRegistration }: ArrivalItemProps & { also?: ArrivalView[] }) {
+  const counts = also.length
+    ? {
+        adultsCount: also.reduce((n, x) => n + x.adultsCount, a.adultsCount),
+        childrenCount: also.reduce((n, x) => n + x.childrenCount, a.childrenCount),
+      }
+    : a;
+  const picked = a.picked_up && also.every((x) => x.picked_up);
   return (
-    <li className={`party${a.picked_up ? ' party-picked' : ''}`} data-arrival-id={a.id}>
+    <li className={`party${picked ? ' party-picked' : ''}`} data-arrival-id={a.id}>
       <div className="party-head">
         <strong>{a.primaryContactName}</strong>
         <button type="button" className="link-button" onClick={() => onOpenRegistration(a)}>
           {a.registrationNumber}
         </button>
       </div>
-      <p className="party-line">{passengerText(a)}</p>
+      <p className="party-line">
+        On this flight: {passengerText(counts)}
+        {counts.adultsCount === 0 && counts.childrenCount > 0 && (
+          <span className="badge badge-red party-flag">{counts.childrenCount === 1 ? 'Child' : 'Children'} travelling without an adult</span>
+        )}
+      </p>
       <p className="party-line cell-small">
-        <PartyNames arrival={a} />
+        Registration: <PartyNames arrival={a} />
       </p>
       {(a.childSeatsNeeded > 0 || a.specialInstructions) && (
         <p className="party-line cell-small">
           <SpecialRequirements arrival={a} />
         </p>
       )}
+      {/* the control first: the greeter's thumb finds it without scrolling */}
+      <PickupToggle arrival={a} also={also} large />
+      <PickupNote arrival={a} deviceId={deviceId} />
       {a.primaryContactPhone && (
         <a className="btn btn-secondary party-call" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
           Call {a.primaryContactPhone}
         </a>
       )}
-      <PickupToggle arrival={a} large />
-      <PickupNote arrival={a} deviceId={deviceId} />
     </li>
   );
 });
@@ -84,6 +115,7 @@ const sameGroup = (a: GroupProps, b: GroupProps) =>
 const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOpenRegistration }: GroupProps) {
   const passengers = group.arrivals.reduce((n, a) => n + passengersOf(a), 0);
   const allPicked = group.arrivals.every((a) => a.picked_up);
+  const partyCount = new Set(group.arrivals.map((a) => a.registrationId)).size;
   return (
     <li className={`card flight-group${allPicked ? ' flight-group-done' : ''}`}>
       <div className="flight-group-head">
@@ -99,11 +131,11 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
         {landing && <span className="flight-group-eta"> · {landing}</span>}
       </p>
       <p className="flight-group-count">
-        {passengers} passenger{passengers === 1 ? '' : 's'} · {group.arrivals.length} {group.arrivals.length === 1 ? 'party' : 'parties'}
+        {passengers} passenger{passengers === 1 ? '' : 's'} · {partyCount} {partyCount === 1 ? 'party' : 'parties'}
       </p>
       <ul className="parties">
-        {group.arrivals.map((a) => (
-          <Party key={a.id} arrival={a} deviceId={deviceId} onOpenRegistration={onOpenRegistration} />
+        {byRegistration(group.arrivals).map(([a, ...also]) => (
+          <Party key={a.id} arrival={a} also={also.length ? also : undefined} deviceId={deviceId} onOpenRegistration={onOpenRegistration} />
         ))}
       </ul>
     </li>

@@ -11,7 +11,16 @@ function Stat({ label, value, note }: { label: string; value: number; note?: str
   );
 }
 
-export function ArrivalCards({ totals }: { totals: ArrivalTotals }) {
+/** The four counters; on a phone one line, so the flights and their controls come first. */
+export function ArrivalCards({ totals, compact = false }: { totals: ArrivalTotals; compact?: boolean }) {
+  if (compact) {
+    return (
+      <p className="arrival-totals-line" aria-label="Arrival totals">
+        {totals.totalArrivals} arrivals · {totals.totalPassengers} passengers · {totals.uniqueFlights} flights · Picked Up{' '}
+        {totals.pickedUp} · Pending: {totals.pending}
+      </p>
+    );
+  }
   return (
     <section className="stat-cards" aria-label="Arrival totals">
       <Stat label="Total Arrivals" value={totals.totalArrivals} />

@@ -21,9 +21,11 @@ export interface ArrivalsToolbarProps {
   search: string;
   onSearch: (search: string) => void;
   online: boolean;
+  /** on a phone the search stands above the list and the rest below it */
+  part?: 'all' | 'search' | 'filters';
 }
 
-export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSearch, online }: ArrivalsToolbarProps) {
+export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSearch, online, part = 'all' }: ArrivalsToolbarProps) {
   const event = useEvent();
   const ids = { date: useId(), airport: useId(), search: useId(), offline: useId() };
   const [exporting, setExporting] = useState(false);
@@ -42,7 +44,9 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
   };
 
   return (
-    <div className="arrivals-toolbar">
+    <div className={`arrivals-toolbar arrivals-toolbar-${part}`}>
+      {part !== 'search' && (
+        <>
       <div className="field">
         <label htmlFor={ids.date}>Arrival Date</label>
         <div className="toolbar-row">
@@ -73,6 +77,9 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
           <option value={NO_AIRPORT}>Airport not given</option>
         </select>
       </div>
+        </>
+      )}
+      {part !== 'filters' && (
       <div className="field toolbar-search">
         <label htmlFor={ids.search}>Search</label>
         <input
@@ -84,6 +91,9 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
           onChange={(e) => onSearch(e.target.value)}
         />
       </div>
+)}
+{part !== 'search' && (
+        <>
       <div className="field toolbar-export">
         <span className="field-label-spacer" aria-hidden="true">
           &nbsp;
@@ -109,6 +119,8 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
           </p>
         )}
       </div>
+        </>
+      )}
     </div>
   );
 }

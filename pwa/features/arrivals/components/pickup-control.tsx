@@ -13,18 +13,20 @@ import type { ArrivalView } from '../../../offline/types';
 export const pickupLabel = (a: Pick<ArrivalView, 'primaryContactName' | 'registrationNumber'>) =>
   `Picked Up — ${a.primaryContactName} (${a.registrationNumber})`;
 
-export function PickupToggle({ arrival, large = false }: { arrival: ArrivalView; large?: boolean }) {
+/** `also`: the same registration's other rows on this flight, ticked together with `arrival`. */
+export function PickupToggle({ arrival, also = [], large = false }: { arrival: ArrivalView; also?: ArrivalView[]; large?: boolean }) {
   const toggle = useTogglePickup();
   // the tap shows at once; the cached row (a live query) catches up a moment later
   const [tapped, setTapped] = useState<boolean | null>(null);
-  const checked = tapped ?? arrival.picked_up;
+  const state = arrival.picked_up && also.every((a) => a.picked_up);
+  const checked = tapped ?? state;
   useEffect(() => {
-    if (tapped !== null && arrival.picked_up === tapped) setTapped(null);
-  }, [tapped, arrival.picked_up]);
+    if (tapped !== null && state === tapped) setTapped(null);
+  }, [tapped, state]);
   const onChange = async (next: boolean) => {
     setTapped(next);
     try {
-      await toggle(arrival.id, next);
+      for (const a of [arrival, ...also]) if (a.picked_up !== next || a === arrival) await toggle(a.id, next);
     } catch (e) {
       setTapped(null);
       // docs/product.md#messages: a pickup failure is logged, not shown (the sync panel shows refused changes)
@@ -43,7 +45,8 @@ export function PickupToggle({ arrival, large = false }: { arrival: ArrivalView;
   return (
     <label className={`pickup-big${checked ? ' pickup-big-on' : ''}`}>
       {input}
-      <span aria-hidden="true">Picked Up</span>
+      {/* the same spot undoes the tap: the card does not move (use-held-order.ts) */}
+      <span aria-hidden="true">{checked ? 'Picked up · Undo' : 'Picked Up'}</span>
     </label>
   );
 }

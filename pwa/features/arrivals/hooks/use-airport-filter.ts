@@ -35,3 +35,11 @@ export function atAirport(a: { airport: string | null }, filter: string): boolea
   if (filter === OTHER_AIRPORT) return a.airport === OTHER_AIRPORT;
   return a.airport === filter;
 }
+
+/** 'All airports', 'IAH', 'Other airports', 'Airport not given'. */
+export function airportFilterLabel(filter: string): string {
+  if (!filter) return 'All airports';
+  if (filter === NO_AIRPORT) return 'Airport not given';
+  if (filter === OTHER_AIRPORT) return 'Other airports';
+  return filter;
+}

@@ -1,0 +1,84 @@
+/**
+ * The greeter's phone (390×844, Chromium): what goes wrong at the airport must not. A tapped party stays
+ * under the finger, so two quick taps on the same spot tick and then undo the same party; the first
+ * Picked Up control is on the first screen.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { createFamily, serverArrival, uniqueWord } from './helpers/staff-data';
+
+setupBrowser();
+
+const PHONE = { width: 390, height: 844 };
+const DAY = '2025-11-25';
+
+describe("the greeter's phone", () => {
+  it('two quick taps on the same spot tick and then undo the same party; nothing moves under the finger', async () => {
+    const tag = uniqueWord(6);
+    const flight = () => `TP ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
+    // three parties on three flights of one day: the list shows them one after the other
+    const families = [];
+    for (const [firstName, time] of [['Amara', '09:00'], ['Bayo', '09:30'], ['Chidi', '10:00']] as const) {
+      families.push(await createFamily({ firstName, lastName: tag, flight: { flightNumber: flight(), flightDate: DAY, flightTime: time } }));
+    }
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    await page.getByLabel('Search').fill(tag);
+    const controls = page.locator('.pickup-big');
+    await expect.poll(() => controls.count()).toBe(3);
+    const first = controls.first();
+    const party = await first.locator('input').getAttribute('aria-label');
+    const box = (await first.boundingBox())!;
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+
+    await page.mouse.click(x, y);
+    await expect.poll(() => page.getByRole('checkbox', { name: party! }).isChecked()).toBe(true);
+    // the tap has reached the device's copy (the note comes from it): a list that reorders has done so now
+    await page.locator('.pickup-note').first().waitFor();
+    await page.waitForTimeout(300);
+    // the party is still there, dimmed, its control now the undo
+    await expect.poll(() => controls.first().locator('input').getAttribute('aria-label')).toBe(party);
+    await controls.first().getByText('Picked up · Undo').waitFor();
+
+    await page.mouse.click(x, y);
+    await expect.poll(() => page.getByRole('checkbox', { name: party! }).isChecked()).toBe(false);
+    for (const f of families) {
+      await expect.poll(async () => (await serverArrival(f.flightId, DAY))?.picked_up, { timeout: 15_000 }).toBe(false);
+    }
+    for (const c of await page.getByRole('checkbox').all()) expect(await c.isChecked()).toBe(false);
+  });
+
+  it('the first Picked Up control lies within the first 844 px', async () => {
+    const tag = uniqueWord(6);
+    await createFamily({ firstName: 'Dayo', lastName: tag, flight: { flightNumber: 'FO 101', flightDate: DAY, flightTime: '11:00' } });
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    const control = page.locator('.pickup-big').first();
+    await control.waitFor();
+    const box = (await control.boundingBox())!;
+    const bottom = box.y + box.height + (await page.evaluate(() => window.scrollY));
+    console.log(`greeter phone: first Picked Up control ends at ${Math.round(bottom)} px`);
+    expect(bottom).toBeLessThanOrEqual(844);
+  });
+});
+
+describe('who is on this flight', () => {
+  it('a single child on a flight: one passenger on this flight, the flag, and the registration named as such', async () => {
+    const tag = uniqueWord(6);
+    const f = await createFamily({
+      firstName: 'Kwame',
+      lastName: tag,
+      others: [
+        { first_name: 'William', last_name: tag, age_category: 'child' },
+        { first_name: 'Michelle', last_name: tag, age_category: 'adult' },
+      ],
+      flight: { flightNumber: 'UC 7', flightDate: DAY, flightTime: '12:15', adultsCount: 0, childrenCount: 1 },
+    });
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    await page.getByLabel('Search').fill(tag);
+    const party = page.locator('.party', { hasText: f.registrationNumber });
+    await party.getByText('On this flight: 1 passenger (0 adults, 1 child)').waitFor();
+    await party.getByText('Child travelling without an adult').waitFor();
+    await party.getByText(/^Registration:/).waitFor();
+  });
+});
