@@ -42,7 +42,7 @@ import {
   syncNow,
 } from './runtime';
 import type { SyncProgress } from './sync-engine';
-import type { ArrivalView, CachedRegistration, CandidateMatch, OutboxOp } from './types';
+import type { OverrideNotice, ArrivalView, CachedRegistration, CandidateMatch, OutboxOp } from './types';
 
 // ---- whose data ----------------------------------------------------------------------------------
 
@@ -229,6 +229,12 @@ export function useSyncStatus(): SyncStatus {
  */
 export function useHandover(): HandoverNotice | null | undefined {
   return useLiveQuery(() => handoverNotice(getAppDb()), []);
+}
+
+/** This device's taps that another device's later tap overrode, unread; and marking them read. */
+export function useOverrides(): { notices: OverrideNotice[] | undefined; markRead: () => Promise<void> } {
+  const notices = useLiveQuery(async () => (await getAppDb().getMeta('overrides')) ?? [], []);
+  return { notices, markRead: () => getAppDb().setMeta('overrides', []) };
 }
 
 /** The outbox for the sync panel, and its actions. */

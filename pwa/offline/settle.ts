@@ -18,6 +18,7 @@
  *
  * A batch of pickup answers (POST /flight-pickups/batch) is recorded in one transaction (settlePickupBatch).
  */
+import { formatClock } from '../lib/format';
 import type { AppDB } from './db';
 import { newerServerState } from './downloads';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
@@ -25,7 +26,7 @@ import { hotelFieldsOf } from './hotel-fields';
 import { writeReceipt } from './op-outcome';
 import { HOTEL_FIELDS, type HotelFields, type HotelLinkOp, type HotelMatchResult, type OutboxOp, type PickupOp, type PickupResult } from './types';
 
-const tables = (db: AppDB) => [db.outbox, db.receipts, db.arrivals, db.hotelAssignments, db.registrations, db.candidates];
+const tables = (db: AppDB) => [db.outbox, db.receipts, db.arrivals, db.hotelAssignments, db.registrations, db.candidates, db.meta];
 
 /**
  * Removes the op if it is still there (the user may have discarded it while it was in flight) and
@@ -41,11 +42,25 @@ const answerMessage = (answer: unknown): string | null => {
   return typeof m === 'string' && m ? m : null;
 };
 
-/** An acknowledged pickup: the op leaves, the cache keeps the server's state (not yet shown: showLatestTaps). */
+/** 'h:mm' of an ISO time, on the device's clock. */
+const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso)).replace(/ [AP]M$/, '') : '');
+
+/**
+ * An acknowledged pickup: the op leaves, the cache keeps the server's state (not yet shown:
+ * showLatestTaps). A stale answer that differs from the tap means a later tap on another device won:
+ * the greeter is told, in the sync panel, until they have read it.
+ */
 async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): Promise<void> {
   await removeOp(db, op, answerMessage(answer));
   const arrival = await db.arrivals.get(op.payload.flightId);
   if (!arrival) return;
+  if (answer.stale && answer.picked_up !== op.payload.picked_up) {
+    const what = op.payload.picked_up ? 'pickup' : 'undo of the pickup';
+    const by = answer.pickup_changed_by ?? 'another device';
+    const text = `Your ${clockOf(op.clientTime)} ${what} of ${arrival.primaryContactName} was ${answer.picked_up ? 'redone' : 'undone'} by ${by} at ${clockOf(answer.pickup_tap_at)}`;
+    const notices = (await db.getMeta('overrides')) ?? [];
+    await db.setMeta('overrides', [...notices.filter((n) => n.opId !== op.opId), { opId: op.opId, text, at: new Date().toISOString() }]);
+  }
   const answered = {
     picked_up: answer.picked_up,
     picked_up_at: answer.picked_up_at,

@@ -200,6 +200,16 @@ export interface MetaValues {
   'complete:arrivals': boolean;
   'complete:hotel': boolean;
   'complete:registrations': boolean;
+  /** taps of this device that another device's later tap overrode, until the greeter has read them */
+  overrides: OverrideNotice[];
+}
+
+/** "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36" */
+export interface OverrideNotice {
+  opId: string;
+  text: string;
+  /** device clock, ISO */
+  at: string;
 }
 export type MetaKey = keyof MetaValues;
 

@@ -208,6 +208,8 @@ export const flights = pgTable(
     /** tap time (server-clock corrected) of the toggle that set the current state: last tap wins */
     pickupTapAt: timestamp('pickup_tap_at', { withTimezone: true }),
     pickupReceivedAt: timestamp('pickup_received_at', { withTimezone: true }),
+    /** who made the toggle that set the current state, a pick or an undo (the undo clears picked_up_by) */
+    pickupChangedBy: text('pickup_changed_by'),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -65,6 +65,7 @@ function answer(f: FlightRow, changed: boolean, stale: boolean): PickupResult {
     pickup_device: f.pickupDevice,
     pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
     pickup_received_at: f.pickupReceivedAt?.toISOString() ?? null,
+    pickup_changed_by: f.pickupChangedBy,
     version: f.version,
     changed,
     stale,
@@ -128,6 +129,7 @@ export async function applyPickup(
       pickupDevice: toggle.deviceId ?? null,
       pickupTapAt: tap,
       pickupReceivedAt: now,
+      pickupChangedBy: `${user.firstName} ${user.lastName}`.trim().slice(0, 100) || null,
       updatedAt: now,
       version: sql`nextval('sync_version_seq')`,
     })

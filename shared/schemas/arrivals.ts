@@ -137,6 +137,8 @@ export interface PickupResult {
   /** the corrected tap time of the toggle that set the current state */
   pickup_tap_at: string | null;
   pickup_received_at: string | null;
+  /** who made the toggle that set the current state (a pick or an undo) */
+  pickup_changed_by: string | null;
   version: number;
   /** true when this request flipped picked_up */
   changed: boolean;

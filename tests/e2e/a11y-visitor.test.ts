@@ -173,6 +173,7 @@ describe('accessibility: signed-out screens', () => {
     const row = page.getByRole('group', { name: 'Flight 1', exact: true });
     await row.getByLabel('Airline').selectOption('Delta Air Lines');
     await row.getByLabel('Flight Number').fill('DL 100');
+    await row.getByLabel(/^Airport \(/).selectOption('IAH');
     await row.getByLabel('Flight Date').fill('2025-11-27');
     await row.getByLabel('Flight Time').fill('10:30');
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
-import { createFamily, serverArrival, uniqueWord } from './helpers/staff-data';
+import { api, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
+import { createFamily, seedToken, serverArrival, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
 
@@ -80,5 +80,41 @@ describe('who is on this flight', () => {
     await party.getByText('On this flight: 1 passenger (0 adults, 1 child)').waitFor();
     await party.getByText('Child travelling without an adult').waitFor();
     await party.getByText(/^Registration:/).waitFor();
+  });
+});
+
+describe('a tap overridden elsewhere', () => {
+  it('says so in the sync line and in Sync details: "Your … pickup of … was undone by … at …"', async () => {
+    const tag = uniqueWord(6);
+    const f = await createFamily({ firstName: 'Ngozi', lastName: tag, flight: { flightNumber: 'OV 34', flightDate: DAY, flightTime: '13:00' } });
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    await page.getByLabel('Search').fill(tag);
+    const party = page.locator('.party', { hasText: f.registrationNumber });
+    await party.waitFor();
+    await waitForServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await party.getByRole('checkbox').check();
+    await party.getByText('Not synced yet').waitFor();
+    // meanwhile a coordinator ticks and unticks the same family, online
+    const admin = await seedToken();
+    for (const picked of [true, false]) {
+      const res = await api('POST', `/flight-info/admin/flight-pickups/${f.flightId}`, {
+        token: admin,
+        body: { picked_up: picked, clientTime: new Date(Date.now() + 1000).toISOString(), deviceId: 'coordinator-laptop' },
+      });
+      expect(res.status).toBe(200);
+    }
+
+    await page.context().setOffline(false);
+    const line = page.getByRole('status').filter({ hasText: 'not synced' });
+    await line.getByText('1 tap changed elsewhere').waitFor({ timeout: 30_000 });
+    await expect.poll(() => party.getByRole('checkbox').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Resolve changes' }).click();
+    const panel = page.getByRole('dialog', { name: 'Sync details' });
+    await panel.getByText(new RegExp(`^Your \\d{1,2}:\\d{2} pickup of Ngozi ${tag} was undone by .+ at \\d{1,2}:\\d{2}$`)).waitFor();
+    await panel.getByRole('button', { name: 'Mark as read' }).click();
+    await expect.poll(() => line.getByText('1 tap changed elsewhere').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Close' }).click();
   });
 });

@@ -138,6 +138,7 @@ export function pickupAnswer(o: Partial<PickupResult> & { id: number }): PickupR
     pickup_device: 'dev',
     pickup_tap_at: '2025-11-27T20:31:00.000Z',
     pickup_received_at: '2025-11-27T20:31:05.000Z',
+    pickup_changed_by: 'Ana Lima',
     version: 50,
     changed: true,
     stale: false,

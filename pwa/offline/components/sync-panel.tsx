@@ -10,7 +10,7 @@
 import { useState, type CSSProperties } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { useHandover, useOutbox, useSessionOwner, useSyncStatus } from '../hooks';
+import { useHandover, useOutbox, useOverrides, useSessionOwner, useSyncStatus } from '../hooks';
 import { syncNow } from '../runtime';
 import { handoverText } from '../sync-text';
 import type { OutboxOp } from '../types';
@@ -86,8 +86,21 @@ export function SyncPanel() {
   const status = useSyncStatus();
   const handover = useHandover();
   const me = useSessionOwner();
+  const overrides = useOverrides();
   return (
     <section aria-label="Changes waiting to sync">
+      {!!overrides.notices?.length && (
+        <Alert kind="warning">
+          <ul style={list}>
+            {overrides.notices.map((n) => (
+              <li key={n.opId}>{n.text}</li>
+            ))}
+          </ul>
+          <Button variant="secondary" className="btn-small" onClick={() => void overrides.markRead()}>
+            Mark as read
+          </Button>
+        </Alert>
+      )}
       <div style={{ ...row, alignItems: 'center', marginBottom: '0.75rem' }}>
         <Button className="btn-small" busy={status.syncing} busyText="Syncing…" onClick={() => void syncNow()}>
           Sync now

@@ -9,7 +9,7 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { useMinuteClock, useSyncStatus } from '../hooks';
+import { useMinuteClock, useOverrides, useSyncStatus } from '../hooks';
 import { conflictsText, failedText, lastSyncedText, pendingText } from '../sync-text';
 import { Spinner } from '../../components/spinner';
 
@@ -23,7 +23,8 @@ export function SyncStatusBar({ className }: { className?: string }) {
   const s = useSyncStatus();
   const now = useMinuteClock();
   const [open, setOpen] = useState(false);
-  const attention = (s.failed ?? 0) + (s.conflicts ?? 0);
+  const overridden = useOverrides().notices?.length ?? 0;
+  const attention = (s.failed ?? 0) + (s.conflicts ?? 0) + overridden;
   return (
     <div
       className={['sync-status', className].filter(Boolean).join(' ')}
@@ -41,6 +42,7 @@ export function SyncStatusBar({ className }: { className?: string }) {
       {s.pending !== undefined && <span className={`badge ${s.pending > 0 ? 'badge-yellow' : 'badge-grey'}`}>{pendingText(s.pending)}</span>}
       {!!s.failed && <span className="badge badge-red">{failedText(s.failed)}</span>}
       {!!s.conflicts && <span className="badge badge-red">{conflictsText(s.conflicts)}</span>}
+      {overridden > 0 && <span className="badge badge-red">{overridden === 1 ? '1 tap changed elsewhere' : `${overridden} taps changed elsewhere`}</span>}
       {s.syncing ? (
         <span className="sync-last">Syncing…</span>
       ) : (

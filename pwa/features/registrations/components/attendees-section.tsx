@@ -84,7 +84,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
                 </p>
                 <p className="cell-sub">{facts.join(' · ')}</p>
                 {a.dietary_restrictions && <p className="cell-sub">Dietary: {a.dietary_restrictions}</p>}
-                {a.cultural_programs.length > 0 && (
+                {a.cultural_programs?.length > 0 && (
                   <p className="cell-sub">Cultural programs: {a.cultural_programs.map((p) => p.program_type).join(', ')}</p>
                 )}
               </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "flights" ADD COLUMN "pickup_changed_by" text;
