@@ -103,8 +103,8 @@ function drawIcon(spec: IconSpec): Buffer {
       const qy = Math.max(Math.abs(cy - size / 2) - (size / 2 - r), 0);
       const bgAlpha = r > 0 ? clamp01(r - Math.hypot(qx, qy) + 0.5) : 1;
       // normalised drawing coordinates in [-1, 1]
-      const u = ((cx - size / 2) / (size / 2)) / scale;
-      const v = ((cy - size / 2) / (size / 2)) / scale;
+      const u = (cx - size / 2) / (size / 2) / scale;
+      const v = (cy - size / 2) / (size / 2) / scale;
       const aa = 1.5 / (size / 2) / scale; // ~1.5 px soft edge
       let col: Rgb = bg;
       const sunCov = clamp01((0.38 - Math.hypot(u, v + 0.18)) / aa + 0.5) * (v < 0.12 ? 1 : 0);

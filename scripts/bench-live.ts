@@ -43,8 +43,12 @@ const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 };
-const summary = (values: number[]) => ({ n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: Math.max(...values) });
-
+const summary = (values: number[]) => ({
+  n: values.length,
+  p50: percentile(values, 50),
+  p95: percentile(values, 95),
+  max: Math.max(...values),
+});
 
 interface Device {
   name: string;
@@ -62,7 +66,7 @@ async function device(name: string, server: Child, token: string): Promise<Devic
   let again = false;
   const seen = new Map<number, number>();
   const download = async () => {
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const res = await fetch(`${server.url}/api/sync/arrivals?since=${cursor}&limit=2000`, { headers });
       const page = (await res.json()) as { arrivals: { id: number }[]; cursor: number; hasMore: boolean };
       const now = performance.now();
@@ -130,7 +134,10 @@ async function idleStreams(server: Child, token: string, n: number) {
         const c = new AbortController();
         const res = await fetch(`${server.url}/api/live`, { headers: { authorization: `Bearer ${token}` }, signal: c.signal });
         if (res.status !== 200) throw new Error(`an idle stream answered ${res.status}`);
-        void res.body?.getReader().read().catch(() => {});
+        void res.body
+          ?.getReader()
+          .read()
+          .catch(() => {});
         controllers.push(c);
       }),
     );

@@ -113,7 +113,11 @@ function endpoints(f: Facts): Endpoint[] {
           ...req,
           path: `/api/flight-info/admin/flight-pickups/${f.arrivalFlightIds[n % f.arrivalFlightIds.length]}`,
           headers: { ...greeterHeaders, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({ picked_up: Math.floor(n / f.arrivalFlightIds.length) % 2 === 0, clientTime: new Date().toISOString(), deviceId: 'bench' }),
+          body: JSON.stringify({
+            picked_up: Math.floor(n / f.arrivalFlightIds.length) % 2 === 0,
+            clientTime: new Date().toISOString(),
+            deviceId: 'bench',
+          }),
         };
       },
     },
@@ -188,13 +192,17 @@ async function measureExport(server: Child, bench: BenchDatabase, token: string,
     rssBeforeMb: r1(before),
     rssPeakMb: r1(peak),
     rssGrowthMb: r1(peak - before),
-    cpuMsPerDownload: { server: r1(serverMs / times), database: bench.driver === 'postgres' ? r1(databaseMs / times) : 'inside the server (PGlite)' },
+    cpuMsPerDownload: {
+      server: r1(serverMs / times),
+      database: bench.driver === 'postgres' ? r1(databaseMs / times) : 'inside the server (PGlite)',
+    },
   };
 }
 
 /** One request to every endpoint but the export, so the export is timed in a warm process. */
 async function warm(server: Child, list: Endpoint[]) {
-  for (const e of list) if (e.kind !== 'export') await fetchOnce(server.url, e, e.kind === 'pickup' ? { 'idempotency-key': randomUUID() } : {});
+  for (const e of list)
+    if (e.kind !== 'export') await fetchOnce(server.url, e, e.kind === 'pickup' ? { 'idempotency-key': randomUUID() } : {});
 }
 
 async function main() {
@@ -207,7 +215,9 @@ async function main() {
   try {
     await seedUntil(bench, 2000, log);
     const facts = await readFacts(bench);
-    log(`dataset: ${facts.registrations} registrations, ${facts.attendees} attendees, ${facts.flights} flights; busiest day ${facts.busiestDay} (${facts.arrivalsOnBusiestDay} arrivals); search "${facts.searchTerm}"`);
+    log(
+      `dataset: ${facts.registrations} registrations, ${facts.attendees} attendees, ${facts.flights} flights; busiest day ${facts.busiestDay} (${facts.arrivalsOnBusiestDay} arrivals); search "${facts.searchTerm}"`,
+    );
     const list = endpoints(facts);
 
     server = await startServer(bench);
@@ -239,7 +249,13 @@ async function main() {
       const connections = e.connections ?? CONNECTIONS;
       const floorPid = floor.pid;
       const floorCpu = await cpuMeter(() => [floorPid]);
-      const onFloor: LoadResult = await load({ url: `${floor.url}/${e.name}`, method: e.method, body: e.body, connections, seconds: SECONDS });
+      const onFloor: LoadResult = await load({
+        url: `${floor.url}/${e.name}`,
+        method: e.method,
+        body: e.body,
+        connections,
+        seconds: SECONDS,
+      });
       const floorMs = await floorCpu.stop();
       log(`${e.name}: server…`);
       const serverPid = server.pid;
@@ -314,7 +330,7 @@ async function main() {
         loadAverageAtStart: load0.map((n) => Math.round(n * 100) / 100),
         loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
         node: process.version,
-        note: 'load generator, server, floor and database share these cores (and, here, other people\'s work): compare ratios, not absolute req/s',
+        note: "load generator, server, floor and database share these cores (and, here, other people's work): compare ratios, not absolute req/s",
       },
       database: { driver: bench.driver, where: bench.where },
       dataset: {

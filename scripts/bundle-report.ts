@@ -82,7 +82,9 @@ for (const k of lazyLibs) console.log(`  ${kb(gzipSize(manifest[k].file))}  (loa
 
 const arrivals = pages.find((p) => p.key === ARRIVALS_PAGE);
 if (arrivals) {
-  console.log(`\n/admin/flight-arrivals route total: ${kb(arrivals.total).trim()} gzip (entry ${kb(entrySize).trim()} + page ${kb(arrivals.extra).trim()})`);
+  console.log(
+    `\n/admin/flight-arrivals route total: ${kb(arrivals.total).trim()} gzip (entry ${kb(entrySize).trim()} + page ${kb(arrivals.extra).trim()})`,
+  );
   // what a greeter's first visit really loads: the route, plus the lazy chunks every staff screen pulls
   // in as it starts (budget: 170 KB); scripts/lighthouse.ts measures the same in the browser
   const atStart = Object.keys(manifest).filter((k) => STAFF_START_CHUNKS.some((suffix) => k.endsWith(suffix)));

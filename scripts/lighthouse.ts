@@ -50,7 +50,14 @@ const RUNS = Math.max(1, Number(args.runs) || 1);
 const BUDGET = { performance: 90, accessibility: 100, 'best-practices': 95 } as const;
 type Category = keyof typeof BUDGET;
 const CATEGORIES = Object.keys(BUDGET) as Category[];
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+  'interactive',
+];
 
 interface RunResult {
   scores: Record<Category, number>;
@@ -97,18 +104,26 @@ async function runOnce(url: string, port: number, staticDir: string, keepAs?: st
     findings[c] = cat.auditRefs
       .filter((r) => r.weight > 0 || c === 'performance')
       .map((r) => lhr.audits[r.id])
-      .filter((a) => a.score !== null && a.score < 1 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'))
+      .filter(
+        (a) =>
+          a.score !== null &&
+          a.score < 1 &&
+          (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric' || a.scoreDisplayMode === 'metricSavings'),
+      )
       .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
   }
   const metrics: Record<string, string> = {};
   for (const m of METRICS) metrics[m] = lhr.audits[m]?.displayValue ?? 'n/a';
-  const items = ((lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? []);
+  const items =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
   const kb = (type: string) => Math.round(((items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024) * 10) / 10;
-  const requests = ((lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? []);
+  const requests =
+    (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
   const files: Record<string, number> = {};
   for (const r of requests) {
     const u = new URL(r.url);
-    if (r.resourceType === 'Script' && u.origin === new URL(url).origin) files[u.pathname] = Math.round((builtGzip(staticDir, u.pathname) / 1024) * 10) / 10;
+    if (r.resourceType === 'Script' && u.origin === new URL(url).origin)
+      files[u.pathname] = Math.round((builtGzip(staticDir, u.pathname) / 1024) * 10) / 10;
   }
   const total = Math.round(Object.values(files).reduce((a, b) => a + b, 0) * 10) / 10;
   return {
@@ -158,10 +173,14 @@ async function installability(chrome: Proc, origin: string): Promise<string[]> {
     const context = browser.contexts()[0];
     const page = await context.newPage();
     await page.goto(`${origin}/`);
-    await page.waitForFunction(async () => {
-      await navigator.serviceWorker.ready;
-      return navigator.serviceWorker.controller !== null;
-    }, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     await page.close();
@@ -197,7 +216,9 @@ async function main() {
       const runs: RunResult[] = [];
       for (let i = 0; i < RUNS; i++) {
         log(`${p.name}: run ${i + 1}/${RUNS}`);
-        const keep = args['lhr-dir'] ? path.join(args['lhr-dir'], `${p.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`) : undefined;
+        const keep = args['lhr-dir']
+          ? path.join(args['lhr-dir'], `${p.path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`)
+          : undefined;
         // Lighthouse now and then fails to record a trace (NO_NAVSTART): such a run is retried, twice at most
         for (let attempt = 1; ; attempt++) {
           try {
@@ -225,7 +246,12 @@ async function main() {
       machine: { cpus: cpus().length, loadavg: loadavg().map((l) => Math.round(l * 100) / 100), node: process.version },
       chromium: version.Browser,
       lighthouse: (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version,
-      settings: { formFactor: 'mobile', throttling: 'simulated Slow 4G (150 ms RTT, 1,638 kbps) with 4x CPU slowdown', runsPerPage: RUNS, reported: 'median performance run' },
+      settings: {
+        formFactor: 'mobile',
+        throttling: 'simulated Slow 4G (150 ms RTT, 1,638 kbps) with 4x CPU slowdown',
+        runsPerPage: RUNS,
+        reported: 'median performance run',
+      },
       server: { env: 'production', database: db.where, demo: { registrations: seeded.registrations, arrivals: seeded.arrivals } },
       results,
       installable: { pass: errors.length === 0, errors },

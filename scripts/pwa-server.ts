@@ -116,7 +116,13 @@ export async function seed(db: PwaDatabase, size: 'normal' | 'large'): Promise<S
     const greeter = await findUserByEmail(database.db, DEMO_GREETER.email);
     if (!greeter) throw new Error('the demo greeter is missing after seeding');
     const { token } = await createSession(database.db, greeter.id, 'pwa-measure');
-    return { registrations: Number(counts.r), arrivals: Number(counts.a), busiestDay: busiest.d, arrivalsOnBusiestDay: Number(busiest.n), greeterToken: token };
+    return {
+      registrations: Number(counts.r),
+      arrivals: Number(counts.a),
+      busiestDay: busiest.d,
+      arrivalsOnBusiestDay: Number(busiest.n),
+      greeterToken: token,
+    };
   } finally {
     await database.close();
   }

@@ -20,9 +20,20 @@ const USAGE = `Usage: npm run seed:demo -- [--size normal|large] [--force] [--re
 
 /** Every table with event or account data; app_meta (the server's own keys) and migrations stay. */
 const DATA_TABLES = [
-  'cultural_programs', 'attendees', 'flights', 'flight_info_requests', 'registrant_tokens', 'payments',
-  'hotel_assignments', 'registrations', 'verification_codes', 'client_operations', 'rate_limits',
-  'audit_log', 'sessions', 'users',
+  'cultural_programs',
+  'attendees',
+  'flights',
+  'flight_info_requests',
+  'registrant_tokens',
+  'payments',
+  'hotel_assignments',
+  'registrations',
+  'verification_codes',
+  'client_operations',
+  'rate_limits',
+  'audit_log',
+  'sessions',
+  'users',
 ];
 
 /** A refusal with one clear line; thrown so the database is closed before the process exits. */
@@ -92,7 +103,10 @@ async function main() {
       `Done in ${seconds} s: ${demo.registrations} registrations, ${demo.attendees} attendees, ${demo.flights} flights, ` +
         `${demo.payments} payments, ${demo.hotelAssignments} hotel bookings (${demo.unmatchedHotelAssignments} not yet matched).`,
     );
-    for (const [label, account] of [['admin', demo.admin], ['greeter', demo.greeter]] as const) {
+    for (const [label, account] of [
+      ['admin', demo.admin],
+      ['greeter', demo.greeter],
+    ] as const) {
       const kept = demo.existingUsers.includes(account.email);
       console.log(`Demo ${label}:  ${account.email} / ${kept ? '(existing account, password unchanged)' : account.password}`);
     }

@@ -40,8 +40,7 @@ function check<S extends z.ZodType>(schema: S, data: unknown, flags: Record<stri
 
 const FLAG_OF = { email: '--email', password: '--password', role: '--role', first_name: '--first-name', last_name: '--last-name' };
 const emailOnly = (email: string | undefined) => check(emailField(), email, {}) as string;
-const passwordOnly = (password: string | undefined) =>
-  check(createUserSchema.shape.password, password, {}) as string;
+const passwordOnly = (password: string | undefined) => check(createUserSchema.shape.password, password, {}) as string;
 
 function parse(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -106,7 +105,11 @@ function plan({ command, extra, values: v }: Parsed): (db: Database['db']) => Pr
         ]);
         const header = ['id', 'email', 'role', 'name', 'status'];
         const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-        const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
+        const line = (r: string[]) =>
+          r
+            .map((c, i) => c.padEnd(widths[i]))
+            .join('  ')
+            .trimEnd();
         return [line(header), ...rows.map(line)].join('\n');
       };
     case 'disable':

@@ -69,7 +69,10 @@ const envSchema = z.object({
       const codes = new Set<string>();
       for (const a of airports) {
         if (!/^[A-Z0-9]{2,5}$/.test(a.code) || a.code === 'OTHER' || !a.name || codes.has(a.code)) {
-          ctx.addIssue({ code: 'custom', message: 'must be CODE=Name pairs separated by commas, e.g. IAH=George Bush Intercontinental,HOU=William P. Hobby' });
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be CODE=Name pairs separated by commas, e.g. IAH=George Bush Intercontinental,HOU=William P. Hobby',
+          });
           return z.NEVER;
         }
         codes.add(a.code);

@@ -44,7 +44,9 @@ async function main() {
   });
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
-    console.log(`\nreunion-desk is running at ${url}  (database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+    console.log(
+      `\nreunion-desk is running at ${url}  (database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    );
     if (demo) {
       console.log(`Demo data loaded. Sign in as the demo admin:  ${demo.admin.email} / ${demo.admin.password}`);
       console.log(`Demo greeter:  ${demo.greeter.email} / ${demo.greeter.password}\n`);

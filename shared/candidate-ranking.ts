@@ -30,7 +30,12 @@ export function rankCandidates<T>(guestName: string, items: readonly T[], view: 
   return items
     .map((item) => {
       const r = view(item);
-      return { item, r, possible: isPossibleNameMatch(guestName, `${r.firstName} ${r.lastName}`), hits: words.filter((w) => r.searchText.includes(w)).length };
+      return {
+        item,
+        r,
+        possible: isPossibleNameMatch(guestName, `${r.firstName} ${r.lastName}`),
+        hits: words.filter((w) => r.searchText.includes(w)).length,
+      };
     })
     .filter((x) => x.hits > 0)
     .sort(

@@ -25,7 +25,10 @@ export interface TravelDates {
 }
 
 const valid = (ds: (string | null | undefined)[]) =>
-  ds.filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}/.test(d)).map((d) => d.slice(0, 10)).sort();
+  ds
+    .filter((d): d is string => typeof d === 'string' && /^\d{4}-\d{2}-\d{2}/.test(d))
+    .map((d) => d.slice(0, 10))
+    .sort();
 
 /**
  * The warnings for one registration, e.g. 'Hotel check-in (Nov 28) is after arrival (Nov 27)' and

@@ -42,7 +42,9 @@ export function OfflineSync() {
     void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges }) => {
       if (cancelled) return;
       // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network
-      unsubscribeLive = subscribeLiveChanges(() => void queryClient.invalidateQueries({ predicate: showsSharedData, refetchType: 'active' }));
+      unsubscribeLive = subscribeLiveChanges(
+        () => void queryClient.invalidateQueries({ predicate: showsSharedData, refetchType: 'active' }),
+      );
       restart.current = () =>
         void startSync({
           getToken,

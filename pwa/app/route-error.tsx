@@ -6,7 +6,8 @@ import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
 export function RouteError() {
   const error = useRouteError();
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const chunkFailed =
+    error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : chunkFailed

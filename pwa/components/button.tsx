@@ -14,7 +14,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busyText?: ReactNode;
 }
 
-export function Button({ variant = 'primary', busy = false, busyText, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  busyText,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button {...rest} type={type} className={cls(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined}>
       {busy && <Spinner size={16} label="" />}

@@ -65,7 +65,19 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" with Cancel and a confirm button. */
-export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, cancelLabel = 'Cancel', danger, busy, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busyLabel,
+  cancelLabel = 'Cancel',
+  danger,
+  busy,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}

@@ -19,7 +19,11 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
       {/* the label is the control's exact accessible name; required-ness is aria-required */}
       <label htmlFor={id}>{label}</label>
       {children}
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
       <p id={`${id}-error`} className="field-error" aria-live="polite">
         {error ?? ''}
       </p>
@@ -38,7 +42,13 @@ export function TextField({ label, error, hint, id: given, required, ...input }:
   const id = given ?? auto;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} aria-required={required || undefined} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        aria-required={required || undefined}
+        {...input}
+      />
     </FieldShell>
   );
 }
@@ -48,7 +58,13 @@ export function TextAreaField({ label, error, hint, id: given, required, ...inpu
   const id = given ?? auto;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} aria-required={required || undefined} {...input} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        aria-required={required || undefined}
+        {...input}
+      />
     </FieldShell>
   );
 }
@@ -72,7 +88,13 @@ export function SelectField({
   const id = given ?? auto;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} required={required}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} aria-required={required || undefined} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        aria-required={required || undefined}
+        {...select}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -89,7 +111,13 @@ export function CheckboxField({ label, error, id: given, ...input }: Common & In
   const id = given ?? auto;
   return (
     <div className={`field field-checkbox${error ? ' field-invalid' : ''}`}>
-      <input type="checkbox" id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      <input
+        type="checkbox"
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
       <label htmlFor={id}>{label}</label>
       <p id={`${id}-error`} className="field-error" aria-live="polite">
         {error ?? ''}

@@ -51,7 +51,9 @@ export function Menu({ label, ariaLabel, align = 'right', children }: MenuProps)
         onClick={() => setOpen((o) => !o)}
       >
         {label}
-        <span aria-hidden="true" className="menu-caret">▾</span>
+        <span aria-hidden="true" className="menu-caret">
+          ▾
+        </span>
       </button>
       <div id={panelId} className={`menu-panel menu-${align}`} hidden={!open}>
         {typeof children === 'function' ? children(close) : children}

@@ -159,8 +159,7 @@ export async function apiFetch(method: string, path: string, opts: RequestOption
   const parsed = await readBody(res);
   const obj = (parsed && typeof parsed === 'object' ? parsed : {}) as { error?: unknown; fields?: unknown };
   const message = typeof obj.error === 'string' && obj.error ? obj.error : `Request failed (${res.status})`;
-  const fields =
-    obj.fields && typeof obj.fields === 'object' ? (obj.fields as Record<string, string>) : undefined;
+  const fields = obj.fields && typeof obj.fields === 'object' ? (obj.fields as Record<string, string>) : undefined;
   const retryAfter = Number(res.headers.get('Retry-After')) || undefined;
   const error = new ApiError(res.status, message, fields, parsed, retryAfter);
 

@@ -20,7 +20,13 @@ export async function checkHealth(signal?: AbortSignal): Promise<HealthResult> {
   const started = performance.now();
   try {
     const res = await apiFetch('GET', '/health', { signal, auth: false, registrant: false, on401: 'throw' });
-    return { ok: true, status: res.status, latencyMs: Math.round(performance.now() - started), body: await res.json(), checkedAt: Date.now() };
+    return {
+      ok: true,
+      status: res.status,
+      latencyMs: Math.round(performance.now() - started),
+      body: await res.json(),
+      checkedAt: Date.now(),
+    };
   } catch (e) {
     const latencyMs = Math.round(performance.now() - started);
     if (e instanceof ApiError) return { ok: false, status: e.status, latencyMs, body: e.body ?? e.message, checkedAt: Date.now() };

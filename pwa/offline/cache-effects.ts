@@ -53,16 +53,10 @@ export async function setArrivalsHotel(db: AppDB, registrationId: number, fields
   // greeters have no registrations cache: the cached arrivals give the arrival dates, admins' also the departures
   const flights = (await db.registrations.get(registrationId))?.flights ?? [];
   const travel = {
-    arrivalDates: [
-      ...arrivals.map((a) => a.flightDate),
-      ...flights.filter((f) => f.flight_type === 'arrival').map((f) => f.flight_date),
-    ],
+    arrivalDates: [...arrivals.map((a) => a.flightDate), ...flights.filter((f) => f.flight_type === 'arrival').map((f) => f.flight_date)],
     departureDates: flights.filter((f) => f.flight_type === 'departure').map((f) => f.flight_date),
   };
-  const hotelWarnings = hotelMismatchWarnings(
-    { checkIn: fields.hotel_check_in_date, checkOut: fields.hotel_check_out_date },
-    travel,
-  );
+  const hotelWarnings = hotelMismatchWarnings({ checkIn: fields.hotel_check_in_date, checkOut: fields.hotel_check_out_date }, travel);
   await db.arrivals.bulkPut(arrivals.map((a) => ({ ...a, hotel: arrivalHotelOf(fields), hotelWarnings })));
 }
 

@@ -41,8 +41,7 @@ const pickupOf = (r: { picked_up: boolean; picked_up_at: string | null; picked_u
 });
 
 /** The newer of two server states by sync version (one sequence orders every write on the server). */
-export const newerServerState = (a: ServerPickup, b: ServerPickup | undefined): ServerPickup =>
-  b && b.version > a.version ? b : a;
+export const newerServerState = (a: ServerPickup, b: ServerPickup | undefined): ServerPickup => (b && b.version > a.version ? b : a);
 
 /** The cached form of a downloaded arrival, given what is cached now and whether a tap is pending. */
 export function mergeArrival(row: FlightArrival, existing: CachedArrival | undefined, tapPending: boolean): CachedArrival {

@@ -200,7 +200,6 @@ export interface SyncStatus {
   live: boolean;
 }
 
-
 export function useSyncStatus(): SyncStatus {
   const engine = useSyncExternalStore(subscribeSync, getSyncState, getSyncState);
   const storageError = useSyncExternalStore(subscribeSync, getStorageError, getStorageError);

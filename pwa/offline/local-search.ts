@@ -11,7 +11,9 @@ export const normalizeText = normalizeSearch;
 
 /** True when every word of `query` occurs in `text` (already normalised). Empty query: true. */
 export function matchesQuery(text: string, query: string | undefined): boolean {
-  const words = normalizeText(query ?? '').split(' ').filter(Boolean);
+  const words = normalizeText(query ?? '')
+    .split(' ')
+    .filter(Boolean);
   return words.every((w) => text.includes(w));
 }
 

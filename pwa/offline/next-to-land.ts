@@ -34,8 +34,7 @@ export interface LandingRow {
 export function orderNextToLand<T extends LandingRow>(arrivals: T[], nowMs: number, timeZone: string, graceMinutes = 60): T[] {
   const from = nowMs - graceMinutes * 60_000;
   const keyed = arrivals.map((a) => ({ a, t: landingInstant(a.flightDate, a.flightTime, timeZone) }));
-  const group = (x: { a: T; t: number | null }) =>
-    x.t === null ? 3 : x.a.picked_up ? 2 : x.t >= from ? 0 : 1;
+  const group = (x: { a: T; t: number | null }) => (x.t === null ? 3 : x.a.picked_up ? 2 : x.t >= from ? 0 : 1);
   return keyed
     .sort((x, y) => {
       const gx = group(x);

@@ -47,7 +47,10 @@ export async function writeReceipt(
     nextOpId: detail.nextOpId ?? null,
     at: new Date(at).toISOString(),
   });
-  await db.receipts.where('at').below(new Date(at - RECEIPT_TTL_MS).toISOString()).delete();
+  await db.receipts
+    .where('at')
+    .below(new Date(at - RECEIPT_TTL_MS).toISOString())
+    .delete();
 }
 
 /** The outcome of `opId` (following Retries), read from the outbox and the receipts. */

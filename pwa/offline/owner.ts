@@ -49,7 +49,10 @@ export type ClaimResult =
 const UNSENT = ['pending', 'failed', 'conflict'] as const;
 
 async function unsentOps(db: AppDB): Promise<OutboxOp[]> {
-  return db.outbox.where('state').anyOf([...UNSENT]).sortBy('seq');
+  return db.outbox
+    .where('state')
+    .anyOf([...UNSENT])
+    .sortBy('seq');
 }
 
 async function isEmpty(db: AppDB): Promise<boolean> {

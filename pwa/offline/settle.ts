@@ -24,7 +24,15 @@ import { newerServerState } from './downloads';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
 import { hotelFieldsOf } from './hotel-fields';
 import { writeReceipt } from './op-outcome';
-import { HOTEL_FIELDS, type HotelFields, type HotelLinkOp, type HotelMatchResult, type OutboxOp, type PickupOp, type PickupResult } from './types';
+import {
+  HOTEL_FIELDS,
+  type HotelFields,
+  type HotelLinkOp,
+  type HotelMatchResult,
+  type OutboxOp,
+  type PickupOp,
+  type PickupResult,
+} from './types';
 
 const tables = (db: AppDB) => [db.outbox, db.receipts, db.arrivals, db.hotelAssignments, db.registrations, db.candidates, db.meta];
 
@@ -121,8 +129,7 @@ export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'confl
 
 /** What the server said about one op of a batch: applied (its answer), refused for good, or "try again". */
 export type PickupVerdict =
-  | { op: PickupOp; outcome: 'done'; answer: PickupResult }
-  | { op: PickupOp; outcome: 'failed' | 'retry'; message: string };
+  { op: PickupOp; outcome: 'done'; answer: PickupResult } | { op: PickupOp; outcome: 'failed' | 'retry'; message: string };
 
 /**
  * Records a whole batch of pickup answers in ONE transaction (each as settlePickup / refuseOp /
@@ -155,4 +162,3 @@ export async function noteAttempt(db: AppDB, op: OutboxOp, message: string): Pro
       o.lastError = message;
     });
 }
-

@@ -54,9 +54,7 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
   return Math.floor(random() * ceiling);
 }
 
-export type SyncProgress =
-  | { phase: 'upload'; done: number; total: number }
-  | { phase: 'download'; feed: Feed; done: number };
+export type SyncProgress = { phase: 'upload'; done: number; total: number } | { phase: 'download'; feed: Feed; done: number };
 
 export interface SyncEngineState {
   syncing: boolean;
@@ -396,7 +394,11 @@ export class SyncEngine {
         body: { ops: run.map((op) => ({ opId: op.opId, flightId: op.payload.flightId, ...pickupFields(op) })) },
       });
     } catch (e) {
-      if (e instanceof NetworkError) await settlePickupBatch(this.db, run.map((op) => ({ op, outcome: 'retry', message: e.message })));
+      if (e instanceof NetworkError)
+        await settlePickupBatch(
+          this.db,
+          run.map((op) => ({ op, outcome: 'retry', message: e.message })),
+        );
       throw e;
     }
     if (res.status >= 300 && !isRetryable(res.status)) return false;

@@ -66,7 +66,6 @@ export interface CachedCandidates {
 
 // ---- registrations -------------------------------------------------------------------------------
 
-
 export const HOTEL_FIELDS = [
   'hotel_confirmation_number',
   'hotel_room_number',

@@ -123,7 +123,9 @@ export async function seedUntil(bench: BenchDatabase, registrations: number, log
     for (let have = await count(database, 'registrations'); have < registrations; have = await count(database, 'registrations')) {
       const started = Date.now();
       const demo = await seedDemo(database.db, config, { size: 'large' });
-      log(`seeded ${demo.registrations} registrations, ${demo.attendees} attendees, ${demo.flights} flights in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      log(
+        `seeded ${demo.registrations} registrations, ${demo.attendees} attendees, ${demo.flights} flights in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
     // statistics and visibility map as autovacuum leaves them after a real load
     await database.db.execute(sql`vacuum (analyze)`);

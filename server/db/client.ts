@@ -129,9 +129,6 @@ export async function openEmbedded(dataDir: string, holder: string): Promise<Dat
 }
 
 /** Opens the configured database (postgres.js or embedded PGlite). */
-export async function openDatabase(
-  cfg: { databaseUrl?: string; dataDir: string },
-  holder = 'server',
-): Promise<Database> {
+export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }, holder = 'server'): Promise<Database> {
   return cfg.databaseUrl ? connectPostgres(cfg.databaseUrl) : openEmbedded(cfg.dataDir, holder);
 }

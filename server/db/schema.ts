@@ -95,9 +95,7 @@ export const registrations = pgTable(
     totalAmountCents: integer('total_amount_cents').notNull().default(0),
     paidAmountCents: integer('paid_amount_cents').notNull().default(0),
     waiveFees: boolean('waive_fees').notNull().default(false),
-    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2, mode: 'number' })
-      .notNull()
-      .default(0),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     fixedDiscountCents: integer('fixed_discount_cents').notNull().default(0),
     lateFeeApplied: boolean('late_fee_applied').notNull().default(false),
     removeLateFee: boolean('remove_late_fee').notNull().default(false),
@@ -128,10 +126,7 @@ export const registrations = pgTable(
     // the list's search (`search_text like '%term%'`): a trigram index (pg_trgm, migration 0001)
     index('registrations_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('registrations_status_check', sql`${t.status} in ('active', 'pending', 'cancelled', 'waitlist')`),
-    check(
-      'registrations_payment_status_check',
-      sql`${t.paymentStatus} in ('paid', 'partial', 'pending', 'refunded', 'completed')`,
-    ),
+    check('registrations_payment_status_check', sql`${t.paymentStatus} in ('paid', 'partial', 'pending', 'refunded', 'completed')`),
     check('registrations_pct_check', sql`${t.discountPercentage} >= 0 and ${t.discountPercentage} <= 100`),
     check('registrations_fixed_check', sql`${t.fixedDiscountCents} >= 0`),
     check('registrations_amounts_check', sql`${t.baseAmountCents} >= 0 and ${t.totalAmountCents} >= 0`),
@@ -220,10 +215,7 @@ export const flights = pgTable(
     index('flights_type_date_idx').on(t.flightType, t.flightDate, t.flightTime),
     index('flights_version_idx').on(t.version),
     check('flights_type_check', sql`${t.flightType} in ('arrival', 'departure')`),
-    check(
-      'flights_counts_check',
-      sql`${t.adultsCount} >= 0 and ${t.childrenCount} >= 0 and ${t.childSeatsNeeded} >= 0`,
-    ),
+    check('flights_counts_check', sql`${t.adultsCount} >= 0 and ${t.childrenCount} >= 0 and ${t.childSeatsNeeded} >= 0`),
   ],
 );
 
@@ -324,10 +316,7 @@ export const payments = pgTable(
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('payments_registration_idx').on(t.registrationId),
-    check('payments_amount_check', sql`${t.amountCents} <> 0`),
-  ],
+  (t) => [index('payments_registration_idx').on(t.registrationId), check('payments_amount_check', sql`${t.amountCents} <> 0`)],
 );
 
 export const auditLog = pgTable(

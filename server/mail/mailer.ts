@@ -30,9 +30,7 @@ export interface Mailer {
 export function createMailer(cfg: Config['mail'], log: Logger): Mailer {
   const outbox: SentMail[] = [];
   const transport =
-    cfg.transport === 'smtp'
-      ? nodemailer.createTransport(cfg.smtpUrl)
-      : nodemailer.createTransport({ jsonTransport: true });
+    cfg.transport === 'smtp' ? nodemailer.createTransport(cfg.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
   let counter = 0;
   return {
     outbox,

@@ -33,7 +33,7 @@ export function verificationCodeMail(event: EventConfig, code: string, minutesVa
       `Your verification code is: ${code}`,
       '',
       `Enter it on the ${title} page to continue. It is valid for ${minutesValid} minutes and works once.`,
-      "If you did not ask for this code, you can ignore this email; nobody can use it without access to your inbox.",
+      'If you did not ask for this code, you can ignore this email; nobody can use it without access to your inbox.',
       '',
       `Questions? Write to ${event.supportEmail}.`,
     ].join('\n'),

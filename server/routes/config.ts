@@ -4,13 +4,12 @@ import type { AppEnv } from '../context';
 import type { PublicConfig } from '../../shared/event';
 import { VERSION } from '../version';
 
-export const configRoutes = new Hono<AppEnv>()
-  .get('/', (c) => {
-    const { config } = c.var.deps;
-    const body: PublicConfig = {
-      event: config.event,
-      challenge: { provider: config.challenge.provider, siteKey: config.challenge.turnstileSiteKey },
-      version: VERSION,
-    };
-    return c.json(body, 200);
-  });
+export const configRoutes = new Hono<AppEnv>().get('/', (c) => {
+  const { config } = c.var.deps;
+  const body: PublicConfig = {
+    event: config.event,
+    challenge: { provider: config.challenge.provider, siteKey: config.challenge.turnstileSiteKey },
+    version: VERSION,
+  };
+  return c.json(body, 200);
+});

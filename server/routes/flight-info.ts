@@ -15,12 +15,7 @@ import type { Actor } from '../services/audit';
 import type { FlightInfoRecord } from '../services/flight-view';
 import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flight-requests';
 import { listFlightRecords, replaceFlights } from '../services/flights';
-import {
-  registrationByRef,
-  registrationForEmail,
-  registrationSummary,
-  type RegistrationRow,
-} from '../services/registrant-summary';
+import { registrationByRef, registrationForEmail, registrationSummary, type RegistrationRow } from '../services/registrant-summary';
 import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from './registrant-verification';
 import { flightRules, submitVerifiedSchema, submitWithTokenSchema } from '../../shared/schemas/flight';
 import { lookupSchema, VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
@@ -71,9 +66,7 @@ const registrationRef = z.object({
 const tokenRef = z.object({ token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL') });
 
 export const flightInfoRoutes = new Hono<AppEnv>()
-  .post('/send-verification', async (c) =>
-    c.json(await sendVerificationCode(c, 'flight-info', VERIFICATION_MESSAGES.flightEmailStep), 200),
-  )
+  .post('/send-verification', async (c) => c.json(await sendVerificationCode(c, 'flight-info', VERIFICATION_MESSAGES.flightEmailStep), 200))
   .post('/verify-code', async (c) => c.json(await verifyCodeWithFlights(c), 200))
   .get('/registration/:id', async (c) => {
     const { reg } = await accessRegistration(c, c.req.param('id'), 'read');

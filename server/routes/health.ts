@@ -13,7 +13,13 @@ export const healthRoute = new Hono<AppEnv>().get('/', async (c) => {
   }
   c.header('Cache-Control', 'no-store');
   return c.json(
-    { status: dbOk ? 'ok' : 'degraded', database: dbOk ? 'ok' : 'unreachable', driver: database.driver, version: VERSION, time: new Date().toISOString() },
+    {
+      status: dbOk ? 'ok' : 'degraded',
+      database: dbOk ? 'ok' : 'unreachable',
+      driver: database.driver,
+      version: VERSION,
+      time: new Date().toISOString(),
+    },
     dbOk ? 200 : 503,
   );
 });

@@ -69,7 +69,10 @@ export async function verifyCode(c: Context<AppEnv>, purpose: CodePurpose) {
   const reg = await registrationForEmail(db, body.email);
   if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
   const { registrantToken, expiresAt } = await issueRegistrantToken(db, reg.id, body.email);
-  return { reg, answer: { message: 'Verification successful', registration: await registrationSummary(db, reg), registrantToken, expiresAt } };
+  return {
+    reg,
+    answer: { message: 'Verification successful', registration: await registrationSummary(db, reg), registrantToken, expiresAt },
+  };
 }
 
 export const registrantVerificationRoutes = new Hono<AppEnv>()

@@ -69,7 +69,7 @@ async function readableRegistration(c: Context<AppEnv>, ref: string) {
   throw unauthorized(NOT_VERIFIED);
 }
 
-// the bulk flight-info request's filters, plus `limit` to send in batches and show progress 
+// the bulk flight-info request's filters, plus `limit` to send in batches and show progress
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const bulkFlightRequestSchema = registrationFiltersSchema.extend({
   limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
@@ -81,9 +81,7 @@ export const registrationRoutes = new Hono<AppEnv>()
     requireAdmin(c);
     const raw = await jsonBody(c, z.unknown());
     const manual = typeof raw === 'object' && raw !== null && 'attendees' in raw;
-    const input = manual
-      ? validate(manualCreateSchema, raw)
-      : { ...validate(adminCreateSchema, raw), attendees: [] };
+    const input = manual ? validate(manualCreateSchema, raw) : { ...validate(adminCreateSchema, raw), attendees: [] };
     if (!manual) await requireChallenge(c, (input as { turnstileToken?: string | null }).turnstileToken);
     const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
     const detail = await registrationDetail(dbOf(c), row);

@@ -40,8 +40,38 @@ export const DEMO_ADMIN = { email: 'admin@reunion.local', password: 'reunion-adm
 export const DEMO_GREETER = { email: 'greeter@reunion.local', password: 'reunion-greeter', first_name: 'Demo', last_name: 'Greeter' };
 
 const PROFILES = {
-  normal: { registrations: 150, seed: 20251127, drivesFactor: 1, split: 0.2, sizes: [[1, 18], [2, 32], [3, 20], [4, 18], [5, 8], [6, 3], [7, 1]] },
-  large: { registrations: 2000, seed: 20252000, drivesFactor: 0.3, split: 0.58, sizes: [[1, 14], [2, 30], [3, 20], [4, 20], [5, 10], [6, 4], [7, 1], [8, 0.5], [9, 0.5]] },
+  normal: {
+    registrations: 150,
+    seed: 20251127,
+    drivesFactor: 1,
+    split: 0.2,
+    sizes: [
+      [1, 18],
+      [2, 32],
+      [3, 20],
+      [4, 18],
+      [5, 8],
+      [6, 3],
+      [7, 1],
+    ],
+  },
+  large: {
+    registrations: 2000,
+    seed: 20252000,
+    drivesFactor: 0.3,
+    split: 0.58,
+    sizes: [
+      [1, 14],
+      [2, 30],
+      [3, 20],
+      [4, 20],
+      [5, 10],
+      [6, 4],
+      [7, 1],
+      [8, 0.5],
+      [9, 0.5],
+    ],
+  },
 } as const;
 
 const BATCH = 500;
@@ -118,7 +148,11 @@ function person(rng: Rng, age: number, lastName: string, relationship: string, r
 function party(rng: Rng, size: number): Person[] {
   const last = rng.pick(P.LAST_NAMES);
   // mostly parents of school-age children; some grandparents bringing grandchildren
-  const primaryAge = rng.weighted([[rng.int(26, 39), 35], [rng.int(40, 54), 40], [rng.int(55, 76), 25]] as const);
+  const primaryAge = rng.weighted([
+    [rng.int(26, 39), 35],
+    [rng.int(40, 54), 40],
+    [rng.int(55, 76), 25],
+  ] as const);
   const primary = person(rng, primaryAge, last, 'self');
   const people = [primary];
   if (size >= 2 && rng.chance(0.75)) {
@@ -128,8 +162,17 @@ function party(rng: Rng, size: number): Person[] {
   while (people.length < size) {
     const kind = rng.weighted(
       primary.age >= 55
-        ? ([['child', 40], ['sibling', 10], ['other', 50]] as const)
-        : ([['child', 70], ['parent', 8], ['sibling', 10], ['other', 12]] as const),
+        ? ([
+            ['child', 40],
+            ['sibling', 10],
+            ['other', 50],
+          ] as const)
+        : ([
+            ['child', 70],
+            ['parent', 8],
+            ['sibling', 10],
+            ['other', 12],
+          ] as const),
     );
     if (kind === 'child') {
       const age = Math.max(0, primary.age - rng.int(24, 40));
@@ -141,7 +184,12 @@ function party(rng: Rng, size: number): Person[] {
     } else if (primary.age >= 55) {
       people.push(person(rng, rng.int(2, 17), rng.pick(P.LAST_NAMES), 'other', 'Grandchild'));
     } else {
-      const [what, age] = rng.pick([['Cousin', rng.int(8, 60)], ['Niece', rng.int(3, 25)], ['Nephew', rng.int(3, 25)], ['Family friend', rng.int(20, 70)]] as const);
+      const [what, age] = rng.pick([
+        ['Cousin', rng.int(8, 60)],
+        ['Niece', rng.int(3, 25)],
+        ['Nephew', rng.int(3, 25)],
+        ['Family friend', rng.int(20, 70)],
+      ] as const);
       people.push(person(rng, age, rng.pick(P.LAST_NAMES), 'other', what));
     }
   }
@@ -149,10 +197,23 @@ function party(rng: Rng, size: number): Person[] {
 }
 
 function uniqueEmail(rng: Rng, first: string, last: string, used: Set<string>): string {
-  const f = ascii(first).toLowerCase().replace(/[^a-z]/g, '');
-  const l = ascii(last).toLowerCase().replace(/[^a-z]/g, '');
-  const domain = rng.weighted([['example.com', 6], ['example.org', 2], ['example.net', 2]] as const);
-  const local = rng.weighted([[`${f}.${l}`, 5], [`${f[0]}${l}`, 3], [`${f}${l}${rng.int(1, 99)}`, 2], [`${l}.family`, 1]] as const);
+  const f = ascii(first)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+  const l = ascii(last)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+  const domain = rng.weighted([
+    ['example.com', 6],
+    ['example.org', 2],
+    ['example.net', 2],
+  ] as const);
+  const local = rng.weighted([
+    [`${f}.${l}`, 5],
+    [`${f[0]}${l}`, 3],
+    [`${f}${l}${rng.int(1, 99)}`, 2],
+    [`${l}.family`, 1],
+  ] as const);
   let email = `${local}@${domain}`;
   for (let n = 2; used.has(email); n++) email = `${local}${n}@${domain}`;
   used.add(email);
@@ -272,14 +333,14 @@ export function planDemoEvent(
   const newRoom = (): string | null => {
     for (let tries = 0; tries < 200; tries++) {
       const room = `${rng.int(1, 5)}${rng.int(1, 9)}${String(rng.int(1, 50)).padStart(2, '0')}`;
-      if (!rooms.has(room)) return rooms.add(room), room;
+      if (!rooms.has(room)) return (rooms.add(room), room);
     }
     return null;
   };
   const newConfirmation = () => {
     for (;;) {
       const c = String(rng.int(10_000_000, 99_999_999));
-      if (!confirmations.has(c)) return confirmations.add(c), c;
+      if (!confirmations.has(c)) return (confirmations.add(c), c);
     }
   };
 
@@ -288,7 +349,12 @@ export function planDemoEvent(
     const town = rng.weighted(P.HOME_TOWNS.map((t) => [t, t.weight] as const));
     const people = party(rng, rng.weighted(profile.sizes));
     const primary = people[0];
-    const status: RegistrationStatus = rng.weighted([['active', 82], ['pending', 8], ['cancelled', 6], ['waitlist', 4]] as const);
+    const status: RegistrationStatus = rng.weighted([
+      ['active', 82],
+      ['pending', 8],
+      ['cancelled', 6],
+      ['waitlist', 4],
+    ] as const);
     // early birds before the late-fee date, a second wave after it
     const createdAt = rng.chance(0.55) ? between(rng, yearStart, lateFrom) : between(rng, lateFrom, closes);
 
@@ -298,7 +364,10 @@ export function planDemoEvent(
     const fixedDiscountCents = !waiveFees && rng.chance(0.06) ? rng.pick([2500, 5000, 7500, 10000]) : 0;
     const lateFeeApplied = isLate(createdAt, event.lateFeeAfter);
     const removeLateFee = lateFeeApplied && rng.chance(0.1);
-    const base = baseAmountCents(people.map((p) => p.ageCategory), event.prices);
+    const base = baseAmountCents(
+      people.map((p) => p.ageCategory),
+      event.prices,
+    );
     const fees = { waiveFees, discountPercentage, fixedDiscountCents, lateFeeApplied, removeLateFee };
     const amounts = computeAmounts(base, fees, event.lateFeeCents);
     const total = amounts.totalCents;
@@ -306,18 +375,42 @@ export function planDemoEvent(
     const pays: Planned['payments'] = [];
     const pay = (amountCents: number, note: string | null, after: Date) => {
       const at = between(rng, after, beforeEvent);
-      pays.push({ amountCents, method: rng.weighted([['card', 45], ['zelle', 25], ['check', 20], ['cash', 10]] as const), note, createdBy: admins.adminId, createdAt: at });
+      pays.push({
+        amountCents,
+        method: rng.weighted([
+          ['card', 45],
+          ['zelle', 25],
+          ['check', 20],
+          ['cash', 10],
+        ] as const),
+        note,
+        createdBy: admins.adminId,
+        createdAt: at,
+      });
       return at;
     };
     let refunded = false;
     if (total > 0) {
       const outcome =
         status === 'active'
-          ? rng.weighted([['full', 62], ['installments', 10], ['partial', 16], ['none', 10], ['overpaid', 2]] as const)
+          ? rng.weighted([
+              ['full', 62],
+              ['installments', 10],
+              ['partial', 16],
+              ['none', 10],
+              ['overpaid', 2],
+            ] as const)
           : status === 'pending'
-            ? rng.weighted([['none', 70], ['partial', 30]] as const)
+            ? rng.weighted([
+                ['none', 70],
+                ['partial', 30],
+              ] as const)
             : status === 'cancelled'
-              ? rng.weighted([['refunded', 50], ['full', 25], ['none', 25]] as const)
+              ? rng.weighted([
+                  ['refunded', 50],
+                  ['full', 25],
+                  ['none', 25],
+                ] as const)
               : 'none';
       // a deposit in round $50s, always less than the total
       const deposit = () => Math.min(total - 2500, Math.max(5000, Math.round((total * rng.pick([0.3, 0.4, 0.5])) / 5000) * 5000));
@@ -336,7 +429,12 @@ export function planDemoEvent(
       }
       if (outcome === 'refunded') {
         const at = pay(total, null, createdAt);
-        pays.push({ ...pays[pays.length - 1], amountCents: -total, note: 'Refund on cancellation', createdAt: between(rng, at, beforeEvent) });
+        pays.push({
+          ...pays[pays.length - 1],
+          amountCents: -total,
+          note: 'Refund on cancellation',
+          createdAt: between(rng, at, beforeEvent),
+        });
         refunded = true;
       }
     }
@@ -358,8 +456,33 @@ export function planDemoEvent(
           : [people];
       for (const group of groups) {
         const airline = rng.weighted(town.airlines);
-        const arrive = clampDate(addDays(S, rng.weighted([[-2, 5], [-1, 35], [0, 40], [1, 14], [2, 6]] as const)), W.min, W.max);
-        const leave = clampDate(addDays(E, rng.weighted([[-1, 10], [0, 25], [1, 45], [2, 20]] as const)), arrive, W.max);
+        const arrive = clampDate(
+          addDays(
+            S,
+            rng.weighted([
+              [-2, 5],
+              [-1, 35],
+              [0, 40],
+              [1, 14],
+              [2, 6],
+            ] as const),
+          ),
+          W.min,
+          W.max,
+        );
+        const leave = clampDate(
+          addDays(
+            E,
+            rng.weighted([
+              [-1, 10],
+              [0, 25],
+              [1, 45],
+              [2, 20],
+            ] as const),
+          ),
+          arrive,
+          W.max,
+        );
         const children = group.filter((p) => p.ageCategory === 'child');
         const counts = {
           adultsCount: group.length - children.length,
@@ -367,12 +490,17 @@ export function planDemoEvent(
           childSeatsNeeded: children.filter((c) => c.age <= 7).length,
         };
         const submitted = between(rng, createdAt, new Date(`${addDays(S, -5)}T22:00:00Z`));
-        for (const [type, date] of [['arrival', arrive], ['departure', leave]] as const) {
+        for (const [type, date] of [
+          ['arrival', arrive],
+          ['departure', leave],
+        ] as const) {
           const { number, time } = timetable.flight(type, airline, date);
           const landed = zonedDate(date, time, tz);
           // the first arrivals have been met already, as on the morning the demo pretends it is
           const pickedUp =
-            type === 'arrival' && needsTransportation && (date < addDays(event.defaultArrivalDate, -1) || (date < event.defaultArrivalDate && rng.chance(0.2)));
+            type === 'arrival' &&
+            needsTransportation &&
+            (date < addDays(event.defaultArrivalDate, -1) || (date < event.defaultArrivalDate && rng.chance(0.2)));
           const pickedUpAt = pickedUp ? new Date(landed.getTime() + rng.int(25, 55) * 60_000) : null;
           legs.push({
             flightType: type,
@@ -401,8 +529,14 @@ export function planDemoEvent(
     // ---- hotel (the booking; matched or not is decided below) ----
     let hotel: Planned['hotel'] = null;
     if (attends && rng.chance(drives ? 0.45 : 0.85)) {
-      const arrivals = legs.filter((l) => l.flightType === 'arrival').map((l) => l.flightDate!).sort();
-      const departures = legs.filter((l) => l.flightType === 'departure').map((l) => l.flightDate!).sort();
+      const arrivals = legs
+        .filter((l) => l.flightType === 'arrival')
+        .map((l) => l.flightDate!)
+        .sort();
+      const departures = legs
+        .filter((l) => l.flightType === 'departure')
+        .map((l) => l.flightDate!)
+        .sort();
       let checkIn = arrivals[0] ?? addDays(S, rng.pick([-1, 0]));
       const checkOut = departures[departures.length - 1] ?? addDays(E, rng.pick([0, 1]));
       // a few bookings start a day late: the mismatch warnings have something to show
@@ -417,7 +551,12 @@ export function planDemoEvent(
         checkInDate: checkIn,
         checkOutDate: checkOut,
         nights: daysBetween(checkIn, checkOut),
-        vipStatus: rng.weighted([[null, 82], ['VIP', 6], ['Gold', 8], ['Platinum', 4]] as const),
+        vipStatus: rng.weighted([
+          [null, 82],
+          ['VIP', 6],
+          ['Gold', 8],
+          ['Platinum', 4],
+        ] as const),
         notes: rng.chance(0.15) ? rng.pick(P.HOTEL_NOTES) : null,
         createdAt: rosterImported,
         updatedAt: rosterImported,
@@ -512,7 +651,10 @@ export function planDemoEvent(
     });
   }
   for (let i = 0; i < outsiders; i++) {
-    const [last, first] = i < P.OUTSIDER_NAMES.length ? P.OUTSIDER_NAMES[i] : [rng.pick(P.OUTSIDER_NAMES)[0], firstName(rng, rng.chance(0.5) ? 'male' : 'female')];
+    const [last, first] =
+      i < P.OUTSIDER_NAMES.length
+        ? P.OUTSIDER_NAMES[i]
+        : [rng.pick(P.OUTSIDER_NAMES)[0], firstName(rng, rng.chance(0.5) ? 'male' : 'female')];
     const checkIn = addDays(S, rng.pick([-1, 0]));
     const checkOut = addDays(E, rng.pick([0, 1]));
     unmatched.push({

@@ -48,10 +48,11 @@ export function schemaTables(): BackupTable[] {
       const cfg = getTableConfig(t);
       const keys = cfg.columns.filter((c) => c.primary);
       if (keys.length !== 1) throw new Error(`Table ${cfg.name} needs a single-column primary key to be backed up`);
-      const keyType = keys[0].getSQLType().replace(/^bigserial$/, 'bigint').replace(/^serial$/, 'integer');
-      const parents = cfg.foreignKeys
-        .map((fk) => getTableConfig(fk.reference().foreignTable).name)
-        .filter((p) => p !== cfg.name);
+      const keyType = keys[0]
+        .getSQLType()
+        .replace(/^bigserial$/, 'bigint')
+        .replace(/^serial$/, 'integer');
+      const parents = cfg.foreignKeys.map((fk) => getTableConfig(fk.reference().foreignTable).name).filter((p) => p !== cfg.name);
       return { name: cfg.name, key: keys[0].name, keyType, parents: [...new Set(parents)] };
     })
     .sort((a, b) => a.name.localeCompare(b.name));

@@ -131,10 +131,7 @@ export async function replaceFlights(
 
     const dropped = before.filter((row) => !kept.has(row.id)).map((row) => row.id);
     if (dropped.length) {
-      await tx
-        .update(flights)
-        .set({ removedAt: now, updatedAt: now, version: nextVersion })
-        .where(inArray(flights.id, dropped));
+      await tx.update(flights).set({ removedAt: now, updatedAt: now, version: nextVersion }).where(inArray(flights.id, dropped));
     }
     if (reg.needsTransportation !== input.needsTransportation) {
       await tx

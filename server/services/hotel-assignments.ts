@@ -176,7 +176,6 @@ export const listAssignments = (db: DbOrTx, p: { page: number; limit: number; re
     p,
   );
 
-
 /** How many rows the word search may consider before ranking keeps the best 100. */
 const SEARCH_SCAN_LIMIT = 2000;
 
@@ -196,12 +195,7 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
   const rows = await db
     .select()
     .from(registrations)
-    .where(
-      and(
-        ne(registrations.status, 'cancelled'),
-        or(...words.map((w) => sql`${registrations.searchText} like ${likePattern(w)}`)),
-      ),
-    )
+    .where(and(ne(registrations.status, 'cancelled'), or(...words.map((w) => sql`${registrations.searchText} like ${likePattern(w)}`))))
     .orderBy(asc(registrations.primaryLastName), asc(registrations.primaryFirstName), asc(registrations.id))
     .limit(SEARCH_SCAN_LIMIT);
   const ranked = rankCandidates(
@@ -247,12 +241,7 @@ const primaryName = (r: RegistrationRow) => `${r.primaryFirstName} ${r.primaryLa
  * deleted, 422 when the registration is cancelled; linking again to the same registration answers 200
  * without changing anything.
  */
-export async function matchAssignment(
-  tx: DbOrTx,
-  id: number,
-  registrationId: number,
-  actor: Actor,
-): Promise<LinkAnswer> {
+export async function matchAssignment(tx: DbOrTx, id: number, registrationId: number, actor: Actor): Promise<LinkAnswer> {
   const a = await lockAssignment(tx, id);
   if (a.deletedAt) throw conflict(BOOKING_DELETED);
   if (a.registrationId && a.registrationId !== registrationId) throw conflict(BOOKING_LINKED_ELSEWHERE);
@@ -272,10 +261,17 @@ export async function matchAssignment(
       .set({ registrationId, matchedAt: new Date(), matchedBy: actor.userId, updatedAt: new Date(), version: nextVersion() })
       .where(eq(hotelAssignments.id, id))
       .returning();
-    await audit(tx, actor, 'hotel.match', { type: 'hotel_assignment', id }, { registration_id: a.registrationId }, {
-      registration_id: registrationId,
-      registration_number: reg.registrationNumber,
-    });
+    await audit(
+      tx,
+      actor,
+      'hotel.match',
+      { type: 'hotel_assignment', id },
+      { registration_id: a.registrationId },
+      {
+        registration_id: registrationId,
+        registration_number: reg.registrationNumber,
+      },
+    );
   }
   if (!showsBooking) registration = await setRegistrationHotel(tx, reg, wanted, actor, 'registration.hotel_link');
   const travel = await travelDatesOf(tx, [registrationId]);
@@ -305,7 +301,14 @@ export async function unmatchAssignment(tx: DbOrTx, id: number, actor: Actor): P
     .set({ registrationId: null, matchedAt: null, matchedBy: null, updatedAt: new Date(), version: nextVersion() })
     .where(eq(hotelAssignments.id, id))
     .returning();
-  await audit(tx, actor, 'hotel.unmatch', { type: 'hotel_assignment', id }, { registration_id: a.registrationId }, { registration_id: null });
+  await audit(
+    tx,
+    actor,
+    'hotel.unmatch',
+    { type: 'hotel_assignment', id },
+    { registration_id: a.registrationId },
+    { registration_id: null },
+  );
   const travel = reg ? await travelDatesOf(tx, [reg.id]) : new Map<number, TravelDates>();
   return {
     message: reg ? `Unlinked ${a.guestName} from ${primaryName(reg)} (${reg.registrationNumber})` : `Unlinked ${a.guestName}`,

@@ -21,7 +21,12 @@ import { hotelFieldsOf, serializeAssignment, setRegistrationHotel, type HotelRow
 import { isCalendarDate } from '../../shared/schemas/arrivals';
 import type { ImportResult, ImportRowResult, RoomingField, RoomingRow } from '../../shared/schemas/hotel';
 
-const key = (h: string) => h.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+const key = (h: string) =>
+  h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 
 /** Normalised header → field. 'Conf #' → 'conf', 'Check-In Date' → 'checkindate'. */
 const SYNONYMS: Record<RoomingField | 'first_name' | 'last_name', string[]> = {
@@ -94,7 +99,11 @@ const FORMAT_HELP =
 
 /** The delimiter of the header line: the most frequent of ',', ';' and tab outside quotes. */
 function detectDelimiter(text: string): string {
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+  const firstLine =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '') ?? '';
   const unquoted = firstLine.replace(/"[^"]*"/g, '');
   const counts = [',', ';', '\t'].map((d) => [d, unquoted.split(d).length - 1] as const);
   counts.sort((a, b) => b[1] - a[1]);
@@ -148,7 +157,10 @@ export function parseRoomingList(text: string): Parsed {
   });
   const nameFromParts = mapped.guest_name === undefined && (mapped.first_name !== undefined || mapped.last_name !== undefined);
   if (nameFromParts) {
-    headerNames.guest_name = [mapped.first_name, mapped.last_name].filter((i) => i !== undefined).map((i) => header.record[i!]).join(' + ');
+    headerNames.guest_name = [mapped.first_name, mapped.last_name]
+      .filter((i) => i !== undefined)
+      .map((i) => header.record[i!])
+      .join(' + ');
   }
   if ((mapped.guest_name === undefined && !nameFromParts) || mapped.confirmation_number === undefined) {
     const missing = [
@@ -229,8 +241,7 @@ const valuesOf = (d: RoomingRow) => ({
   notes: d.notes,
 });
 
-const sameBooking = (a: HotelRow, v: ReturnType<typeof valuesOf>) =>
-  (Object.keys(v) as (keyof typeof v)[]).every((k) => a[k] === v[k]);
+const sameBooking = (a: HotelRow, v: ReturnType<typeof valuesOf>) => (Object.keys(v) as (keyof typeof v)[]).every((k) => a[k] === v[k]);
 
 async function liveBookings(db: DbOrTx, numbers: string[]): Promise<Map<string, HotelRow>> {
   if (numbers.length === 0) return new Map();
@@ -290,7 +301,14 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
           .set({ ...valuesOf(r.data), updatedAt: now, version: sql`nextval('sync_version_seq')` })
           .where(eq(hotelAssignments.id, before.id))
           .returning();
-        await audit(tx, actor, 'hotel.import_update', { type: 'hotel_assignment', id: row.id }, serializeAssignment(before), serializeAssignment(row));
+        await audit(
+          tx,
+          actor,
+          'hotel.import_update',
+          { type: 'hotel_assignment', id: row.id },
+          serializeAssignment(before),
+          serializeAssignment(row),
+        );
         await refreshLinkedRegistration(tx, row, actor);
       }
     }

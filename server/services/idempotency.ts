@@ -60,7 +60,9 @@ export interface OpHandlers<I, C, T> {
 }
 
 export const requestHash = (method: string, path: string, body: unknown) =>
-  createHash('sha256').update(`${method} ${path} ${JSON.stringify(body ?? null)}`).digest('hex');
+  createHash('sha256')
+    .update(`${method} ${path} ${JSON.stringify(body ?? null)}`)
+    .digest('hex');
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 
@@ -101,13 +103,23 @@ async function runInTransaction<I, C, T>(
   const keys = [...new Set(ops.flatMap((op) => (op.key ? [op.key] : [])))];
   // sent together: the lock first, then the read of the keys (one round trip on postgres.js)
   const [prepared, prior] = await Promise.all([
-    prepare ? prepare(tx, ops.map((op) => op.input)) : (undefined as C),
+    prepare
+      ? prepare(
+          tx,
+          ops.map((op) => op.input),
+        )
+      : (undefined as C),
     // a key is this user's own: another user's record under the same key is not seen
     keys.length
       ? tx
           .select()
           .from(clientOperations)
-          .where(and(inArray(clientOperations.key, keys), userId === null ? isNull(clientOperations.userId) : eq(clientOperations.userId, userId)))
+          .where(
+            and(
+              inArray(clientOperations.key, keys),
+              userId === null ? isNull(clientOperations.userId) : eq(clientOperations.userId, userId),
+            ),
+          )
       : [],
   ]);
   const recorded = new Map<string, Recorded>(

@@ -136,7 +136,14 @@ export async function applyPickup(
     .where(eq(flights.id, flightId))
     .returning();
   locked.set(flightId, after);
-  await audit(tx, actor, toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear', { type: 'flight', id: flightId }, auditView(f), auditView(after));
+  await audit(
+    tx,
+    actor,
+    toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear',
+    { type: 'flight', id: flightId },
+    auditView(f),
+    auditView(after),
+  );
   return answer(after, f.pickedUp !== after.pickedUp, false);
 }
 
@@ -169,7 +176,11 @@ export function recordPickups(
     user.id,
     ops.map((op) => ({ key: op.key, method: 'POST', path: pickupPath(op.flightId), body: op.toggle, input: op })),
     {
-      prepare: (tx, inputs) => lockFlights(tx, inputs.map((op) => op.flightId)),
+      prepare: (tx, inputs) =>
+        lockFlights(
+          tx,
+          inputs.map((op) => op.flightId),
+        ),
       apply: async (tx, op, locked) => ({
         status: 200,
         body: await applyPickup(tx, op.flightId, op.toggle, user, actor, earliest, new Date(), locked),

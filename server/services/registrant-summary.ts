@@ -28,7 +28,12 @@ export async function registrationForEmail(db: DbOrTx, email: string): Promise<R
 
 // every registration detail starts here: prepared statements (server/db/prepared.ts)
 const registrationById = preparedPer((db) =>
-  db.select().from(registrations).where(eq(registrations.id, sql.placeholder('id'))).limit(1).prepare('registration_by_id'),
+  db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('registration_by_id'),
 );
 const registrationByNumber = preparedPer((db) =>
   db

@@ -68,7 +68,6 @@ export const EXPORT_HEADERS = [
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-
 /**
  * One formatter per time zone: building an Intl.DateTimeFormat costs far more than formatting with one,
  * and the export formats three dates per row (it was half of the export's time at 2,000 rows).
@@ -200,7 +199,9 @@ async function chunkCsv(db: DbOrTx, chunk: number[], timeZone: string): Promise<
     else party.children++;
     parties.set(p.registrationId, party);
   }
-  const flightsById = new Map(flightRows.map((f) => [f.registrationId, { arrivals: Number(f.arrivals), departures: Number(f.departures) }]));
+  const flightsById = new Map(
+    flightRows.map((f) => [f.registrationId, { arrivals: Number(f.arrivals), departures: Number(f.departures) }]),
+  );
   const rows = chunk
     .map((id) => byId.get(id))
     .filter((r): r is RegistrationRow => r !== undefined)

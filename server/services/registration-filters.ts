@@ -30,11 +30,7 @@ export function sortOrder(q: Pick<RegistrationListQuery, 'sort' | 'order'>): SQL
   const isDesc = q.order ? q.order === 'desc' : defaultDesc;
   const dir = (e: SQL | typeof registrations.id) => (isDesc ? desc(e) : asc(e));
   if (sort === 'name') {
-    return [
-      dir(sql`lower(${registrations.primaryLastName})`),
-      dir(sql`lower(${registrations.primaryFirstName})`),
-      dir(registrations.id),
-    ];
+    return [dir(sql`lower(${registrations.primaryLastName})`), dir(sql`lower(${registrations.primaryFirstName})`), dir(registrations.id)];
   }
   if (sort === 'amount') return [dir(sql`${registrations.totalAmountCents}`), dir(registrations.id)];
   return [dir(sql`${registrations.createdAt}`), dir(registrations.id)];

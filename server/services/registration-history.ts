@@ -30,7 +30,10 @@ export async function registrationHistory(
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(belongs),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(belongs),
   ]);
   const count = Number(total);
   return {

@@ -59,7 +59,9 @@ function parseHeader(text: string | undefined): Header {
   }
   if (h.format !== BACKUP_FORMAT) throw new RestoreError('This file is not a Reunion Desk backup (its first line is not a backup header).');
   if (h.version !== BACKUP_VERSION) {
-    throw new RestoreError(`This backup is format version ${String(h.version)}; this version of Reunion Desk reads version ${BACKUP_VERSION}.`);
+    throw new RestoreError(
+      `This backup is format version ${String(h.version)}; this version of Reunion Desk reads version ${BACKUP_VERSION}.`,
+    );
   }
   const latest = latestMigration();
   if (h.migration !== latest) {
@@ -104,7 +106,9 @@ export async function checkBackup(lines: () => AsyncIterable<string>): Promise<{
     } else if (line.kind === 'end') {
       for (const name of new Set([...Object.keys(counts), ...Object.keys(line.rows)])) {
         if ((counts[name] ?? 0) !== (line.rows[name] ?? 0)) {
-          throw new RestoreError(`The backup file is damaged: it holds ${counts[name] ?? 0} rows of ${name} where its end line says ${line.rows[name] ?? 0}.`);
+          throw new RestoreError(
+            `The backup file is damaged: it holds ${counts[name] ?? 0} rows of ${name} where its end line says ${line.rows[name] ?? 0}.`,
+          );
         }
       }
       ended = true;
@@ -140,7 +144,9 @@ export async function restoreBackup(database: Database, lines: () => AsyncIterab
   const { header, rows } = await checkBackup(lines);
   const busy = await firstNonEmptyTable(database);
   if (busy) {
-    throw new RestoreError(`The target database is not empty (table ${busy.table} has rows); restore only into an empty database. Nothing was written.`);
+    throw new RestoreError(
+      `The target database is not empty (table ${busy.table} has rows); restore only into an empty database. Nothing was written.`,
+    );
   }
   await database.migrate();
   const inserted = new Set<string>();
@@ -168,9 +174,7 @@ export async function restoreBackup(database: Database, lines: () => AsyncIterab
       } else {
         await flush();
         if (line.kind === 'sequence') {
-          const [r] = rowsOf<{ ok: string | null }>(
-            await tx.execute(sql`select to_regclass(${`public.${line.name}`})::text as ok`),
-          );
+          const [r] = rowsOf<{ ok: string | null }>(await tx.execute(sql`select to_regclass(${`public.${line.name}`})::text as ok`));
           if (!r?.ok) throw new RestoreError(`The backup file names a sequence this database does not have: ${line.name}.`);
           await tx.execute(sql`select setval(${`public.${line.name}`}::regclass, ${line.value}::bigint)`);
         }

@@ -130,12 +130,7 @@ export async function hotelSince(db: DbOrTx, opts: DownloadOptions): Promise<Hot
       .select({ a: hotelAssignments, unmatched })
       .from(hotelAssignments)
       .where(
-        and(
-          gt(hotelAssignments.version, opts.since),
-          lte(hotelAssignments.version, last),
-          opts.since === 0 ? unmatched : undefined,
-          extra,
-        ),
+        and(gt(hotelAssignments.version, opts.since), lte(hotelAssignments.version, last), opts.since === 0 ? unmatched : undefined, extra),
       )
       .orderBy(asc(hotelAssignments.version), asc(hotelAssignments.id));
   const { rows, hasMore } = await pageByVersion(

@@ -15,8 +15,7 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_WRONG_TRIES = 5;
 
 /** The hash binds the code to its email and purpose: a code for one never opens the other. */
-const codeHash = (email: string, purpose: CodePurpose, code: string) =>
-  sha256(`${purpose}\n${email.toLowerCase()}\n${code.toUpperCase()}`);
+const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}\n${email.toLowerCase()}\n${code.toUpperCase()}`);
 
 /** Issues a fresh code for `email` and `purpose` (earlier live codes die) and returns it in clear, once. */
 export async function issueCode(db: Db, email: string, purpose: CodePurpose, now = new Date()): Promise<{ code: string; expiresAt: Date }> {

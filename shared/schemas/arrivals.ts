@@ -39,9 +39,7 @@ export const pickupSchema = z.object({
     .max(100, 'picked_up_by must be at most 100 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
-  clientTime: z.iso
-    .datetime({ offset: true, error: 'clientTime must be an ISO date-time like 2025-11-27T14:05:00.000Z' })
-    .optional(),
+  clientTime: z.iso.datetime({ offset: true, error: 'clientTime must be an ISO date-time like 2025-11-27T14:05:00.000Z' }).optional(),
   deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
 });
 export type PickupInput = z.input<typeof pickupSchema>;

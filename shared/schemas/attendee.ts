@@ -84,7 +84,10 @@ export type AttendeeUpdate = z.output<typeof attendeeUpdateSchema>;
 /** A group-member row of the manual create form: names and age category required (docs/product.md#messages), the rest optional. */
 export const groupMemberSchema = requireOtherRelationship(
   attendeeObject.extend({
-    relationship: z.preprocess(blankToNull, relationshipField.nullish().transform((v) => v ?? null)),
+    relationship: z.preprocess(
+      blankToNull,
+      relationshipField.nullish().transform((v) => v ?? null),
+    ),
   }),
 );
 export type GroupMember = z.output<typeof groupMemberSchema>;

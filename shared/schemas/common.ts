@@ -10,11 +10,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = 'must be 8 to 100 letters, digits, - or _';
 
 export const requiredString = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** An optional free-text field; '' and null become null. */
 export const optionalText = (max = 2000) =>
@@ -48,10 +44,19 @@ export const decimal = <T extends z.ZodType>(schema: T) => z.preprocess(decimalT
 
 /** Amount in dollars as a number or numeric string (docs/product.md#api: amounts may arrive as either). */
 export const money = (message = 'Must be an amount') =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, message).transform(Number)], { error: message });
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d{1,2})?$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
 
-export const isoDate = (message = 'Invalid date') =>
-  z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
+export const isoDate = (message = 'Invalid date') => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
 export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({
   page: decimal(z.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').default(1)),

@@ -35,7 +35,6 @@ export const flightRules = (event: Pick<EventConfig, 'flightWindow' | 'airports'
   airports: event.airports,
 });
 
-
 export const FLIGHT_MESSAGES = {
   typeRequired: 'Flight type is required',
   typeInvalid: 'Flight type must be arrival or departure',
@@ -148,63 +147,72 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
   const type = z.enum(FLIGHT_TYPES, {
     error: (iss) => (iss.input === undefined ? FLIGHT_MESSAGES.typeRequired : FLIGHT_MESSAGES.typeInvalid),
   });
-  return z.object({
-    id: z.preprocess(blankToUndefined, z.number({ error: 'Invalid flight id' }).int('Invalid flight id').positive('Invalid flight id').max(MAX_ROW_ID, 'Invalid flight id').optional()),
-    flightType: z.preprocess(blankToUndefined, opts.requireType ? type : type.default('arrival')),
-    airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v, ctx) => {
-      const name = canonicalAirline(v);
-      if (!name) {
-        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineUnknown });
-        return z.NEVER;
-      }
-      return name;
-    }),
-    flightNumber: requiredText(FLIGHT_MESSAGES.numberRequired)
-      .pipe(z.string().max(20, 'Flight number must be at most 20 characters'))
-      .transform((v) => v.replace(/\s+/g, ' ').toUpperCase()),
-    flightDate: requiredText(FLIGHT_MESSAGES.dateRequired).transform((v, ctx) => {
-      const date = calendarDate(v);
-      if (!date) {
-        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.dateInvalid });
-        return z.NEVER;
-      }
-      if (date < window.min || date > window.max) {
-        ctx.addIssue({ code: 'custom', message: dateOutsideWindowMessage(window) });
-        return z.NEVER;
-      }
-      return date;
-    }),
-    flightTime: requiredText(FLIGHT_MESSAGES.timeRequired).transform((v, ctx) => {
-      const time = hhmmTime(v);
-      if (!time) {
-        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.timeInvalid });
-        return z.NEVER;
-      }
-      return time;
-    }),
-    airport: requiredText(FLIGHT_MESSAGES.airportRequired).transform((v, ctx) => {
-      const code = v.toUpperCase();
-      if (code !== OTHER_AIRPORT && !codes.has(code)) {
-        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportUnknown });
-        return z.NEVER;
-      }
-      return code;
-    }),
-    /** the airport's name when Other; ignored (the configured name is stored) otherwise */
-    airportName: z.preprocess(
-      blankToUndefined,
-      z.string({ error: 'Must be text' }).trim().max(100, 'Airport name must be at most 100 characters').optional(),
-    ),
-    adultsCount: count(FLIGHT_MESSAGES.adultsRequired),
-    childrenCount: count(),
-    childSeatsNeeded: count(),
-    specialInstructions: z
-      .string({ error: 'Must be text' })
-      .trim()
-      .max(1000, 'Must be at most 1000 characters')
-      .nullish()
-      .transform((v) => (v ? v : null)),
-  })
+  return z
+    .object({
+      id: z.preprocess(
+        blankToUndefined,
+        z
+          .number({ error: 'Invalid flight id' })
+          .int('Invalid flight id')
+          .positive('Invalid flight id')
+          .max(MAX_ROW_ID, 'Invalid flight id')
+          .optional(),
+      ),
+      flightType: z.preprocess(blankToUndefined, opts.requireType ? type : type.default('arrival')),
+      airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v, ctx) => {
+        const name = canonicalAirline(v);
+        if (!name) {
+          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineUnknown });
+          return z.NEVER;
+        }
+        return name;
+      }),
+      flightNumber: requiredText(FLIGHT_MESSAGES.numberRequired)
+        .pipe(z.string().max(20, 'Flight number must be at most 20 characters'))
+        .transform((v) => v.replace(/\s+/g, ' ').toUpperCase()),
+      flightDate: requiredText(FLIGHT_MESSAGES.dateRequired).transform((v, ctx) => {
+        const date = calendarDate(v);
+        if (!date) {
+          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.dateInvalid });
+          return z.NEVER;
+        }
+        if (date < window.min || date > window.max) {
+          ctx.addIssue({ code: 'custom', message: dateOutsideWindowMessage(window) });
+          return z.NEVER;
+        }
+        return date;
+      }),
+      flightTime: requiredText(FLIGHT_MESSAGES.timeRequired).transform((v, ctx) => {
+        const time = hhmmTime(v);
+        if (!time) {
+          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.timeInvalid });
+          return z.NEVER;
+        }
+        return time;
+      }),
+      airport: requiredText(FLIGHT_MESSAGES.airportRequired).transform((v, ctx) => {
+        const code = v.toUpperCase();
+        if (code !== OTHER_AIRPORT && !codes.has(code)) {
+          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportUnknown });
+          return z.NEVER;
+        }
+        return code;
+      }),
+      /** the airport's name when Other; ignored (the configured name is stored) otherwise */
+      airportName: z.preprocess(
+        blankToUndefined,
+        z.string({ error: 'Must be text' }).trim().max(100, 'Airport name must be at most 100 characters').optional(),
+      ),
+      adultsCount: count(FLIGHT_MESSAGES.adultsRequired),
+      childrenCount: count(),
+      childSeatsNeeded: count(),
+      specialInstructions: z
+        .string({ error: 'Must be text' })
+        .trim()
+        .max(1000, 'Must be at most 1000 characters')
+        .nullish()
+        .transform((v) => (v ? v : null)),
+    })
     .superRefine((f, ctx) => {
       if (f.airport === OTHER_AIRPORT && !f.airportName) {
         ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportNameRequired, path: ['airportName'] });
@@ -224,9 +232,7 @@ export function flightListSchema(window: FlightRules, opts: FlightSchemaOptions 
     .pipe(z.array(flightSchema(window, opts)));
 }
 
-const needsTransportationField = z
-  .boolean({ error: 'Please choose whether you need transportation' })
-  .default(true);
+const needsTransportationField = z.boolean({ error: 'Please choose whether you need transportation' }).default(true);
 
 /** needsTransportation with no (real) flight is the docs/product.md#messages sentence, reported on `flights`. */
 function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights: unknown[] }, ctx: z.RefinementCtx) {

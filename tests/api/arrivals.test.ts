@@ -98,9 +98,33 @@ describe('GET /api/flight-info/admin/flight-arrivals', () => {
   it('counts the four cards: arrivals, passengers, unique flights, picked up and pending', async () => {
     const a = await makeRegistration(t.db);
     const b = await makeRegistration(t.db);
-    const f1 = await makeFlight(t.db, a.id, { flightDate: '2025-11-29', airline: 'Delta Air Lines', flightNumber: 'DL 7', flightTime: '10:05', airport: 'IAH', adultsCount: 2, childrenCount: 1 });
-    await makeFlight(t.db, b.id, { flightDate: '2025-11-29', airline: 'Delta Air Lines', flightNumber: 'dl7', flightTime: '10:05', airport: 'IAH', adultsCount: 1, childrenCount: 0 });
-    await makeFlight(t.db, b.id, { flightDate: '2025-11-29', airline: 'United Airlines', flightNumber: 'UA9', flightTime: '13:40', airport: 'IAH', adultsCount: 3, childrenCount: 2 });
+    const f1 = await makeFlight(t.db, a.id, {
+      flightDate: '2025-11-29',
+      airline: 'Delta Air Lines',
+      flightNumber: 'DL 7',
+      flightTime: '10:05',
+      airport: 'IAH',
+      adultsCount: 2,
+      childrenCount: 1,
+    });
+    await makeFlight(t.db, b.id, {
+      flightDate: '2025-11-29',
+      airline: 'Delta Air Lines',
+      flightNumber: 'dl7',
+      flightTime: '10:05',
+      airport: 'IAH',
+      adultsCount: 1,
+      childrenCount: 0,
+    });
+    await makeFlight(t.db, b.id, {
+      flightDate: '2025-11-29',
+      airline: 'United Airlines',
+      flightNumber: 'UA9',
+      flightTime: '13:40',
+      airport: 'IAH',
+      adultsCount: 3,
+      childrenCount: 2,
+    });
     await t.api('POST', `/api/flight-info/admin/flight-pickups/${f1.id}`, { token: greeter.token, body: { picked_up: true } });
     const res = await t.api('GET', '/api/flight-info/admin/flight-arrivals?date=2025-11-29', { token: greeter.token });
     expect(res.body.summary).toEqual({ totalArrivals: 3, totalPassengers: 9, uniqueFlights: 2, pickedUp: 1, pending: 2 });

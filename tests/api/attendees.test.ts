@@ -9,9 +9,15 @@ const admin = await t.makeUser('admin');
 const greeter = await t.makeUser('greeter');
 
 const spouse = { first_name: 'Marta', last_name: 'Silva', relationship: 'spouse', age_category: 'adult' };
-const others = (n: number) => Array.from({ length: n }, (_, i) => ({ firstName: `Member${i}`, lastName: 'Big', ageCategory: 'adult' as const }));
+const others = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ firstName: `Member${i}`, lastName: 'Big', ageCategory: 'adult' as const }));
 const activeCount = async (registrationId: number) =>
-  (await t.db.select().from(attendees).where(and(eq(attendees.registrationId, registrationId), isNull(attendees.removedAt)))).length;
+  (
+    await t.db
+      .select()
+      .from(attendees)
+      .where(and(eq(attendees.registrationId, registrationId), isNull(attendees.removedAt)))
+  ).length;
 
 describe('POST /api/registrations/{id}/attendees', () => {
   it('adds an attendee with every dialog field; totals follow and the change is audited', async () => {
@@ -78,7 +84,15 @@ describe('POST /api/registrations/{id}/attendees', () => {
     const reg = await makeRegistration(t.db);
     const res = await t.api('POST', `/api/registrations/${reg.id}/attendees`, {
       token: admin.token,
-      body: { first_name: 'Baby', last_name: 'Silva', relationship: 'other', relationship_other: 'Godchild', age_category: 'child', age: 0, gender: '' },
+      body: {
+        first_name: 'Baby',
+        last_name: 'Silva',
+        relationship: 'other',
+        relationship_other: 'Godchild',
+        age_category: 'child',
+        age: 0,
+        gender: '',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.body.attendee).toMatchObject({ relationship: 'other', relationship_other: 'Godchild', age: 0, gender: null });
@@ -129,7 +143,9 @@ describe('POST /api/registrations/{id}/attendees', () => {
 
 describe('PUT /api/registrations/{id}/attendees/{attendeeId}', () => {
   it('changes an attendee; a new age category reprices the registration', async () => {
-    const reg = await makeRegistration(t.db, { attendees: [{ firstName: 'Leo', lastName: 'Silva', ageCategory: 'adult', relationship: 'child' }] });
+    const reg = await makeRegistration(t.db, {
+      attendees: [{ firstName: 'Leo', lastName: 'Silva', ageCategory: 'adult', relationship: 'child' }],
+    });
     const leo = reg.attendees.find((a) => a.first_name === 'Leo')!;
     const res = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${leo.id}`, {
       token: admin.token,
@@ -143,7 +159,10 @@ describe('PUT /api/registrations/{id}/attendees/{attendeeId}', () => {
   it("needs relationship_other when the relationship becomes 'other'", async () => {
     const reg = await makeRegistration(t.db, { attendees: [{ firstName: 'Leo', lastName: 'Silva', relationship: 'child' }] });
     const leo = reg.attendees.find((a) => a.first_name === 'Leo')!;
-    const res = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${leo.id}`, { token: admin.token, body: { relationship: 'other' } });
+    const res = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${leo.id}`, {
+      token: admin.token,
+      body: { relationship: 'other' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields.relationship_other).toBe('Please specify the relationship');
   });
@@ -157,7 +176,10 @@ describe('PUT /api/registrations/{id}/attendees/{attendeeId}', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.registration).toMatchObject({ primary_first_name: 'Anabela', primary_age_category: 'youth', base_amount: 200 });
-    const bad = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${primary.id}`, { token: admin.token, body: { relationship: 'spouse' } });
+    const bad = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${primary.id}`, {
+      token: admin.token,
+      body: { relationship: 'spouse' },
+    });
     expect(bad.status).toBe(422);
   });
 

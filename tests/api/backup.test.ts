@@ -43,7 +43,9 @@ async function ok<T = any>(p: Promise<{ status: number; body: T; text: string }>
 /** Rows per table of the public schema (what "nothing was written" is checked against). */
 async function tableCounts(database: Database) {
   const tables = rowsOf<{ name: string }>(
-    await database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+    await database.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    ),
   );
   const out: Record<string, number> = {};
   for (const { name } of tables) {
@@ -59,8 +61,20 @@ const regNumbers: string[] = [];
 /** A small event made through the API: every kind of row the product writes. */
 async function makeEvent() {
   const auth = { token: admin.token };
-  await ok(src.api('POST', '/api/users', { ...auth, body: { email: 'greeter-one@test.example', password: 'greeter-pass-1', role: 'greeter', first_name: 'Gina', last_name: 'Greeter' } }), 201);
-  const disabled = await ok(src.api('POST', '/api/users', { ...auth, body: { email: 'gone@test.example', password: 'gone-pass-123', role: 'greeter', first_name: 'Gus', last_name: 'Gone' } }), 201);
+  await ok(
+    src.api('POST', '/api/users', {
+      ...auth,
+      body: { email: 'greeter-one@test.example', password: 'greeter-pass-1', role: 'greeter', first_name: 'Gina', last_name: 'Greeter' },
+    }),
+    201,
+  );
+  const disabled = await ok(
+    src.api('POST', '/api/users', {
+      ...auth,
+      body: { email: 'gone@test.example', password: 'gone-pass-123', role: 'greeter', first_name: 'Gus', last_name: 'Gone' },
+    }),
+    201,
+  );
   await ok(src.api('PUT', `/api/users/${disabled.user.id}`, { ...auth, body: { disabled: true } }));
 
   const people = [
@@ -91,23 +105,70 @@ async function makeEvent() {
     regNumbers.push(detail.registration_number ?? detail.registration?.registration_number);
   }
   const [a, b, c] = regIds;
-  await ok(src.api('POST', `/api/registrations/${a}/attendees`, { ...auth, body: { first_name: 'Tobi', last_name: 'Okafor', relationship: 'child', age_category: 'child' } }), 201);
+  await ok(
+    src.api('POST', `/api/registrations/${a}/attendees`, {
+      ...auth,
+      body: { first_name: 'Tobi', last_name: 'Okafor', relationship: 'child', age_category: 'child' },
+    }),
+    201,
+  );
   await ok(src.api('PUT', `/api/registrations/${b}`, { ...auth, body: { city: 'Conroe', discount_percentage: 12.5 } }));
-  await ok(src.api('POST', `/api/registrations/${a}/payments`, { ...auth, body: { amount: 100.25, method: 'cash', note: 'At the desk' } }), 201);
+  await ok(
+    src.api('POST', `/api/registrations/${a}/payments`, { ...auth, body: { amount: 100.25, method: 'cash', note: 'At the desk' } }),
+    201,
+  );
   await ok(src.api('POST', `/api/registrations/${a}/payments`, { ...auth, body: { amount: -20, method: 'cash', note: 'Refund' } }), 201);
   await ok(src.api('POST', `/api/registrations/${c}/cancel`, { ...auth, body: { reason: 'Plans changed' } }));
 
-  const flight = (n: string, time: string) => ({ flightType: 'arrival', airline: 'United Airlines', flightNumber: n, flightDate: '2025-11-27', flightTime: time, airport: 'IAH', adultsCount: 2, specialInstructions: 'Wheelchair\r\nat gate' });
-  await ok(src.api('POST', '/api/flight-info/submit-verified', { ...auth, body: { registrationId: a, needsTransportation: true, flights: [flight('UA 512', '14:30'), { ...flight('UA 900', '09:05'), flightType: 'departure', flightDate: '2025-11-30' }] } }));
-  await ok(src.api('POST', '/api/flight-info/submit-verified', { ...auth, body: { registrationId: b, needsTransportation: true, flights: [flight('DL 77', '16:45')] } }));
+  const flight = (n: string, time: string) => ({
+    flightType: 'arrival',
+    airline: 'United Airlines',
+    flightNumber: n,
+    flightDate: '2025-11-27',
+    flightTime: time,
+    airport: 'IAH',
+    adultsCount: 2,
+    specialInstructions: 'Wheelchair\r\nat gate',
+  });
+  await ok(
+    src.api('POST', '/api/flight-info/submit-verified', {
+      ...auth,
+      body: {
+        registrationId: a,
+        needsTransportation: true,
+        flights: [flight('UA 512', '14:30'), { ...flight('UA 900', '09:05'), flightType: 'departure', flightDate: '2025-11-30' }],
+      },
+    }),
+  );
+  await ok(
+    src.api('POST', '/api/flight-info/submit-verified', {
+      ...auth,
+      body: { registrationId: b, needsTransportation: true, flights: [flight('DL 77', '16:45')] },
+    }),
+  );
   const arrivals = await ok(src.api('GET', '/api/flight-info/admin/flight-arrivals?date=2025-11-27', auth));
-  const flightIds: number[] = JSON.stringify(arrivals).match(/"id":\d+/g)!.map((m) => Number(m.slice(5)));
+  const flightIds: number[] = JSON.stringify(arrivals)
+    .match(/"id":\d+/g)!
+    .map((m) => Number(m.slice(5)));
   expect(flightIds.length).toBeGreaterThan(0);
-  await ok(src.api('POST', `/api/flight-info/admin/flight-pickups/${flightIds[0]}`, { ...auth, body: { picked_up: true, deviceId: 'phone-1' }, headers: { 'idempotency-key': 'backup-test-key-1' } }));
+  await ok(
+    src.api('POST', `/api/flight-info/admin/flight-pickups/${flightIds[0]}`, {
+      ...auth,
+      body: { picked_up: true, deviceId: 'phone-1' },
+      headers: { 'idempotency-key': 'backup-test-key-1' },
+    }),
+  );
 
-  await ok(src.api('POST', '/api/hotel-assignments/import', { ...auth, raw: 'Guest,Confirmation,Room Type,Check In,Check Out\nNia Okafor,HX-1,King,2025-11-26,2025-11-30\nPat Nobody,HX-2,Queen,,\nDee Leted,HX-3,,,\n', headers: { 'content-type': 'text/csv' } }));
+  await ok(
+    src.api('POST', '/api/hotel-assignments/import', {
+      ...auth,
+      raw: 'Guest,Confirmation,Room Type,Check In,Check Out\nNia Okafor,HX-1,King,2025-11-26,2025-11-30\nPat Nobody,HX-2,Queen,,\nDee Leted,HX-3,,,\n',
+      headers: { 'content-type': 'text/csv' },
+    }),
+  );
   const unmatched = await ok(src.api('GET', '/api/hotel-assignments/unmatched', auth));
-  const list: { id: number; confirmation_number?: string; confirmationNumber?: string }[] = unmatched.assignments ?? unmatched.items ?? unmatched;
+  const list: { id: number; confirmation_number?: string; confirmationNumber?: string }[] =
+    unmatched.assignments ?? unmatched.items ?? unmatched;
   const byConf = (c: string) => list.find((x) => (x.confirmation_number ?? x.confirmationNumber) === c)!.id;
   await ok(src.api('POST', `/api/hotel-assignments/${byConf('HX-1')}/match`, { ...auth, body: { registrationId: a } }));
   await ok(src.api('DELETE', `/api/hotel-assignments/${byConf('HX-3')}`, auth), 204);
@@ -137,7 +198,8 @@ async function reads(t: TestApp, token: string) {
     out[url] = await get(url);
   }
   for (const id of regIds) {
-    for (const suffix of ['', '/payments', '/history']) out[`/api/registrations/${id}${suffix}`] = await get(`/api/registrations/${id}${suffix}`);
+    for (const suffix of ['', '/payments', '/history'])
+      out[`/api/registrations/${id}${suffix}`] = await get(`/api/registrations/${id}${suffix}`);
     out[`/api/flight-info/registration/${id}`] = await get(`/api/flight-info/registration/${id}`);
   }
   out.export = (await t.api('GET', '/api/registrations/export', { token })).text;
@@ -163,8 +225,16 @@ describe('GET /api/admin/backup', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="reunion-desk-backup-\d{8}-\d{6}\.ndjson"$/);
-    const lines = text.trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ format: 'reunion-desk-backup', version: 1, migration: expect.any(String), created_at: expect.any(String) });
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      format: 'reunion-desk-backup',
+      version: 1,
+      migration: expect.any(String),
+      created_at: expect.any(String),
+    });
     expect(lines.at(-1)).toMatchObject({ end: true });
     const logged = rowsOf<{ actor: string }>(await src.db.execute(sql`select actor from audit_log where action = 'backup.download'`));
     expect(logged.map((r) => r.actor)).toContain(admin.email);
@@ -179,7 +249,12 @@ describe('GET /api/admin/backup', () => {
     // a table made by a migration but missing from the drizzle schema would be missed: there is none
     expect(Object.keys(await tableCounts(src.database)).sort()).toEqual([...inSchema].sort());
     // every non-empty table's rows are in the file
-    const rowTables = new Set(text.split('\n').filter((l) => l.startsWith('{"table":')).map((l) => JSON.parse(l).table));
+    const rowTables = new Set(
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('{"table":'))
+        .map((l) => JSON.parse(l).table),
+    );
     for (const [name, n] of Object.entries(await tableCounts(src.database))) {
       if (n > 0 && !NOT_BACKED_UP.has(name)) expect(rowTables, name).toContain(name);
     }
@@ -196,7 +271,13 @@ describe('GET /api/admin/backup', () => {
     // the snapshot is taken; a greeter's write lands now (on PGlite it waits for the backup's transaction)
     const late = src.api('POST', '/api/registrations', {
       token: admin.token,
-      body: { primary_email: 'late@test.example', primary_phone: '+1 555 0101', primary_first_name: 'Late', primary_last_name: 'Comer', primary_age_category: 'adult' },
+      body: {
+        primary_email: 'late@test.example',
+        primary_phone: '+1 555 0101',
+        primary_first_name: 'Late',
+        primary_last_name: 'Comer',
+        primary_age_category: 'adult',
+      },
     });
     for (;;) {
       const { done, value } = await reader.read();
@@ -254,12 +335,21 @@ describe('restore', () => {
     const login = await signIn(restored, admin.email, 'admin-pass-123');
     const token = login.body.token;
     const maxOf = async (table: string, col: string) =>
-      Number(rowsOf<{ m: string }>(await target.db.execute(sql`select max(${sql.identifier(col)})::text as m from ${sql.identifier(table)}`))[0].m);
+      Number(
+        rowsOf<{ m: string }>(await target.db.execute(sql`select max(${sql.identifier(col)})::text as m from ${sql.identifier(table)}`))[0]
+          .m,
+      );
     const [maxId, maxVersion] = [await maxOf('registrations', 'id'), await maxOf('registrations', 'version')];
     const made = await ok(
       restored.api('POST', '/api/registrations', {
         token,
-        body: { primary_email: 'after@test.example', primary_phone: '+1 555 0102', primary_first_name: 'After', primary_last_name: 'Restore', primary_age_category: 'adult' },
+        body: {
+          primary_email: 'after@test.example',
+          primary_phone: '+1 555 0102',
+          primary_first_name: 'After',
+          primary_last_name: 'Restore',
+          primary_age_category: 'adult',
+        },
       }),
       201,
     );
@@ -275,7 +365,9 @@ describe('restore', () => {
     const counts = await tableCounts(target);
     const err = await restoreBackup(target, backupFileLines(file)).catch((e) => e);
     expect(err).toBeInstanceOf(RestoreError);
-    expect(err.message).toMatch(/^The target database is not empty \(table \w+ has rows\); restore only into an empty database\. Nothing was written\.$/);
+    expect(err.message).toMatch(
+      /^The target database is not empty \(table \w+ has rows\); restore only into an empty database\. Nothing was written\.$/,
+    );
     expect(await tableCounts(target)).toEqual(counts);
   });
 });
@@ -283,10 +375,22 @@ describe('restore', () => {
 describe('restore refuses a file that is not a whole backup of this version, before any write', () => {
   const cases: [string, (text: string) => string, RegExp][] = [
     ['not a backup', () => 'hello\n', /^This file is not a Reunion Desk backup/],
-    ['another format version', (t) => t.replace('"version":1', '"version":99'), /^This backup is format version 99; this version of Reunion Desk reads version 1\.$/],
-    ['another migration', (t) => t.replace(/"migration":"[^"]+"/, '"migration":"0999_future"'), /^This backup was taken at database migration 0999_future; /],
+    [
+      'another format version',
+      (t) => t.replace('"version":1', '"version":99'),
+      /^This backup is format version 99; this version of Reunion Desk reads version 1\.$/,
+    ],
+    [
+      'another migration',
+      (t) => t.replace(/"migration":"[^"]+"/, '"migration":"0999_future"'),
+      /^This backup was taken at database migration 0999_future; /,
+    ],
     ['cut short', (t) => t.slice(0, Math.floor(t.length * 0.6)), /^The backup file (is incomplete|is damaged)/],
-    ['a row edited out', (t) => t.replace(/\n\{"table":"payments"[^\n]*/, ''), /^The backup file is damaged: it holds \d+ rows of payments where its end line says \d+\.$/],
+    [
+      'a row edited out',
+      (t) => t.replace(/\n\{"table":"payments"[^\n]*/, ''),
+      /^The backup file is damaged: it holds \d+ rows of payments where its end line says \d+\.$/,
+    ],
     ['not JSON', (t) => t.replace('{"table":', '{table:'), /^The backup file is damaged: line 2 is not JSON\.$/],
     [
       'a table before one it references',
@@ -294,7 +398,11 @@ describe('restore refuses a file that is not a whole backup of this version, bef
         const lines = t.split('\n');
         const users = lines.filter((l) => l.startsWith('{"table":"users"'));
         const rest = lines.filter((l) => !l.startsWith('{"table":"users"'));
-        rest.splice(rest.findIndex((l) => l.startsWith('{"sequence"')), 0, ...users);
+        rest.splice(
+          rest.findIndex((l) => l.startsWith('{"sequence"')),
+          0,
+          ...users,
+        );
         return rest.join('\n');
       },
       /^The backup file is damaged: line \d+ puts users after \w+, which references it\.$/,

@@ -41,7 +41,10 @@ const tricky = fc.string({
   maxLength: 25,
 });
 const hostile = fc
-  .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", ' ', '', '=HYPERLINK("http://x")', '-2+3', '@SUM(A1)'), fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 20 })))
+  .tuple(
+    fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', "'", ' ', '', '=HYPERLINK("http://x")', '-2+3', '@SUM(A1)'),
+    fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 20 })),
+  )
   .map(([start, rest]) => start + rest);
 /** A line break anywhere in a value, followed by something a spreadsheet would run as a formula. */
 const breakInside = fc
@@ -176,7 +179,9 @@ describe('CSV exports under hostile text', () => {
   it('the CSV writer itself: any text, NUL and lone surrogates included, parses back to the neutralised cells', () => {
     const anyText = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 30 }),
-      fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\0', '"', ',', '\ud800'), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
+      fc
+        .tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\0', '"', ',', '\ud800'), fc.string({ maxLength: 10 }))
+        .map(([a, b]) => a + b),
       breakInside,
     );
     fc.assert(

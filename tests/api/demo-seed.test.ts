@@ -84,7 +84,10 @@ describe('demo event (normal size)', () => {
     const { prices, lateFeeCents, lateFeeAfter } = t.config.event;
     for (const r of regs) {
       const party = partyOf.get(r.id)!.filter((p) => !p.removedAt);
-      const base = baseAmountCents(party.map((p) => p.ageCategory as 'adult'), prices);
+      const base = baseAmountCents(
+        party.map((p) => p.ageCategory as 'adult'),
+        prices,
+      );
       expect(r.lateFeeApplied).toBe(isLate(r.createdAt, lateFeeAfter));
       const amounts = computeAmounts(base, { ...r, discountPercentage: Number(r.discountPercentage) }, lateFeeCents);
       expect({ base: r.baseAmountCents, late: r.lateFeeCents, total: r.totalAmountCents }).toEqual({
@@ -95,7 +98,13 @@ describe('demo event (normal size)', () => {
       const rows = paymentsOf.get(r.id) ?? [];
       const paid = rows.reduce((s, p) => s + p.amountCents, 0);
       expect(r.paidAmountCents).toBe(paid);
-      expect(r.paymentStatus).toBe(derivePaymentStatus(r.totalAmountCents, paid, rows.some((p) => p.amountCents < 0)));
+      expect(r.paymentStatus).toBe(
+        derivePaymentStatus(
+          r.totalAmountCents,
+          paid,
+          rows.some((p) => p.amountCents < 0),
+        ),
+      );
       for (const p of rows) expect(p.createdAt.getTime()).toBeGreaterThanOrEqual(r.createdAt.getTime());
     }
     // the money screens have every case to show
@@ -184,7 +193,10 @@ describe('demo event (normal size)', () => {
     expect(new Set(rooms.map((h) => h.confirmationNumber)).size).toBe(rooms.length);
     expect(regs.filter((r) => r.hotelConfirmationNumber).length).toBe(matched.length);
     // "Find Match" has something to find: unmatched guest names sharing a word with a registrant's name
-    const words = (s: string) => normalizeSearch(s).split(/[ ,.]+/).filter((w) => w.length > 2);
+    const words = (s: string) =>
+      normalizeSearch(s)
+        .split(/[ ,.]+/)
+        .filter((w) => w.length > 2);
     const names = new Set(regs.flatMap((r) => words(`${r.primaryFirstName} ${r.primaryLastName}`)));
     const findable = unmatched.filter((h) => words(h.guestName).some((w) => names.has(w)));
     expect(findable.length).toBeGreaterThanOrEqual(5);
@@ -209,7 +221,11 @@ describe('demo event (normal size)', () => {
     const names = (plan: ReturnType<typeof planDemoEvent>) =>
       plan.planned.map((p) => `${p.reg.primaryFirstName} ${p.reg.primaryLastName} <${p.reg.primaryEmail}> ${p.flights.length}`);
     const again = planDemoEvent(t.config.event, 'normal', staff);
-    expect(names(again)).toEqual(regs.map((r) => `${r.primaryFirstName} ${r.primaryLastName} <${r.primaryEmail}> ${legs.filter((f) => f.registrationId === r.id).length}`));
+    expect(names(again)).toEqual(
+      regs.map(
+        (r) => `${r.primaryFirstName} ${r.primaryLastName} <${r.primaryEmail}> ${legs.filter((f) => f.registrationId === r.id).length}`,
+      ),
+    );
   });
 });
 
@@ -234,8 +250,11 @@ describe('npm run seed:demo', () => {
   const run = (...args: string[]) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       const env = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dir, NODE_ENV: 'test', LOG_LEVEL: 'silent' };
-      execFile(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/seed-demo.ts', ...args], { cwd: ROOT, env, timeout: 120_000 }, (err, stdout, stderr) =>
-        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        path.join(ROOT, 'node_modules/.bin/tsx'),
+        ['scripts/seed-demo.ts', ...args],
+        { cwd: ROOT, env, timeout: 120_000 },
+        (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
 

@@ -85,7 +85,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
 
 /** Waits until no process of the group is left; false when some are still there after `ms`. */
 async function groupGone(group: number, ms: number): Promise<boolean> {
-  for (const until = Date.now() + ms; Date.now() < until; ) {
+  for (const until = Date.now() + ms; Date.now() < until;) {
     try {
       process.kill(group, 0);
     } catch {
@@ -365,7 +365,13 @@ describe('SIGTERM', () => {
         expect(login.status).toBe(200);
         const created = await call(first.url, 'POST', '/api/registrations', {
           token: login.body.token as string,
-          body: { primary_email: 'sigterm@test.example', primary_phone: '+1 555 0100', primary_first_name: 'Term', primary_last_name: 'Inated', attendees: [] },
+          body: {
+            primary_email: 'sigterm@test.example',
+            primary_phone: '+1 555 0100',
+            primary_first_name: 'Term',
+            primary_last_name: 'Inated',
+            attendees: [],
+          },
         });
         expect(created.status).toBe(201);
         number = created.body.registration.registration_number as string;

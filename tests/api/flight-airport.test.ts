@@ -58,7 +58,13 @@ describe('the airport of a submitted flight', () => {
     const { reg, registrantToken } = await verified();
     const res = await submitVerified(registrantToken, reg.id, [
       flightRow({ airport: 'hou', flightNumber: 'WN 10' }),
-      flightRow({ flightType: 'departure', airport: 'OTHER', airportName: 'Conroe-North Houston Regional', flightNumber: 'XX 1', flightDate: '2025-11-30' }),
+      flightRow({
+        flightType: 'departure',
+        airport: 'OTHER',
+        airportName: 'Conroe-North Houston Regional',
+        flightNumber: 'XX 1',
+        flightDate: '2025-11-30',
+      }),
     ]);
     expect(res.status).toBe(200);
     expect(res.body.flights.map((f: any) => [f.airport, f.airport_name])).toEqual([
@@ -72,7 +78,12 @@ describe('the airport of a submitted flight', () => {
 
   it('is in the arrivals answer and last in the arrivals CSV; an older flight reads "airport not given"', async () => {
     const reg = await makeRegistration(t.db);
-    const hou = await insertFlight(t, reg.id, { flightNumber: 'WN 22', flightDate: '2025-11-29', airport: 'HOU', airportName: 'William P. Hobby' });
+    const hou = await insertFlight(t, reg.id, {
+      flightNumber: 'WN 22',
+      flightDate: '2025-11-29',
+      airport: 'HOU',
+      airportName: 'William P. Hobby',
+    });
     const old = await insertFlight(t, reg.id, { flightNumber: 'UA 23', flightDate: '2025-11-29', airport: null, airportName: null });
     const board = await t.api('GET', '/api/flight-info/admin/flight-arrivals?date=2025-11-29', { token: greeter.token });
     const byId = new Map(board.body.arrivals.map((a: any) => [a.id, a]));

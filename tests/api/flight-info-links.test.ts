@@ -165,7 +165,11 @@ describe('POST /api/flight-info/submit', () => {
     await insertFlight(t, reg.id);
     await lookup(reg.primaryEmail);
     const before = mailsTo(t, reg.primaryEmail).length;
-    const res = await submitWithToken({ token: linkTokenFor(t, reg.primaryEmail), email: 'someone.else@test.example', flights: [flightRow()] });
+    const res = await submitWithToken({
+      token: linkTokenFor(t, reg.primaryEmail),
+      email: 'someone.else@test.example',
+      flights: [flightRow()],
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Email does not match this registration');
     expect(res.body.fields.email).toBe('Email does not match this registration');

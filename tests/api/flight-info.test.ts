@@ -43,7 +43,9 @@ describe('GET /api/flight-info/registration/{id}', () => {
     const cross = await t.api('GET', `/api/flight-info/registration/${b.reg.id}`, { registrantToken: a.registrantToken });
     expect(cross.status).toBe(403);
     expect(cross.text).not.toContain(b.reg.primaryEmail);
-    const byNumber = await t.api('GET', `/api/flight-info/registration/${b.reg.registrationNumber}`, { registrantToken: a.registrantToken });
+    const byNumber = await t.api('GET', `/api/flight-info/registration/${b.reg.registrationNumber}`, {
+      registrantToken: a.registrantToken,
+    });
     expect(byNumber.status).toBe(403);
     // a number that does not exist looks the same as someone else's: no hint either way
     expect((await t.api('GET', '/api/flight-info/registration/999999', { registrantToken: a.registrantToken })).status).toBe(403);
@@ -70,7 +72,18 @@ describe('POST /api/flight-info/submit-verified', () => {
         needsTransportation: true,
         flights: [
           flightRow(),
-          flightRow({ flightType: 'departure', airline: 'Southwest Airlines', flightNumber: 'wn 2211', flightDate: '2025-11-30', flightTime: '18:10:00', airport: 'IAH', adultsCount: '2', childrenCount: '', childSeatsNeeded: undefined, specialInstructions: '' }),
+          flightRow({
+            flightType: 'departure',
+            airline: 'Southwest Airlines',
+            flightNumber: 'wn 2211',
+            flightDate: '2025-11-30',
+            flightTime: '18:10:00',
+            airport: 'IAH',
+            adultsCount: '2',
+            childrenCount: '',
+            childSeatsNeeded: undefined,
+            specialInstructions: '',
+          }),
         ],
       },
       { registrantToken },
@@ -78,8 +91,29 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Flight information submitted successfully!');
     expect(res.body.flights).toEqual([
-      expect.objectContaining({ flight_type: 'arrival', airline: 'American Airlines', flight_number: 'AA100', flight_date: '2025-11-27', flight_time: '15:45', adults_count: 2, children_count: 1, child_seats_needed: 1, special_instructions: 'Wheelchair at the gate', needs_transportation: true }),
-      expect.objectContaining({ flight_type: 'departure', airline: 'Southwest Airlines', flight_number: 'WN 2211', flight_date: '2025-11-30', flight_time: '18:10', adults_count: 2, children_count: 0, child_seats_needed: 0, special_instructions: null }),
+      expect.objectContaining({
+        flight_type: 'arrival',
+        airline: 'American Airlines',
+        flight_number: 'AA100',
+        flight_date: '2025-11-27',
+        flight_time: '15:45',
+        adults_count: 2,
+        children_count: 1,
+        child_seats_needed: 1,
+        special_instructions: 'Wheelchair at the gate',
+        needs_transportation: true,
+      }),
+      expect.objectContaining({
+        flight_type: 'departure',
+        airline: 'Southwest Airlines',
+        flight_number: 'WN 2211',
+        flight_date: '2025-11-30',
+        flight_time: '18:10',
+        adults_count: 2,
+        children_count: 0,
+        child_seats_needed: 0,
+        special_instructions: null,
+      }),
     ]);
     const read = await t.api('GET', `/api/flight-info/registration/${reg.id}`, { registrantToken });
     expect(read.body.existingFlights.map((f: any) => f.flight_number)).toEqual(['AA100', 'WN 2211']);
@@ -96,7 +130,7 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(audit.actor).toBe(`registrant:${reg.registrationNumber}`);
   });
 
-  it('keeps an ISO timestamp\'s calendar date as written, whatever its offset', async () => {
+  it("keeps an ISO timestamp's calendar date as written, whatever its offset", async () => {
     const { reg, registrantToken } = await verifiedVisitor();
     const res = await submit(
       {
@@ -137,7 +171,11 @@ describe('POST /api/flight-info/submit-verified', () => {
     const { reg, registrantToken } = await verifiedVisitor();
     const mailsBefore = mailsTo(t, reg.primaryEmail).length;
     const empty = await submit(
-      { registrationId: reg.id, needsTransportation: true, flights: [{ airline: '', flightNumber: '', flightDate: '', flightTime: '', adultsCount: '' }] },
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [{ airline: '', flightNumber: '', flightDate: '', flightTime: '', adultsCount: '' }],
+      },
       { registrantToken },
     );
     expect(empty.status).toBe(400);
@@ -149,7 +187,11 @@ describe('POST /api/flight-info/submit-verified', () => {
       'flights.0.adultsCount': 'Number of adults is required',
     });
     const negative = await submit(
-      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ adultsCount: -1, childrenCount: -2, childSeatsNeeded: '-1' })] },
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [flightRow({ adultsCount: -1, childrenCount: -2, childSeatsNeeded: '-1' })],
+      },
       { registrantToken },
     );
     expect(negative.status).toBe(400);
@@ -159,7 +201,11 @@ describe('POST /api/flight-info/submit-verified', () => {
       'flights.0.childSeatsNeeded': 'Cannot be negative',
     });
     const outside = await submit(
-      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightDate: '2025-12-03' }), flightRow({ flightDate: '2025-11-24' })] },
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [flightRow({ flightDate: '2025-12-03' }), flightRow({ flightDate: '2025-11-24' })],
+      },
       { registrantToken },
     );
     expect(outside.status).toBe(400);
@@ -206,9 +252,28 @@ describe('POST /api/flight-info/submit-verified', () => {
         needsTransportation: true,
         flights: [
           // the same flight with one more adult and a note: still the flight the greeter met
-          { id: same.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA1', flightDate: '2025-11-27', flightTime: '14:30', airport: 'IAH', adultsCount: 3, specialInstructions: 'One more' },
+          {
+            id: same.id,
+            flightType: 'arrival',
+            airline: 'United Airlines',
+            flightNumber: 'UA1',
+            flightDate: '2025-11-27',
+            flightTime: '14:30',
+            airport: 'IAH',
+            adultsCount: 3,
+            specialInstructions: 'One more',
+          },
           // another flight time: a different pickup
-          { id: moved.id, flightType: 'arrival', airline: 'United Airlines', flightNumber: 'UA2', flightDate: '2025-11-27', flightTime: '16:00', airport: 'IAH', adultsCount: 2 },
+          {
+            id: moved.id,
+            flightType: 'arrival',
+            airline: 'United Airlines',
+            flightNumber: 'UA2',
+            flightDate: '2025-11-27',
+            flightTime: '16:00',
+            airport: 'IAH',
+            adultsCount: 2,
+          },
           flightRow({ flightType: 'departure', flightNumber: 'AA9', flightDate: '2025-11-30' }),
         ],
       },
@@ -216,7 +281,13 @@ describe('POST /api/flight-info/submit-verified', () => {
     );
     expect(res.status).toBe(200);
     const byId = new Map(res.body.flights.map((f: any) => [f.id, f]));
-    expect(byId.get(same.id)).toMatchObject({ picked_up: true, picked_up_at: pickedAt.toISOString(), picked_up_by: 'Admin', adults_count: 3, special_instructions: 'One more' });
+    expect(byId.get(same.id)).toMatchObject({
+      picked_up: true,
+      picked_up_at: pickedAt.toISOString(),
+      picked_up_by: 'Admin',
+      adults_count: 3,
+      special_instructions: 'One more',
+    });
     expect(byId.get(moved.id)).toMatchObject({ picked_up: false, picked_up_at: null, picked_up_by: null, flight_time: '16:00' });
     expect(byId.has(dropped.id)).toBe(false);
     expect(res.body.flights).toHaveLength(3);
@@ -247,7 +318,10 @@ describe('POST /api/flight-info/submit-verified', () => {
     const a = await verifiedVisitor();
     const b = await verifiedVisitor();
     const bFlight = await insertFlight(t, b.reg.id, { flightNumber: 'UA777' });
-    const cross = await submit({ registrationId: b.reg.id, needsTransportation: false, flights: [] }, { registrantToken: a.registrantToken });
+    const cross = await submit(
+      { registrationId: b.reg.id, needsTransportation: false, flights: [] },
+      { registrantToken: a.registrantToken },
+    );
     expect(cross.status).toBe(403);
     expect(await liveFlights(t, b.reg.id)).toHaveLength(1);
     // A sends B's flight id in A's own form: it becomes a new row of A, B's row is untouched

@@ -60,7 +60,7 @@ async function fingerprint(): Promise<Record<string, string>> {
 const NASTY = [
   "' OR '1'='1",
   "'; DROP TABLE registrations; --",
-  "1; select pg_sleep(5)",
+  '1; select pg_sleep(5)',
   '" onmouseover="alert(1)',
   '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>',
@@ -202,7 +202,11 @@ function bodyArbitrary(valid: Record<string, unknown>): fc.Arbitrary<{ raw: stri
 
 /** A query string: the endpoint's parameters (and strangers) with hostile values, sometimes malformed escapes. */
 function queryArbitrary(keys: string[]): fc.Arbitrary<string> {
-  const value = fc.oneof(hostileString.filter((s) => s.length < 5_000), hostileNumber.map(String), fc.constantFrom('', 'all', '0', '-1', '1.5'));
+  const value = fc.oneof(
+    hostileString.filter((s) => s.length < 5_000),
+    hostileNumber.map(String),
+    fc.constantFrom('', 'all', '0', '-1', '1.5'),
+  );
   return fc
     .tuple(
       fc.array(fc.tuple(fc.constantFrom(...keys, 'page', 'limit', '__proto__', 'x'), value), { maxLength: 5 }),
@@ -220,7 +224,24 @@ function queryArbitrary(keys: string[]): fc.Arbitrary<string> {
 const segmentArbitrary = fc.oneof(
   { weight: 3, arbitrary: hostileString.filter((s) => s.length > 0 && s.length < 2_000).map((s) => encodeURIComponent(s.toWellFormed())) },
   { weight: 2, arbitrary: hostileNumber.map((n) => encodeURIComponent(String(n))) },
-  { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '0', '-1', '1.5', '99999999999', '1e3', '0x10', '%2e%2e', '%2F', '%00', 'R25-AAAAAA') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '%',
+      '%zz',
+      '%E0%A4%A',
+      '0',
+      '-1',
+      '1.5',
+      '99999999999',
+      '1e3',
+      '0x10',
+      '%2e%2e',
+      '%2F',
+      '%00',
+      'R25-AAAAAA',
+    ),
+  },
 );
 
 // ---- the world --------------------------------------------------------------------------------------
@@ -275,7 +296,15 @@ const flightRow = {
   childSeatsNeeded: 0,
   specialInstructions: 'Wheelchair at the gate',
 };
-const person = { first_name: 'Tobi', last_name: 'Bello', relationship: 'child', age_category: 'child', age: 9, gender: 'male', dietary_restrictions: 'none' };
+const person = {
+  first_name: 'Tobi',
+  last_name: 'Bello',
+  relationship: 'child',
+  age_category: 'child',
+  age: 9,
+  gender: 'male',
+  dietary_restrictions: 'none',
+};
 const contact = {
   primary_email: 'hostile@test.example',
   primary_phone: '+1 555 0100',
@@ -293,30 +322,110 @@ const filters = ['search', 'status', 'payment_status', 'state', 'flights', 'sort
 
 const TARGETS: Target[] = [
   // staff accounts
-  { key: 'POST /api/auth/login', as: 'anonymous', url: '/api/auth/login', body: { email: admin.email, password: 'not-the-password', turnstileToken: 'x' } },
-  { key: 'POST /api/auth/change-password', as: 'greeter', url: '/api/auth/change-password', body: { current_password: 'wrong-password', new_password: 'new-password-1' } },
-  { key: 'POST /api/users', as: 'admin', url: '/api/users', body: { email: 'new@test.example', password: 'welcome-123', role: 'greeter', first_name: 'N', last_name: 'U' } },
-  { key: 'PUT /api/users/:id', as: 'admin', url: `/api/users/${target.id}`, body: { first_name: 'Renamed', last_name: 'User', role: 'greeter', disabled: false, password: 'another-pass' } },
+  {
+    key: 'POST /api/auth/login',
+    as: 'anonymous',
+    url: '/api/auth/login',
+    body: { email: admin.email, password: 'not-the-password', turnstileToken: 'x' },
+  },
+  {
+    key: 'POST /api/auth/change-password',
+    as: 'greeter',
+    url: '/api/auth/change-password',
+    body: { current_password: 'wrong-password', new_password: 'new-password-1' },
+  },
+  {
+    key: 'POST /api/users',
+    as: 'admin',
+    url: '/api/users',
+    body: { email: 'new@test.example', password: 'welcome-123', role: 'greeter', first_name: 'N', last_name: 'U' },
+  },
+  {
+    key: 'PUT /api/users/:id',
+    as: 'admin',
+    url: `/api/users/${target.id}`,
+    body: { first_name: 'Renamed', last_name: 'User', role: 'greeter', disabled: false, password: 'another-pass' },
+  },
   { key: 'PUT /api/users/:id', as: 'admin', url: '/api/users/{seg}', path: true, pathBody: { first_name: 'Renamed' } },
   // visitors
-  { key: 'POST /api/registrations/send-verification', as: 'anonymous', url: '/api/registrations/send-verification', body: { email: a.primaryEmail, turnstileToken: 'x' } },
-  { key: 'POST /api/registrations/verify-code', as: 'anonymous', url: '/api/registrations/verify-code', body: { email: a.primaryEmail, code: 'ABCDEF' } },
-  { key: 'POST /api/flight-info/send-verification', as: 'anonymous', url: '/api/flight-info/send-verification', body: { email: a.primaryEmail, turnstileToken: 'x' } },
-  { key: 'POST /api/flight-info/verify-code', as: 'anonymous', url: '/api/flight-info/verify-code', body: { email: a.primaryEmail, code: 'ABCDEF' } },
-  { key: 'POST /api/flight-info/lookup', as: 'anonymous', url: '/api/flight-info/lookup', body: { email: 'nobody@test.example', captchaToken: 'x' } },
-  { key: 'POST /api/flight-info/submit-verified', as: 'registrant', url: '/api/flight-info/submit-verified', body: { registrationId: a.id, needsTransportation: true, flights: [flightRow] } },
-  { key: 'POST /api/flight-info/submit', as: 'anonymous', url: '/api/flight-info/submit', body: { token: link, email: a.primaryEmail, needsTransportation: true, flights: [flightRow], turnstileToken: 'x' } },
+  {
+    key: 'POST /api/registrations/send-verification',
+    as: 'anonymous',
+    url: '/api/registrations/send-verification',
+    body: { email: a.primaryEmail, turnstileToken: 'x' },
+  },
+  {
+    key: 'POST /api/registrations/verify-code',
+    as: 'anonymous',
+    url: '/api/registrations/verify-code',
+    body: { email: a.primaryEmail, code: 'ABCDEF' },
+  },
+  {
+    key: 'POST /api/flight-info/send-verification',
+    as: 'anonymous',
+    url: '/api/flight-info/send-verification',
+    body: { email: a.primaryEmail, turnstileToken: 'x' },
+  },
+  {
+    key: 'POST /api/flight-info/verify-code',
+    as: 'anonymous',
+    url: '/api/flight-info/verify-code',
+    body: { email: a.primaryEmail, code: 'ABCDEF' },
+  },
+  {
+    key: 'POST /api/flight-info/lookup',
+    as: 'anonymous',
+    url: '/api/flight-info/lookup',
+    body: { email: 'nobody@test.example', captchaToken: 'x' },
+  },
+  {
+    key: 'POST /api/flight-info/submit-verified',
+    as: 'registrant',
+    url: '/api/flight-info/submit-verified',
+    body: { registrationId: a.id, needsTransportation: true, flights: [flightRow] },
+  },
+  {
+    key: 'POST /api/flight-info/submit',
+    as: 'anonymous',
+    url: '/api/flight-info/submit',
+    body: { token: link, email: a.primaryEmail, needsTransportation: true, flights: [flightRow], turnstileToken: 'x' },
+  },
   { key: 'GET /api/flight-info/verify/:token', as: 'anonymous', url: '/api/flight-info/verify/{seg}', path: true },
   { key: 'GET /api/flight-info/registration/:id', as: 'registrant', url: '/api/flight-info/registration/{seg}', path: true },
   // registrations
   { key: 'POST /api/registrations', as: 'admin', url: '/api/registrations', body: { ...contact, attendees: [person] } },
   { key: 'POST /api/registrations', as: 'admin', url: '/api/registrations', body: { ...contact, turnstileToken: 'x' } },
-  { key: 'PUT /api/registrations/:id', as: 'admin', url: `/api/registrations/${a.id}`, body: { ...contact, waive_fees: false, discount_percentage: 10, fixed_discount_amount: '5.50', remove_late_fee: true } },
-  { key: 'POST /api/registrations/:id/cancel', as: 'admin', url: `/api/registrations/${(await reg()).id}/cancel`, body: { reason: 'Plans changed' } },
+  {
+    key: 'PUT /api/registrations/:id',
+    as: 'admin',
+    url: `/api/registrations/${a.id}`,
+    body: { ...contact, waive_fees: false, discount_percentage: 10, fixed_discount_amount: '5.50', remove_late_fee: true },
+  },
+  {
+    key: 'POST /api/registrations/:id/cancel',
+    as: 'admin',
+    url: `/api/registrations/${(await reg()).id}/cancel`,
+    body: { reason: 'Plans changed' },
+  },
   { key: 'POST /api/registrations/:id/attendees', as: 'admin', url: `/api/registrations/${a.id}/attendees`, body: person },
-  { key: 'PUT /api/registrations/:id/attendees/:attendeeId', as: 'admin', url: `/api/registrations/${a.id}/attendees/${member}`, body: person },
-  { key: 'POST /api/registrations/:id/payments', as: 'admin', url: `/api/registrations/${a.id}/payments`, body: { amount: '25.50', method: 'cash', note: 'desk' } },
-  { key: 'POST /api/registrations/request-flight-info', as: 'admin', url: '/api/registrations/request-flight-info?search=zz-nobody', body: { search: 'zz-nobody', status: 'active' } },
+  {
+    key: 'PUT /api/registrations/:id/attendees/:attendeeId',
+    as: 'admin',
+    url: `/api/registrations/${a.id}/attendees/${member}`,
+    body: person,
+  },
+  {
+    key: 'POST /api/registrations/:id/payments',
+    as: 'admin',
+    url: `/api/registrations/${a.id}/payments`,
+    body: { amount: '25.50', method: 'cash', note: 'desk' },
+  },
+  {
+    key: 'POST /api/registrations/request-flight-info',
+    as: 'admin',
+    url: '/api/registrations/request-flight-info?search=zz-nobody',
+    body: { search: 'zz-nobody', status: 'active' },
+  },
   { key: 'GET /api/registrations', as: 'admin', url: '/api/registrations', query: filters },
   { key: 'GET /api/registrations/export', as: 'admin', url: '/api/registrations/export', query: filters },
   { key: 'GET /api/registrations/:id/history', as: 'admin', url: `/api/registrations/${a.id}/history`, query: [] },
@@ -325,20 +434,72 @@ const TARGETS: Target[] = [
   { key: 'GET /api/registrations/:id/payments', as: 'admin', url: '/api/registrations/{seg}/payments', path: true },
   { key: 'POST /api/registrations/:id/reactivate', as: 'admin', url: '/api/registrations/{seg}/reactivate', path: true },
   { key: 'POST /api/registrations/:id/request-flight-info', as: 'admin', url: '/api/registrations/{seg}/request-flight-info', path: true },
-  { key: 'DELETE /api/registrations/:id/attendees/:attendeeId', as: 'admin', url: `/api/registrations/${a.id}/attendees/{seg}`, path: true },
-  { key: 'DELETE /api/registrations/:id/attendees/:attendeeId', as: 'admin', url: `/api/registrations/{seg}/attendees/${member}`, path: true },
+  {
+    key: 'DELETE /api/registrations/:id/attendees/:attendeeId',
+    as: 'admin',
+    url: `/api/registrations/${a.id}/attendees/{seg}`,
+    path: true,
+  },
+  {
+    key: 'DELETE /api/registrations/:id/attendees/:attendeeId',
+    as: 'admin',
+    url: `/api/registrations/{seg}/attendees/${member}`,
+    path: true,
+  },
   // the airport team
   { key: 'GET /api/flight-info/admin/flight-arrivals', as: 'greeter', url: '/api/flight-info/admin/flight-arrivals', query: ['date'] },
-  { key: 'GET /api/flight-info/admin/flight-arrivals/export', as: 'greeter', url: '/api/flight-info/admin/flight-arrivals/export', query: ['date'] },
-  { key: 'POST /api/flight-info/admin/flight-pickups/batch', as: 'greeter', url: '/api/flight-info/admin/flight-pickups/batch', body: { ops: [{ opId: 'hostile-batch-op-1', flightId: flight, picked_up: true, picked_up_by: 'Ana', clientTime: new Date().toISOString(), deviceId: 'phone-1' }] } },
-  { key: 'POST /api/flight-info/admin/flight-pickups/:id', as: 'greeter', url: `/api/flight-info/admin/flight-pickups/${flight}`, body: { picked_up: true, picked_up_by: 'Ana', clientTime: new Date().toISOString(), deviceId: 'phone-1' } },
-  { key: 'POST /api/flight-info/admin/flight-pickups/:id', as: 'greeter', url: '/api/flight-info/admin/flight-pickups/{seg}', path: true, pathBody: { picked_up: false } },
+  {
+    key: 'GET /api/flight-info/admin/flight-arrivals/export',
+    as: 'greeter',
+    url: '/api/flight-info/admin/flight-arrivals/export',
+    query: ['date'],
+  },
+  {
+    key: 'POST /api/flight-info/admin/flight-pickups/batch',
+    as: 'greeter',
+    url: '/api/flight-info/admin/flight-pickups/batch',
+    body: {
+      ops: [
+        {
+          opId: 'hostile-batch-op-1',
+          flightId: flight,
+          picked_up: true,
+          picked_up_by: 'Ana',
+          clientTime: new Date().toISOString(),
+          deviceId: 'phone-1',
+        },
+      ],
+    },
+  },
+  {
+    key: 'POST /api/flight-info/admin/flight-pickups/:id',
+    as: 'greeter',
+    url: `/api/flight-info/admin/flight-pickups/${flight}`,
+    body: { picked_up: true, picked_up_by: 'Ana', clientTime: new Date().toISOString(), deviceId: 'phone-1' },
+  },
+  {
+    key: 'POST /api/flight-info/admin/flight-pickups/:id',
+    as: 'greeter',
+    url: '/api/flight-info/admin/flight-pickups/{seg}',
+    path: true,
+    pathBody: { picked_up: false },
+  },
   // hotel
   { key: 'GET /api/hotel-assignments', as: 'admin', url: '/api/hotel-assignments', query: ['registrationId'] },
   { key: 'GET /api/hotel-assignments/unmatched', as: 'admin', url: '/api/hotel-assignments/unmatched', query: [] },
-  { key: 'GET /api/hotel-assignments/search-matches', as: 'admin', url: '/api/hotel-assignments/search-matches', query: ['name', 'assignmentId'] },
+  {
+    key: 'GET /api/hotel-assignments/search-matches',
+    as: 'admin',
+    url: '/api/hotel-assignments/search-matches',
+    query: ['name', 'assignmentId'],
+  },
   { key: 'POST /api/hotel-assignments/import', as: 'admin', url: '/api/hotel-assignments/import', csv: true },
-  { key: 'POST /api/hotel-assignments/:id/match', as: 'admin', url: `/api/hotel-assignments/${booking.id}/match`, body: { registrationId: a.id } },
+  {
+    key: 'POST /api/hotel-assignments/:id/match',
+    as: 'admin',
+    url: `/api/hotel-assignments/${booking.id}/match`,
+    body: { registrationId: a.id },
+  },
   { key: 'POST /api/hotel-assignments/:id/unmatch', as: 'admin', url: '/api/hotel-assignments/{seg}/unmatch', path: true },
   { key: 'DELETE /api/hotel-assignments/:id', as: 'admin', url: '/api/hotel-assignments/{seg}', path: true },
   // offline downloads
@@ -385,7 +546,12 @@ function arbitraryFor(target: Target): fc.Arbitrary<Sent> {
     }));
   }
   if (target.csv) {
-    const line = fc.array(hostileString.filter((s) => s.length < 2_000), { minLength: 1, maxLength: 6 }).map((cells) => cells.join(','));
+    const line = fc
+      .array(
+        hostileString.filter((s) => s.length < 2_000),
+        { minLength: 1, maxLength: 6 },
+      )
+      .map((cells) => cells.join(','));
     const csv = fc.oneof(
       fc.array(line, { minLength: 1, maxLength: 6 }).map((lines) => lines.join('\n')),
       fc.array(line, { maxLength: 4 }).map((lines) => ['Guest,Confirmation,Check-in Date,Nights', ...lines].join('\r\n')),
@@ -393,7 +559,11 @@ function arbitraryFor(target: Target): fc.Arbitrary<Sent> {
       hugeString,
     );
     return fc
-      .tuple(csv, fc.constantFrom('true', '1', 'false', 'maybe', ''), fc.constantFrom('text/csv', 'text/plain', 'application/json', 'image/png', ''))
+      .tuple(
+        csv,
+        fc.constantFrom('true', '1', 'false', 'maybe', ''),
+        fc.constantFrom('text/csv', 'text/plain', 'application/json', 'image/png', ''),
+      )
       .map(([raw, dryRun, type]): Sent => ({
         ...base,
         url: `${target.url}?dryRun=${dryRun}`,
@@ -430,9 +600,15 @@ async function check(sent: Sent) {
 describe('what the property test found (kept as fixed examples)', () => {
   it('U+0000 in a body field is a 400 naming the field, not a database error', async () => {
     const before = await fingerprint();
-    const res = await t.api('POST', `/api/registrations/${a.id}/attendees`, { token: admin.token, body: { ...person, first_name: 'a\u0000b' } });
+    const res = await t.api('POST', `/api/registrations/${a.id}/attendees`, {
+      token: admin.token,
+      body: { ...person, first_name: 'a\u0000b' },
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Text cannot contain the NUL character', fields: { first_name: 'Text cannot contain the NUL character' } });
+    expect(res.body).toEqual({
+      error: 'Text cannot contain the NUL character',
+      fields: { first_name: 'Text cannot contain the NUL character' },
+    });
     expect(await fingerprint()).toEqual(before);
   });
 
@@ -460,7 +636,10 @@ describe('what the property test found (kept as fixed examples)', () => {
     expect(list.body.fields.registrationId).toBe('registrationId must be a registration id');
     const matches = await t.api('GET', '/api/hotel-assignments/search-matches?name=Ana&assignmentId=2147483648', { token: admin.token });
     expect(matches.status).toBe(400);
-    const match = await t.api('POST', `/api/hotel-assignments/${booking.id}/match`, { token: admin.token, body: { registrationId: 2 ** 40 } });
+    const match = await t.api('POST', `/api/hotel-assignments/${booking.id}/match`, {
+      token: admin.token,
+      body: { registrationId: 2 ** 40 },
+    });
     expect(match.status).toBe(400);
     const flightId = await t.api('POST', '/api/flight-info/submit-verified', {
       registrantToken: registrant,
@@ -487,7 +666,10 @@ describe('what the property test found (kept as fixed examples)', () => {
   });
 
   it('a payment that rounds to 0 cents is refused as zero', async () => {
-    const res = await t.api('POST', `/api/registrations/${a.id}/payments`, { token: admin.token, body: { amount: -5e-324, method: 'cash' } });
+    const res = await t.api('POST', `/api/registrations/${a.id}/payments`, {
+      token: admin.token,
+      body: { amount: -5e-324, method: 'cash' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.fields.amount).toBe('Amount cannot be zero');
   });
@@ -509,23 +691,31 @@ describe('hostile input', () => {
   it('hostile credentials and Idempotency-Key headers on every endpoint: never a 5xx, 4xx writes nothing', async () => {
     const header = fc.oneof(
       fc.string({ unit: 'binary-ascii', maxLength: 300 }).map((s) => s.replace(/[\r\n\0]/g, '')),
-      fc.constantFrom('', ' ', 'Bearer', 'Bearer ', 'Bearer x', 'bearer ' + 'A'.repeat(5000), "Bearer ' OR 1=1 --", 'Basic YWRtaW46YWRtaW4=', 'null'),
+      fc.constantFrom(
+        '',
+        ' ',
+        'Bearer',
+        'Bearer ',
+        'Bearer x',
+        'bearer ' + 'A'.repeat(5000),
+        "Bearer ' OR 1=1 --",
+        'Basic YWRtaW46YWRtaW4=',
+        'null',
+      ),
     );
     const sent = fc
       .tuple(fc.constantFrom(...TARGETS), header, header, fc.option(header, { nil: undefined }))
       .chain(([target, authorization, registrantHeader, key]) =>
-        arbitraryFor(target).map(
-          (s): Sent => ({
-            ...s,
-            as: 'anonymous',
-            headers: {
-              ...s.headers,
-              authorization,
-              'x-registrant-token': registrantHeader,
-              ...(key !== undefined && { 'idempotency-key': key }),
-            },
-          }),
-        ),
+        arbitraryFor(target).map((s): Sent => ({
+          ...s,
+          as: 'anonymous',
+          headers: {
+            ...s.headers,
+            authorization,
+            'x-registrant-token': registrantHeader,
+            ...(key !== undefined && { 'idempotency-key': key }),
+          },
+        })),
       );
     await fc.assert(fc.asyncProperty(sent, check), { numRuns: RUNS * 2 });
   });

@@ -29,7 +29,8 @@ describe('GET /api/hotel-assignments/unmatched', () => {
   it('pages the unmatched bookings 10 at a time by default, with the docs/product.md#api fields', async () => {
     const before = (await t.api('GET', '/api/hotel-assignments/unmatched', { token: admin.token })).body.pagination.total;
     const made: Awaited<ReturnType<typeof makeHotelAssignment>>[] = [];
-    for (let i = 0; i < 12; i++) made.push(await makeHotelAssignment(t.db, { guestName: `Paging Guest ${i}`, vipStatus: i === 0 ? 'Gold' : null }));
+    for (let i = 0; i < 12; i++)
+      made.push(await makeHotelAssignment(t.db, { guestName: `Paging Guest ${i}`, vipStatus: i === 0 ? 'Gold' : null }));
     const first = await t.api('GET', '/api/hotel-assignments/unmatched', { token: admin.token });
     expect(first.status).toBe(200);
     expect(first.body.assignments).toHaveLength(10);
@@ -126,9 +127,7 @@ describe('GET /api/hotel-assignments/search-matches', () => {
     const res = await t.api('GET', `/api/hotel-assignments/search-matches?name=Warnsworth&assignmentId=${booking.id}`, {
       token: admin.token,
     });
-    expect(res.body.matches.find((m: any) => m.id === reg.id).warnings).toEqual([
-      'Hotel check-in (Nov 27) is after arrival (Nov 26)',
-    ]);
+    expect(res.body.matches.find((m: any) => m.id === reg.id).warnings).toEqual(['Hotel check-in (Nov 27) is after arrival (Nov 26)']);
   });
 
   it('needs a name', async () => {

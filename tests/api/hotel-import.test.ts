@@ -101,16 +101,23 @@ describe('POST /api/hotel-assignments/import', () => {
   it('re-importing the same confirmation numbers updates, keeps the link and refreshes the registration', async () => {
     const c = conf('R');
     const other = conf('S');
-    await importCsv(`Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`);
+    await importCsv(
+      `Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`,
+    );
     const [booking] = await byConfirmation([c]);
     const reg = await makeRegistration(t.db);
     await t.api('POST', `/api/hotel-assignments/${booking.id}/match`, { token: admin.token, body: { registrationId: reg.id } });
 
-    const preview = await importCsv(`Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`, {
-      dryRun: true,
-    });
+    const preview = await importCsv(
+      `Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`,
+      {
+        dryRun: true,
+      },
+    );
     expect(preview.body).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
-    const res = await importCsv(`Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`);
+    const res = await importCsv(
+      `Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`,
+    );
     expect(res.body).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
     const rows = await byConfirmation([c]);
     expect(rows).toHaveLength(1);
@@ -122,7 +129,12 @@ describe('POST /api/hotel-assignments/import', () => {
   it('takes the file as a multipart field "file", also with ; separators and First/Last name columns', async () => {
     const c = conf('M');
     const form = new FormData();
-    form.append('file', new File([`\uFEFFFirst Name;Last Name;Reservation Number;Check-in Date\nMia;Park;${c};11/27/2025\n`], 'rooming.csv', { type: 'text/csv' }));
+    form.append(
+      'file',
+      new File([`\uFEFFFirst Name;Last Name;Reservation Number;Check-in Date\nMia;Park;${c};11/27/2025\n`], 'rooming.csv', {
+        type: 'text/csv',
+      }),
+    );
     const res = await t.app.request('/api/hotel-assignments/import', {
       method: 'POST',
       headers: { authorization: `Bearer ${admin.token}` },
@@ -164,6 +176,9 @@ describe('POST /api/hotel-assignments/import', () => {
 
   it('is for admins only', async () => {
     expect((await importCsv('Guest,Confirmation\nX,Y\n', { token: greeter.token })).status).toBe(403);
-    expect((await t.api('POST', '/api/hotel-assignments/import', { raw: 'Guest,Confirmation\nX,Y\n', headers: { 'content-type': 'text/csv' } })).status).toBe(401);
+    expect(
+      (await t.api('POST', '/api/hotel-assignments/import', { raw: 'Guest,Confirmation\nX,Y\n', headers: { 'content-type': 'text/csv' } }))
+        .status,
+    ).toBe(401);
   });
 });

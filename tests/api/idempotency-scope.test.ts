@@ -26,13 +26,25 @@ describe('Idempotency-Key scope', () => {
     const flight = await makeFlight(t.db, reg.id);
     const key = randomUUID();
     const body = { picked_up: true, clientTime: new Date().toISOString(), deviceId: 'phone-1' };
-    const first = await t.api('POST', `/api/flight-info/admin/flight-pickups/${flight.id}`, { token: ana.token, headers: { 'Idempotency-Key': key }, body });
+    const first = await t.api('POST', `/api/flight-info/admin/flight-pickups/${flight.id}`, {
+      token: ana.token,
+      headers: { 'Idempotency-Key': key },
+      body,
+    });
     expect(first.status).toBe(200);
-    const second = await t.api('POST', `/api/flight-info/admin/flight-pickups/${flight.id}`, { token: ben.token, headers: { 'Idempotency-Key': key }, body });
+    const second = await t.api('POST', `/api/flight-info/admin/flight-pickups/${flight.id}`, {
+      token: ben.token,
+      headers: { 'Idempotency-Key': key },
+      body,
+    });
     expect(second.status).toBe(200);
     expect(second.headers.get('idempotent-replayed')).toBeNull();
     // Ana's own replay is still hers
-    const replay = await t.api('POST', `/api/flight-info/admin/flight-pickups/${flight.id}`, { token: ana.token, headers: { 'Idempotency-Key': key }, body });
+    const replay = await t.api('POST', `/api/flight-info/admin/flight-pickups/${flight.id}`, {
+      token: ana.token,
+      headers: { 'Idempotency-Key': key },
+      body,
+    });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
   });
@@ -56,7 +68,9 @@ describe('Idempotency-Key scope', () => {
     const reg = await makeRegistration(t.db);
     const flight = await makeFlight(t.db, reg.id);
     const opId = randomUUID();
-    const op = (picked: boolean) => ({ ops: [{ opId, flightId: flight.id, picked_up: picked, clientTime: new Date().toISOString(), deviceId: 'phone-1' }] });
+    const op = (picked: boolean) => ({
+      ops: [{ opId, flightId: flight.id, picked_up: picked, clientTime: new Date().toISOString(), deviceId: 'phone-1' }],
+    });
     const a = await t.api('POST', '/api/flight-info/admin/flight-pickups/batch', { token: ana.token, body: op(true) });
     expect(a.status).toBe(200);
     const b = await t.api('POST', '/api/flight-info/admin/flight-pickups/batch', { token: ben.token, body: op(false) });

@@ -18,12 +18,15 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function send(agent: Agent, method: string, path: string, body?: string | Buffer, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, agent, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -16,7 +16,12 @@ describe('POST /api/registrations/{id}/payments', () => {
     const first = await pay(reg.id, { amount: 150.25, method: 'zelle', note: 'First half' });
     expect(first.status).toBe(201);
     expect(first.body.payment).toMatchObject({ amount: 150.25, method: 'zelle', note: 'First half', created_by: admin.email });
-    expect(first.body.registration).toMatchObject({ paid_amount: 150.25, total_amount: 400, balance_due: 249.75, payment_status: 'partial' });
+    expect(first.body.registration).toMatchObject({
+      paid_amount: 150.25,
+      total_amount: 400,
+      balance_due: 249.75,
+      payment_status: 'partial',
+    });
     const second = await pay(reg.registrationNumber, { amount: '249.75', method: 'Cash at the desk' });
     expect(second.status).toBe(201);
     expect(second.body.registration).toMatchObject({ paid_amount: 400, balance_due: 0, payment_status: 'paid' });

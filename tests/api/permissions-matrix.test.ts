@@ -58,7 +58,13 @@ interface Row {
   expect: Expect;
 }
 
-const everyone = (status: number): Expect => ({ anonymous: status, registrantA: status, registrantB: status, greeter: status, admin: status });
+const everyone = (status: number): Expect => ({
+  anonymous: status,
+  registrantA: status,
+  registrantB: status,
+  greeter: status,
+  admin: status,
+});
 const staffOnly = (status: number): Expect => ({ anonymous: 401, registrantA: 401, registrantB: 401, greeter: status, admin: status });
 const adminOnly = (status: number): Expect => ({ anonymous: 401, registrantA: 401, registrantB: 401, greeter: 403, admin: status });
 /** staff, and the registrant of A (B is refused) */
@@ -115,7 +121,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/users': { url: () => '/api/users', expect: adminOnly(200) },
   'POST /api/users': {
     url: () => '/api/users',
-    body: (w) => ({ email: `new-user-${w.seq}@test.example`, password: 'welcome-123', role: 'greeter', first_name: 'New', last_name: 'User' }),
+    body: (w) => ({
+      email: `new-user-${w.seq}@test.example`,
+      password: 'welcome-123',
+      role: 'greeter',
+      first_name: 'New',
+      last_name: 'User',
+    }),
     expect: adminOnly(201),
   },
   'PUT /api/users/:id': {
@@ -197,7 +209,10 @@ const TABLE: Record<string, Row> = {
     body: (w) => ({ search: w.a.registrationNumber }),
     expect: adminOnly(200),
   },
-  'POST /api/registrations/:id/request-flight-info': { url: (w) => `/api/registrations/${w.a.id}/request-flight-info`, expect: adminOnly(200) },
+  'POST /api/registrations/:id/request-flight-info': {
+    url: (w) => `/api/registrations/${w.a.id}/request-flight-info`,
+    expect: adminOnly(200),
+  },
   'GET /api/registrations/:id': { url: (w) => `/api/registrations/${w.a.registrationNumber}`, expect: readA(200) },
   'PUT /api/registrations/:id': { url: (w) => `/api/registrations/${w.a.id}`, body: () => ({ city: 'Conroe' }), expect: adminOnly(200) },
   'POST /api/registrations/:id/cancel': {
@@ -237,7 +252,10 @@ const TABLE: Record<string, Row> = {
   'GET /api/registrations/:id/history': { url: (w) => `/api/registrations/${w.a.id}/history`, expect: adminOnly(200) },
 
   // ---- the airport team
-  'GET /api/flight-info/admin/flight-arrivals': { url: () => '/api/flight-info/admin/flight-arrivals?date=2025-11-27', expect: staffOnly(200) },
+  'GET /api/flight-info/admin/flight-arrivals': {
+    url: () => '/api/flight-info/admin/flight-arrivals?date=2025-11-27',
+    expect: staffOnly(200),
+  },
   'GET /api/flight-info/admin/flight-arrivals/export': {
     url: () => '/api/flight-info/admin/flight-arrivals/export?date=2025-11-27',
     expect: staffOnly(200),
@@ -245,7 +263,16 @@ const TABLE: Record<string, Row> = {
   'POST /api/flight-info/admin/flight-pickups/batch': {
     url: () => '/api/flight-info/admin/flight-pickups/batch',
     body: (w) => ({
-      ops: [{ opId: 'perm-matrix-batch-op', flightId: w.flightA, picked_up: true, picked_up_by: null, clientTime: new Date().toISOString(), deviceId: 'phone-1' }],
+      ops: [
+        {
+          opId: 'perm-matrix-batch-op',
+          flightId: w.flightA,
+          picked_up: true,
+          picked_up_by: null,
+          clientTime: new Date().toISOString(),
+          deviceId: 'phone-1',
+        },
+      ],
     }),
     expect: staffOnly(200),
   },
@@ -291,7 +318,11 @@ async function world(): Promise<World> {
     flights: [{ flightType: 'arrival' }, { flightType: 'departure', flightDate: '2025-11-30', flightTime: '10:00' }],
   });
   const b = await makeRegistration(t.db, { flights: [{ flightType: 'arrival', flightNumber: 'AA77' }] });
-  const linked = await makeHotelAssignment(t.db, { guestName: `${a.primaryFirstName} ${a.primaryLastName}`, registrationId: a.id, matchedAt: new Date() });
+  const linked = await makeHotelAssignment(t.db, {
+    guestName: `${a.primaryFirstName} ${a.primaryLastName}`,
+    registrationId: a.id,
+    matchedAt: new Date(),
+  });
   const unmatched = await makeHotelAssignment(t.db, { guestName: `${b.primaryFirstName} ${b.primaryLastName}` });
   return {
     a,

@@ -39,7 +39,12 @@ function op(flightId: number, o: { picked_up?: boolean; picked_up_by?: string | 
 const batch = (ops: unknown[], token = admin.token) => t.api('POST', BATCH, { token, body: { ops } });
 const single = (id: number, body: unknown, key: string, token = admin.token) =>
   t.api('POST', `/api/flight-info/admin/flight-pickups/${id}`, { token, body, headers: { 'Idempotency-Key': key } });
-const singleBody = (o: ReturnType<typeof op>) => ({ picked_up: o.picked_up, picked_up_by: o.picked_up_by, clientTime: o.clientTime, deviceId: o.deviceId });
+const singleBody = (o: ReturnType<typeof op>) => ({
+  picked_up: o.picked_up,
+  picked_up_by: o.picked_up_by,
+  clientTime: o.clientTime,
+  deviceId: o.deviceId,
+});
 
 const stored = async (id: number) => (await t.db.select().from(flights).where(eq(flights.id, id)))[0];
 const pickupAudits = (ids: number[]) =>
@@ -68,7 +73,16 @@ describe('POST /api/flight-info/admin/flight-pickups/batch', () => {
     const res = await batch(ops, greeter.token);
     expect(res.status).toBe(200);
     expect(res.body.results.map((r: any) => [r.opId, r.status])).toEqual(ops.map((o, i) => [o.opId, [200, 404, 422, 404, 200][i]]));
-    expect(res.body.results[0].body).toMatchObject({ id: a.id, picked_up: true, picked_up_by: 'Bo Greer', picked_up_by_user_id: greeter.id, pickup_device: 'phone-1', pickup_tap_at: ops[0].clientTime, changed: true, stale: false });
+    expect(res.body.results[0].body).toMatchObject({
+      id: a.id,
+      picked_up: true,
+      picked_up_by: 'Bo Greer',
+      picked_up_by_user_id: greeter.id,
+      pickup_device: 'phone-1',
+      pickup_tap_at: ops[0].clientTime,
+      changed: true,
+      stale: false,
+    });
     expect(res.body.results[1].body).toEqual({ error: 'Flight not found' });
     expect(res.body.results[2].body).toEqual({ error: 'Pickups are recorded for arrival flights only' });
     expect(res.body.results[3].body).toEqual({ error: 'Flight not found' });
@@ -168,7 +182,9 @@ describe('POST /api/flight-info/admin/flight-pickups/batch', () => {
     expect(await footprint()).toEqual(before);
     expect((await stored(a.id)).pickedUp).toBe(false);
     // 100 is fine
-    const hundred = await batch(Array.from({ length: 100 }, (_, i) => op(a.id, { picked_up: i % 2 === 0, clientTime: minutesAgo(200 - i) })));
+    const hundred = await batch(
+      Array.from({ length: 100 }, (_, i) => op(a.id, { picked_up: i % 2 === 0, clientTime: minutesAgo(200 - i) })),
+    );
     expect(hundred.status).toBe(200);
     expect(hundred.body.results).toHaveLength(100);
     expect((await stored(a.id)).pickedUp).toBe(false);
@@ -195,7 +211,6 @@ describe('POST /api/flight-info/admin/flight-pickups/{id} (the single route on t
     expect(await pickupAudits([a.id])).toHaveLength(1);
     expect(await records([key])).toHaveLength(1);
   });
-
 
   it('one key sent at the same time for two different flights: one applies, the other is refused, nothing twice', async () => {
     const a = await newArrival();

@@ -24,7 +24,10 @@ const toggle = (id: number, body: unknown, opts: { token?: string; key?: string 
 
 const stored = async (id: number) => (await t.db.select().from(flights).where(eq(flights.id, id)))[0];
 const audits = (id: number) =>
-  t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'flight'), eq(auditLog.entityId, String(id))));
+  t.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'flight'), eq(auditLog.entityId, String(id))));
 
 describe('POST /api/flight-info/admin/flight-pickups/{id}', () => {
   it("sets a pickup with the name sent ('Admin'), the tap time and the device, and says it changed", async () => {
@@ -128,7 +131,11 @@ describe('POST /api/flight-info/admin/flight-pickups/{id}', () => {
     expect(new Date(first.body.pickup_tap_at).getTime()).toBeGreaterThanOrEqual(sent - 1000);
     // a real tap a moment later, on a phone with the right time, wins
     await new Promise((r) => setTimeout(r, 5));
-    const undo = await toggle(f.id, { picked_up: false, clientTime: new Date().toISOString(), deviceId: 'good-phone' }, { token: greeter.token });
+    const undo = await toggle(
+      f.id,
+      { picked_up: false, clientTime: new Date().toISOString(), deviceId: 'good-phone' },
+      { token: greeter.token },
+    );
     expect(undo.body).toMatchObject({ picked_up: false, stale: false, changed: true });
     expect((await stored(f.id)).pickedUp).toBe(false);
   });

@@ -32,7 +32,10 @@ async function verified() {
 describe('registrant token lifetime', () => {
   it("dies when an admin changes the registration's email: the new address is not read", async () => {
     const { reg, read } = await verified();
-    const changed = await t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { primary_email: `moved-${reg.id}@test.example` } });
+    const changed = await t.api('PUT', `/api/registrations/${reg.id}`, {
+      token: admin.token,
+      body: { primary_email: `moved-${reg.id}@test.example` },
+    });
     expect(changed.status).toBe(200);
     const res = await read();
     expect(res.status).toBe(401);
@@ -41,14 +44,19 @@ describe('registrant token lifetime', () => {
 
   it('survives an edit that keeps the email (any case)', async () => {
     const { reg, read } = await verified();
-    const edited = await t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { primary_email: reg.primaryEmail.toUpperCase(), city: 'Conroe' } });
+    const edited = await t.api('PUT', `/api/registrations/${reg.id}`, {
+      token: admin.token,
+      body: { primary_email: reg.primaryEmail.toUpperCase(), city: 'Conroe' },
+    });
     expect(edited.status).toBe(200);
     expect((await read()).status).toBe(200);
   });
 
   it('dies when the registration is cancelled: no more flight writes and no mail; reactivating does not revive it', async () => {
     const { reg, registrantToken, read } = await verified();
-    expect((await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Plans changed' } })).status).toBe(200);
+    expect(
+      (await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Plans changed' } })).status,
+    ).toBe(200);
     const mailsBefore = t.mail.length;
     const write = await t.api('POST', '/api/flight-info/submit-verified', {
       registrantToken,

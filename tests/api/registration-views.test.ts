@@ -78,7 +78,11 @@ describe('what each reader gets of a registration', () => {
 
   it('an admin: everything, notes and emergency contact included', async () => {
     const body = await read({ token: admin.token });
-    expect(body.registration).toMatchObject({ notes: 'Internal: owes a favour', emergency_contact_name: 'Aunt Bisi', address_line1: '12 Private Road' });
+    expect(body.registration).toMatchObject({
+      notes: 'Internal: owes a favour',
+      emergency_contact_name: 'Aunt Bisi',
+      address_line1: '12 Private Road',
+    });
     expect(body.attendees.find((a: any) => a.first_name === 'Kemi')).toMatchObject({ age: 9, gender: 'female' });
   });
 });

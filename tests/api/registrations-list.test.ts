@@ -19,7 +19,9 @@ describe('GET /api/registrations', () => {
     const name = family();
     const made = [];
     for (let i = 0; i < 5; i++) {
-      made.push(await makeRegistration(t.db, { lastName: name, createdAt: new Date(Date.UTC(2025, 6, 1 + i)), city: 'Conroe', state: 'TX' }));
+      made.push(
+        await makeRegistration(t.db, { lastName: name, createdAt: new Date(Date.UTC(2025, 6, 1 + i)), city: 'Conroe', state: 'TX' }),
+      );
     }
     const page1 = await list(`search=${name}&limit=2`);
     expect(page1.status).toBe(200);
@@ -71,7 +73,15 @@ describe('GET /api/registrations', () => {
       attendees: [{ firstName: 'Joaquín', lastName: 'Ñandú' }],
     });
     await makeRegistration(t.db, { lastName: name, firstName: 'Other' });
-    for (const term of [reg.registrationNumber.toLowerCase(), 'CONCEICAO', 'joaquin nandu', 'ñandú', `${name}@mail.example`.toUpperCase(), '7135550199', '555-0199']) {
+    for (const term of [
+      reg.registrationNumber.toLowerCase(),
+      'CONCEICAO',
+      'joaquin nandu',
+      'ñandú',
+      `${name}@mail.example`.toUpperCase(),
+      '7135550199',
+      '555-0199',
+    ]) {
       const res = await list(`search=${encodeURIComponent(term)}`);
       expect(numbers(res), term).toEqual([reg.registrationNumber]);
     }
@@ -178,7 +188,8 @@ describe('GET /api/registrations/export', () => {
   it('exports every matching registration across chunks, in the list order', async () => {
     const name = family();
     const made = [];
-    for (let i = 0; i < 201; i++) made.push(await makeRegistration(t.db, { lastName: name, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) }));
+    for (let i = 0; i < 201; i++)
+      made.push(await makeRegistration(t.db, { lastName: name, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) }));
     const res = await t.api('GET', `/api/registrations/export?search=${name}`, { token: admin.token });
     const [, ...data] = parse(res.text) as string[][];
     expect(data.map((r) => r[0])).toEqual(made.reverse().map((r) => r.registrationNumber));

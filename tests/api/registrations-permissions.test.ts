@@ -67,7 +67,13 @@ const CASES: Case[] = [
     expect: { anonymous: 401, greeter: 200, admin: 200, registrantA: 200, registrantB: 403 },
   },
   { name: 'edit', method: 'PUT', path: (a) => `/api/registrations/${a.id}`, body: () => ({ city: 'Conroe' }), expect: ADMIN_ONLY(200) },
-  { name: 'cancel', method: 'POST', path: (a) => `/api/registrations/${a.id}/cancel`, body: () => ({ reason: 'Test' }), expect: ADMIN_ONLY(200) },
+  {
+    name: 'cancel',
+    method: 'POST',
+    path: (a) => `/api/registrations/${a.id}/cancel`,
+    body: () => ({ reason: 'Test' }),
+    expect: ADMIN_ONLY(200),
+  },
   {
     name: 'reactivate',
     method: 'POST',

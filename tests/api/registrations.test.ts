@@ -159,7 +159,13 @@ describe('POST /api/registrations (manual create form)', () => {
   it("uses 'Phone is required' and checks every group member", async () => {
     const res = await t.api('POST', '/api/registrations', {
       token: admin.token,
-      body: manualForm({ primary_phone: '', attendees: [{ first_name: '', last_name: 'X' }, { first_name: 'Y', last_name: '', age_category: 'adult' }] }),
+      body: manualForm({
+        primary_phone: '',
+        attendees: [
+          { first_name: '', last_name: 'X' },
+          { first_name: 'Y', last_name: '', age_category: 'adult' },
+        ],
+      }),
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({
@@ -184,7 +190,10 @@ describe('POST /api/registrations (manual create form)', () => {
   it('defaults the primary category to adult and finds the registration by an attendee name without accents', async () => {
     const res = await t.api('POST', '/api/registrations', {
       token: admin.token,
-      body: manualForm({ primary_email: 'unique-ines@example.org', attendees: [{ first_name: 'Inès', last_name: 'Ñúñez', age_category: 'child' }] }),
+      body: manualForm({
+        primary_email: 'unique-ines@example.org',
+        attendees: [{ first_name: 'Inès', last_name: 'Ñúñez', age_category: 'child' }],
+      }),
     });
     expect(res.body.registration.primary_age_category).toBe('adult');
     const found = await t.api('GET', '/api/registrations?search=nunez', { token: admin.token });
@@ -270,10 +279,22 @@ describe('PUT /api/registrations/{id}', () => {
     const reg = await makeRegistration(t.db, { firstName: 'Old', lastName: 'Name' });
     const res = await t.api('PUT', `/api/registrations/${reg.id}`, {
       token: admin.token,
-      body: { primary_first_name: 'Zéphyrine', primary_last_name: 'Quist', primary_phone: '+1 555 7777', city: 'Austin', state: 'TX', zip_code: '78701' },
+      body: {
+        primary_first_name: 'Zéphyrine',
+        primary_last_name: 'Quist',
+        primary_phone: '+1 555 7777',
+        city: 'Austin',
+        state: 'TX',
+        zip_code: '78701',
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body.registration).toMatchObject({ primary_first_name: 'Zéphyrine', primary_last_name: 'Quist', city: 'Austin', zip_code: '78701' });
+    expect(res.body.registration).toMatchObject({
+      primary_first_name: 'Zéphyrine',
+      primary_last_name: 'Quist',
+      city: 'Austin',
+      zip_code: '78701',
+    });
     const [primary] = await t.db
       .select()
       .from(attendees)
@@ -310,7 +331,10 @@ describe('PUT /api/registrations/{id}', () => {
 
   it('waiving sets the total to 0, zeroes both discounts and marks it settled', async () => {
     const reg = await makeRegistration(t.db, { fees: { discountPercentage: 5 } });
-    const res = await t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { waive_fees: true, fixed_discount_amount: 20 } });
+    const res = await t.api('PUT', `/api/registrations/${reg.id}`, {
+      token: admin.token,
+      body: { waive_fees: true, fixed_discount_amount: 20 },
+    });
     expect(res.body.registration).toMatchObject({
       waive_fees: true,
       total_amount: 0,
@@ -362,7 +386,11 @@ describe('cancel and reactivate', () => {
     expect(empty.body.fields.reason).toBe('Please provide a reason for cancellation');
     const res = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Family emergency' } });
     expect(res.status).toBe(200);
-    expect(res.body.registration).toMatchObject({ status: 'cancelled', cancel_reason: 'Family emergency', cancelled_by: `Test ${'admin'} 1` });
+    expect(res.body.registration).toMatchObject({
+      status: 'cancelled',
+      cancel_reason: 'Family emergency',
+      cancelled_by: `Test ${'admin'} 1`,
+    });
     expect(res.body.registration.cancelled_at).toBeTruthy();
     const again = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Twice' } });
     expect(again.status).toBe(409);

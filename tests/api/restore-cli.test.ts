@@ -41,14 +41,20 @@ async function countsIn(dataDir: string) {
   const database = await openDatabase({ dataDir }, 'test');
   try {
     const tables = rowsOf<{ name: string }>(
-      await database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`),
+      await database.db.execute(
+        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      ),
     );
     const out: Record<string, number> = {};
     for (const { name } of tables) {
-      out[name] = Number(rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`))[0].n);
+      out[name] = Number(
+        rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from ${sql.identifier(name)}`))[0].n,
+      );
     }
     if (!('users' in out)) return { counts: out, hash: undefined };
-    const [hash] = rowsOf<{ h: string }>(await database.db.execute(sql`select password_hash as h from users where email = 'cli-admin@test.example'`));
+    const [hash] = rowsOf<{ h: string }>(
+      await database.db.execute(sql`select password_hash as h from users where email = 'cli-admin@test.example'`),
+    );
     return { counts: out, hash: hash?.h };
   } finally {
     await database.close();
@@ -71,23 +77,31 @@ beforeAll(async () => {
 });
 
 describe('npm run restore', () => {
-  it('restores into an empty DATA_DIR; a second restore there is refused in one line and changes nothing', { timeout: 300_000 }, async () => {
-    const dir = tempDir();
-    const first = await runRestore(dir, file);
-    expect(first.stderr).toBe('');
-    expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^Restored \d+ rows of \d+ tables \(backup taken .+\) into the embedded database in .+ in [\d.]+ s\. Staff sign in again with their passwords\.\n$/);
-    const restored = await countsIn(dir);
-    for (const [table, n] of Object.entries(fileRows)) expect(restored.counts[table], table).toBe(n);
-    expect(restored.counts.sessions).toBe(0);
-    expect(await verifyPassword(restored.hash!, 'cli-pass-123')).toBe(true);
+  it(
+    'restores into an empty DATA_DIR; a second restore there is refused in one line and changes nothing',
+    { timeout: 300_000 },
+    async () => {
+      const dir = tempDir();
+      const first = await runRestore(dir, file);
+      expect(first.stderr).toBe('');
+      expect(first.code).toBe(0);
+      expect(first.stdout).toMatch(
+        /^Restored \d+ rows of \d+ tables \(backup taken .+\) into the embedded database in .+ in [\d.]+ s\. Staff sign in again with their passwords\.\n$/,
+      );
+      const restored = await countsIn(dir);
+      for (const [table, n] of Object.entries(fileRows)) expect(restored.counts[table], table).toBe(n);
+      expect(restored.counts.sessions).toBe(0);
+      expect(await verifyPassword(restored.hash!, 'cli-pass-123')).toBe(true);
 
-    const again = await runRestore(dir, file);
-    expect(again.code).toBe(1);
-    expect(again.stdout).toBe('');
-    expect(again.stderr).toMatch(/^Error: The target database is not empty \(table \w+ has rows\); restore only into an empty database\. Nothing was written\.\n$/);
-    expect(await countsIn(dir)).toEqual(restored);
-  });
+      const again = await runRestore(dir, file);
+      expect(again.code).toBe(1);
+      expect(again.stdout).toBe('');
+      expect(again.stderr).toMatch(
+        /^Error: The target database is not empty \(table \w+ has rows\); restore only into an empty database\. Nothing was written\.\n$/,
+      );
+      expect(await countsIn(dir)).toEqual(restored);
+    },
+  );
 
   it('refuses a damaged file in one line and leaves the DATA_DIR empty', { timeout: 120_000 }, async () => {
     const dir = tempDir();

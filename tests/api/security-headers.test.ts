@@ -23,7 +23,10 @@ import { codeFor, linkTokenFor } from './verification-fixtures';
 
 const STATIC = path.resolve('.tmp', `static-${process.pid}-${Date.now()}`);
 mkdirSync(path.join(STATIC, 'assets'), { recursive: true });
-writeFileSync(path.join(STATIC, 'index.html'), '<!doctype html><html><head><title>Reunion Desk</title></head><body><div id="root"></div></body></html>');
+writeFileSync(
+  path.join(STATIC, 'index.html'),
+  '<!doctype html><html><head><title>Reunion Desk</title></head><body><div id="root"></div></body></html>',
+);
 writeFileSync(path.join(STATIC, 'assets', 'app-1a2b3c.js'), 'console.log("app");');
 writeFileSync(path.join(STATIC, 'sw.js'), 'self.addEventListener("fetch", () => {});');
 afterAll(() => rmSync(STATIC, { recursive: true, force: true }));
@@ -176,7 +179,10 @@ describe('sessions end on the very next request', () => {
     expect(refused.body.error).toBe('Invalid email or password');
     expect((await t.api('PUT', `/api/users/${greeter.id}`, { token: admin.token, body: { disabled: false } })).status).toBe(200);
     expect((await t.api('GET', '/api/sync/arrivals', { token: greeter.token })).status).toBe(401);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(greeter.token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(greeter.token)));
     expect(row.revokedAt).not.toBeNull();
     expect((await t.api('POST', '/api/auth/login', { body: { email: greeter.email, password: greeter.password } })).status).toBe(200);
   });
@@ -225,13 +231,17 @@ describe('brute force', () => {
     let tries = 0;
     while (status !== 429 && tries < 150) {
       tries += 1;
-      status = (await t.api('POST', '/api/registrations/verify-code', { body: { email: `guess-${tries}@test.example`, code: 'ABCDEF' } })).status;
+      status = (await t.api('POST', '/api/registrations/verify-code', { body: { email: `guess-${tries}@test.example`, code: 'ABCDEF' } }))
+        .status;
     }
     expect(status).toBe(429);
     expect(tries).toBe(101);
     // the limit holds for a real email with its real code too, until the window passes
     await t.api('POST', '/api/registrations/send-verification', { body: { email: reg.primaryEmail, turnstileToken: 'ok' } });
-    expect((await t.api('POST', '/api/registrations/verify-code', { body: { email: reg.primaryEmail, code: codeFor(t, reg.primaryEmail) } })).status).toBe(429);
+    expect(
+      (await t.api('POST', '/api/registrations/verify-code', { body: { email: reg.primaryEmail, code: codeFor(t, reg.primaryEmail) } }))
+        .status,
+    ).toBe(429);
     await t.db.execute(sql`delete from rate_limits`);
   });
 
@@ -245,7 +255,11 @@ describe('brute force', () => {
     expect(stored[0].tokenHash).toBe(sha256(token));
     expect(JSON.stringify(stored)).not.toContain(token);
     const last = token.at(-1) === 'A' ? 'B' : 'A';
-    for (const guess of [token.slice(0, -1) + last, token.slice(1), token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase()]) {
+    for (const guess of [
+      token.slice(0, -1) + last,
+      token.slice(1),
+      token.toUpperCase() === token ? token.toLowerCase() : token.toUpperCase(),
+    ]) {
       const res = await t.api('GET', `/api/flight-info/verify/${guess}`);
       expect(res.status, guess).toBe(404);
       expect(res.body.error).toBe('This link is invalid. Please check the link in your email or request a new one.');
@@ -260,7 +274,10 @@ describe('brute force', () => {
     const verified = await t.api('POST', '/api/registrations/verify-code', { body: { email: reg.primaryEmail, code } });
     const registrantToken = verified.body.registrantToken as string;
     expect(registrantToken).toMatch(/^[A-Za-z0-9_-]{43,}$/);
-    const [kept] = await t.db.select().from(registrantTokens).where(eq(registrantTokens.tokenHash, sha256(registrantToken)));
+    const [kept] = await t.db
+      .select()
+      .from(registrantTokens)
+      .where(eq(registrantTokens.tokenHash, sha256(registrantToken)));
     expect(kept.registrationId).toBe(reg.id);
     const near = registrantToken.slice(0, -1) + (registrantToken.at(-1) === 'A' ? 'B' : 'A');
     expect((await t.api('GET', `/api/registrations/${reg.id}`, { registrantToken: near })).status).toBe(401);

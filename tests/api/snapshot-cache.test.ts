@@ -170,7 +170,11 @@ describe('snapshotCachedJson', () => {
       const count = async () =>
         JSON.parse(
           Buffer.from(
-            await snapshotCachedJson(t.db, 'test-instances', async (tx) => rowsOf(await tx.execute(sql`select count(*)::int as n from registrations`))[0]),
+            await snapshotCachedJson(
+              t.db,
+              'test-instances',
+              async (tx) => rowsOf(await tx.execute(sql`select count(*)::int as n from registrations`))[0],
+            ),
           ).toString(),
         ).n as number;
       const before = await count();

@@ -44,7 +44,7 @@ function rngFrom(seed: number) {
 }
 const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const rng = rngFrom(SEED);
-const pick = <T,>(xs: T[]): T => xs[Math.floor(rng() * xs.length)];
+const pick = <T>(xs: T[]): T => xs[Math.floor(rng() * xs.length)];
 
 const FLIGHTS = 40;
 const BOOKINGS = 30;
@@ -56,7 +56,17 @@ const advance = (ms: number) => {
   vi.setSystemTime(virtualNow);
 };
 
-const stats = { requests: 0, dropped: 0, lost: 0, duplicated: 0, parallelDuplicates: 0, replayedLater: 0, concurrentSyncs: 0, pickupBatches: 0, largestBatch: 0 };
+const stats = {
+  requests: 0,
+  dropped: 0,
+  lost: 0,
+  duplicated: 0,
+  parallelDuplicates: 0,
+  replayedLater: 0,
+  concurrentSyncs: 0,
+  pickupBatches: 0,
+  largestBatch: 0,
+};
 let faultsOn = true;
 /** requests "still in the network" that will arrive again later */
 const stragglers: { token: string; req: SyncRequest }[] = [];
@@ -290,13 +300,19 @@ describe('sync under faults, against the real API', () => {
     const matchAudits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'hotel.match'));
     for (const id of bookingIds) {
       const accepted = links.filter((l) => l.assignmentId === id && byKey.get(l.opId)?.statusCode === 200);
-      expect(matchAudits.filter((a) => a.entityId === String(id)), `booking ${id} (seed ${SEED})`).toHaveLength(accepted.length ? 1 : 0);
+      expect(
+        matchAudits.filter((a) => a.entityId === String(id)),
+        `booking ${id} (seed ${SEED})`,
+      ).toHaveLength(accepted.length ? 1 : 0);
     }
 
     // last tap wins, for every flight
     const serverFlights = await t.db.select().from(flights).where(inArray(flights.id, flightIds));
     for (const f of serverFlights) {
-      const last = taps.filter((x) => x.flightId === f.id).sort((a, b) => a.at - b.at).at(-1);
+      const last = taps
+        .filter((x) => x.flightId === f.id)
+        .sort((a, b) => a.at - b.at)
+        .at(-1);
       const label = `flight ${f.id} (seed ${SEED})`;
       if (!last) {
         expect(f.pickedUp, label).toBe(false);

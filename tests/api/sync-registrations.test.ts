@@ -43,7 +43,10 @@ describe('GET /api/sync/registrations', () => {
     const reg = await makeRegistration(
       t.db,
       { primaryFirstName: 'Minh', primaryLastName: 'Nguyen', hotelConfirmationNumber: 'HX-1', hotelRoomNumber: '214' },
-      [{ firstName: 'Lan', lastName: 'Nguyen', ageCategory: 'child' }, { firstName: 'Gone', lastName: 'Nguyen', removed: true }],
+      [
+        { firstName: 'Lan', lastName: 'Nguyen', ageCategory: 'child' },
+        { firstName: 'Gone', lastName: 'Nguyen', removed: true },
+      ],
     );
     await makeFlight(t.db, reg.id, { airline: 'United Airlines', flightNumber: 'UA1234', flightTime: '09:05' });
     await makeFlight(t.db, reg.id, { flightType: 'departure', flightDate: '2025-11-30' });
@@ -80,10 +83,7 @@ describe('GET /api/sync/registrations', () => {
     expect(none.body.cursor).toBe(cursor);
 
     // a's attendee renamed, b's flight added, c untouched
-    await t.db
-      .update(attendees)
-      .set({ firstName: 'Renamed', version: bump })
-      .where(eq(attendees.id, a.attendees[0].id));
+    await t.db.update(attendees).set({ firstName: 'Renamed', version: bump }).where(eq(attendees.id, a.attendees[0].id));
     await makeFlight(t.db, b.id, { flightNumber: 'DL77' });
     const changed = await downloadAll(cursor);
     expect(changed.seen.map((r) => r.id).sort()).toEqual([a.id, b.id].sort());
@@ -92,10 +92,7 @@ describe('GET /api/sync/registrations', () => {
     expect(changed.seen.some((r) => r.id === c.id)).toBe(false);
 
     // a hotel link changes the registration row itself
-    await t.db
-      .update(registrations)
-      .set({ hotelConfirmationNumber: 'HX-9', version: bump })
-      .where(eq(registrations.id, c.id));
+    await t.db.update(registrations).set({ hotelConfirmationNumber: 'HX-9', version: bump }).where(eq(registrations.id, c.id));
     const hotel = await downloadAll(changed.cursor);
     expect(hotel.seen.map((r) => r.id)).toEqual([c.id]);
     expect(hotel.seen[0].hotel_confirmation_number).toBe('HX-9');

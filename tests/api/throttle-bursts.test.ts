@@ -35,10 +35,16 @@ describe('sign-in under a burst of wrong passwords', () => {
     expect(limited.body.error).toBe('Too many sign-in attempts. Please try again later.');
 
     // the right password from the attacking address is refused too, without being checked
-    const attacker = await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password }, headers: from('203.0.113.7') });
+    const attacker = await t.api('POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+      headers: from('203.0.113.7'),
+    });
     expect(attacker.status).toBe(429);
     // the owner, from another address, still signs in
-    const ownerLogin = await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password }, headers: from('198.51.100.20') });
+    const ownerLogin = await t.api('POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+      headers: from('198.51.100.20'),
+    });
     expect(ownerLogin.status).toBe(200);
     expect(ownerLogin.body.token).toBeTruthy();
   });
@@ -47,24 +53,40 @@ describe('sign-in under a burst of wrong passwords', () => {
     const owner = await t.makeUser('admin');
     // 100 failures an hour on the account, spread over many addresses
     for (let i = 0; i < 100; i++) {
-      const res = await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong-guess' }, headers: from(`192.0.2.${i}`) });
+      const res = await t.api('POST', '/api/auth/login', {
+        body: { email: owner.email, password: 'wrong-guess' },
+        headers: from(`192.0.2.${i}`),
+      });
       expect(res.status).toBe(401);
     }
     // an address that already failed on this account is refused, even with the right password
-    const failedBefore = await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password }, headers: from('192.0.2.5') });
+    const failedBefore = await t.api('POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+      headers: from('192.0.2.5'),
+    });
     expect(failedBefore.status).toBe(429);
     // a fresh address with a wrong password is checked once, then refused
-    expect((await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong' }, headers: from('192.0.2.200') })).status).toBe(401);
-    expect((await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong' }, headers: from('192.0.2.200') })).status).toBe(429);
+    expect(
+      (await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong' }, headers: from('192.0.2.200') })).status,
+    ).toBe(401);
+    expect(
+      (await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong' }, headers: from('192.0.2.200') })).status,
+    ).toBe(429);
     // the owner from their own address signs in
-    const ownerLogin = await t.api('POST', '/api/auth/login', { body: { email: owner.email, password: owner.password }, headers: from('198.51.100.99') });
+    const ownerLogin = await t.api('POST', '/api/auth/login', {
+      body: { email: owner.email, password: owner.password },
+      headers: from('198.51.100.99'),
+    });
     expect(ownerLogin.status).toBe(200);
   });
 
   it('successful sign-ins do not use up the address limit', async () => {
     const staff = await t.makeUser('greeter');
     for (let i = 0; i < ADDRESS_FAILURES_PER_15_MIN + 5; i++) {
-      const res = await t.api('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password }, headers: from('198.51.100.50') });
+      const res = await t.api('POST', '/api/auth/login', {
+        body: { email: staff.email, password: staff.password },
+        headers: from('198.51.100.50'),
+      });
       expect(res.status).toBe(200);
     }
   });
@@ -75,7 +97,10 @@ describe('change password', () => {
     const user = await t.makeUser('greeter');
     const burst = await Promise.all(
       Array.from({ length: 40 }, () =>
-        t.api('POST', '/api/auth/change-password', { token: user.token, body: { current_password: 'guess-guess', new_password: 'new-password-1' } }),
+        t.api('POST', '/api/auth/change-password', {
+          token: user.token,
+          body: { current_password: 'guess-guess', new_password: 'new-password-1' },
+        }),
       ),
     );
     const counts = statuses(burst);
@@ -114,28 +139,40 @@ describe('verification codes under a burst of wrong codes', () => {
     const guesses = ['AAAAAA', 'BBBBBB', 'CCCCCC', 'DDDDDD', 'EEEEEE', 'FFFFFF', 'GGGGGG', 'HHHHHH'].filter((g) => g !== code);
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.api('POST', '/api/registrations/verify-code', { body: { email: reg.primaryEmail, code: guesses[i % guesses.length] }, headers: from(`203.0.113.${100 + i}`) }),
+        t.api('POST', '/api/registrations/verify-code', {
+          body: { email: reg.primaryEmail, code: guesses[i % guesses.length] },
+          headers: from(`203.0.113.${100 + i}`),
+        }),
       ),
     );
     expect(burst.every((a) => a.status === 400)).toBe(true);
     const attempts = await t.db.query.verificationCodes.findFirst({ where: (v, { eq }) => eq(v.email, reg.primaryEmail) });
     expect(attempts?.attempts).toBe(MAX_WRONG_TRIES);
     // the right code is dead now
-    const late = await t.api('POST', '/api/registrations/verify-code', { body: { email: reg.primaryEmail, code }, headers: from('203.0.113.41') });
+    const late = await t.api('POST', '/api/registrations/verify-code', {
+      body: { email: reg.primaryEmail, code },
+      headers: from('203.0.113.41'),
+    });
     expect(late.status).toBe(400);
   });
 
   it('a burst of wrong codes from one address across many emails stops at the address limit', async () => {
     const burst = await Promise.all(
       Array.from({ length: WRONG_CODES_PER_ADDRESS + 30 }, (_, i) =>
-        t.api('POST', '/api/registrations/verify-code', { body: { email: `nobody${i}@test.example`, code: 'AAAAAA' }, headers: from('203.0.113.250') }),
+        t.api('POST', '/api/registrations/verify-code', {
+          body: { email: `nobody${i}@test.example`, code: 'AAAAAA' },
+          headers: from('203.0.113.250'),
+        }),
       ),
     );
     const counts = statuses(burst);
     expect(counts[400]).toBeLessThanOrEqual(WRONG_CODES_PER_ADDRESS);
     expect(counts[429]).toBeGreaterThanOrEqual(30);
     // another address is not affected
-    const other = await t.api('POST', '/api/registrations/verify-code', { body: { email: 'someone@test.example', code: 'AAAAAA' }, headers: from('203.0.113.251') });
+    const other = await t.api('POST', '/api/registrations/verify-code', {
+      body: { email: 'someone@test.example', code: 'AAAAAA' },
+      headers: from('203.0.113.251'),
+    });
     expect(other.status).toBe(400);
   });
 });

@@ -47,11 +47,37 @@ async function withDb<T>(dataDir: string, fn: (db: Awaited<ReturnType<typeof ope
 describe('npm run user', () => {
   it('adds, lists, resets a password and disables users, signing them out', { timeout: 180_000 }, async () => {
     const dir = tempDataDir();
-    const add = await runCli(dir, 'add', '--email', 'Ana.Silva@Example.org', '--password', 'first-pass', '--role', 'admin', '--first-name', 'Ana', '--last-name', 'Silva');
+    const add = await runCli(
+      dir,
+      'add',
+      '--email',
+      'Ana.Silva@Example.org',
+      '--password',
+      'first-pass',
+      '--role',
+      'admin',
+      '--first-name',
+      'Ana',
+      '--last-name',
+      'Silva',
+    );
     expect(add.stderr).toBe('');
     expect(add.code).toBe(0);
     expect(add.stdout).toContain('Added admin ana.silva@example.org (Ana Silva');
-    const greeter = await runCli(dir, 'add', '--email', 'greeter@example.org', '--password', 'greet-pass', '--role', 'greeter', '--first-name', 'Gil', '--last-name', 'Reyes');
+    const greeter = await runCli(
+      dir,
+      'add',
+      '--email',
+      'greeter@example.org',
+      '--password',
+      'greet-pass',
+      '--role',
+      'greeter',
+      '--first-name',
+      'Gil',
+      '--last-name',
+      'Reyes',
+    );
     expect(greeter.code).toBe(0);
 
     const list = await runCli(dir, 'list');
@@ -62,7 +88,20 @@ describe('npm run user', () => {
     expect(json.map((u: { email: string }) => u.email).sort()).toEqual(['ana.silva@example.org', 'greeter@example.org']);
 
     // the same email twice is refused
-    const dup = await runCli(dir, 'add', '--email', 'ana.silva@example.org', '--password', 'other-pass', '--role', 'greeter', '--first-name', 'A', '--last-name', 'B');
+    const dup = await runCli(
+      dir,
+      'add',
+      '--email',
+      'ana.silva@example.org',
+      '--password',
+      'other-pass',
+      '--role',
+      'greeter',
+      '--first-name',
+      'A',
+      '--last-name',
+      'B',
+    );
     expect(dup.code).toBe(1);
     expect(dup.stderr.trim()).toBe('Error: A user with this email already exists');
 
@@ -104,10 +143,22 @@ describe('npm run user', () => {
     const cases: [string[], string][] = [
       [[], 'Error: A command is required.'],
       [['frobnicate'], 'Error: Unknown command: frobnicate'],
-      [['add', '--email', 'not-an-email', '--password', 'secret1', '--role', 'admin', '--first-name', 'A', '--last-name', 'B'], 'Error: --email: Invalid email'],
-      [['add', '--email', 'a@example.org', '--password', 'abc', '--role', 'admin', '--first-name', 'A', '--last-name', 'B'], 'Error: --password: Password must be at least 6 characters'],
-      [['add', '--email', 'a@example.org', '--password', 'secret1', '--role', 'boss', '--first-name', 'A', '--last-name', 'B'], 'Error: --role: Role must be admin or greeter'],
-      [['add', '--email', 'a@example.org', '--password', 'secret1', '--role', 'admin', '--last-name', 'B'], 'Error: --first-name: First name is required'],
+      [
+        ['add', '--email', 'not-an-email', '--password', 'secret1', '--role', 'admin', '--first-name', 'A', '--last-name', 'B'],
+        'Error: --email: Invalid email',
+      ],
+      [
+        ['add', '--email', 'a@example.org', '--password', 'abc', '--role', 'admin', '--first-name', 'A', '--last-name', 'B'],
+        'Error: --password: Password must be at least 6 characters',
+      ],
+      [
+        ['add', '--email', 'a@example.org', '--password', 'secret1', '--role', 'boss', '--first-name', 'A', '--last-name', 'B'],
+        'Error: --role: Role must be admin or greeter',
+      ],
+      [
+        ['add', '--email', 'a@example.org', '--password', 'secret1', '--role', 'admin', '--last-name', 'B'],
+        'Error: --first-name: First name is required',
+      ],
       [['disable'], 'Error: --email is required for disable'],
       [['reset-password', '--email', 'a@example.org'], 'Error: --password is required for reset-password'],
       [['list', '--bogus'], 'Error: Unknown option: --bogus'],
@@ -128,7 +179,20 @@ describe('npm run user', () => {
     try {
       const lock = path.join(dir, 'pglite.lock');
       writeFileSync(lock, `${server.pid}\nserver\n`);
-      const res = await runCli(dir, 'add', '--email', 'x@example.org', '--password', 'secret1', '--role', 'admin', '--first-name', 'X', '--last-name', 'Y');
+      const res = await runCli(
+        dir,
+        'add',
+        '--email',
+        'x@example.org',
+        '--password',
+        'secret1',
+        '--role',
+        'admin',
+        '--first-name',
+        'X',
+        '--last-name',
+        'Y',
+      );
       expect(res.code).toBe(1);
       expect(res.stderr.trim()).toBe(
         `Error: The embedded database in ${dir} is in use by the server (pid ${server.pid}). Stop it first, or use the admin screens while it runs.`,

@@ -187,7 +187,7 @@ describe('POST /api/registrations/verify-code', () => {
     expect(res.body.error).toBe('Invalid or expired verification code');
   });
 
-  it("a code is bound to its email and its purpose", async () => {
+  it('a code is bound to its email and its purpose', async () => {
     const a = await makeRegistration(t.db);
     const b = await makeRegistration(t.db);
     await send(a.primaryEmail);

@@ -31,7 +31,9 @@ async function expectKeyboardDialog(
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
-  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${where}: focus moved into the dialog` }).toBe(true);
+  await expect
+    .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { message: `${where}: focus moved into the dialog` })
+    .toBe(true);
   if (whileOpen) await whileOpen(dialog);
   await expectAccessible(page, `${where} (dialog open)`, { widths });
   await page.keyboard.press('Escape');
@@ -106,7 +108,14 @@ describe('accessibility: greeter', () => {
     );
     await expectVisibleFocus(page, 'arrivals (greeter phone)');
     // the sync line's 'Sync details' opens the panel of this device's unsent changes
-    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Sync details', exact: true }), 'Sync details', 'sync panel', undefined, ['phone']);
+    await expectKeyboardDialog(
+      page,
+      page.getByRole('button', { name: 'Sync details', exact: true }),
+      'Sync details',
+      'sync panel',
+      undefined,
+      ['phone'],
+    );
 
     await expectKeyboardMenu(page, `${user.first_name} ${user.last_name}`, 'Change Password');
 
@@ -135,11 +144,17 @@ describe('accessibility: admin', () => {
     await expectAnnounced(page, 'add user', ['First name is required']);
     await expectAccessible(page, 'users: add form with errors');
 
-    await expectKeyboardDialog(page, page.getByRole('button', { name: `Reset password for ${email}` }), /Reset/, 'reset password', async (d) => {
-      await d.getByLabel('New Password').fill('123');
-      await d.getByRole('button', { name: 'Reset Password' }).click();
-      await expectAnnounced(page, 'reset password', ['Password must be at least 6 characters']);
-    });
+    await expectKeyboardDialog(
+      page,
+      page.getByRole('button', { name: `Reset password for ${email}` }),
+      /Reset/,
+      'reset password',
+      async (d) => {
+        await d.getByLabel('New Password').fill('123');
+        await d.getByRole('button', { name: 'Reset Password' }).click();
+        await expectAnnounced(page, 'reset password', ['Password must be at least 6 characters']);
+      },
+    );
     await expectVisibleFocus(page, 'users');
 
     await page.goto('/admin/profile');
@@ -213,11 +228,17 @@ describe('accessibility: admin', () => {
     await expectAccessible(page, 'registration edit mode');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
-    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Add Attendee' }), 'Add Attendee', 'Add Attendee dialog', async (d) => {
-      await expectLabelled(page, 'Add Attendee dialog');
-      await d.getByRole('button', { name: 'Add Attendee' }).click();
-      await expectAnnounced(page, 'Add Attendee dialog', ['First name is required']);
-    });
+    await expectKeyboardDialog(
+      page,
+      page.getByRole('button', { name: 'Add Attendee' }),
+      'Add Attendee',
+      'Add Attendee dialog',
+      async (d) => {
+        await expectLabelled(page, 'Add Attendee dialog');
+        await d.getByRole('button', { name: 'Add Attendee' }).click();
+        await expectAnnounced(page, 'Add Attendee dialog', ['First name is required']);
+      },
+    );
   });
 
   it('hotel assignments with a match shown, and arrivals as a table on a laptop with its modal', async () => {
@@ -232,7 +253,9 @@ describe('accessibility: admin', () => {
         flightTime: '11:15',
       },
     });
-    await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\nVera ${last},AX${uniqueWord().toUpperCase()},2025-11-27,2025-11-30\n`);
+    await importRoomingCsv(
+      `Guest Name,Confirmation Number,Check-in,Check-out\nVera ${last},AX${uniqueWord().toUpperCase()},2025-11-27,2025-11-30\n`,
+    );
 
     const { page } = await signInAs('admin', {
       path: '/admin/hotel-assignments',

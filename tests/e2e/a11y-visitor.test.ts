@@ -162,7 +162,12 @@ describe('accessibility: signed-out screens', () => {
     await expectAccessible(page, 'flight info: flight form');
     await page.getByRole('button', { name: 'Add Flight' }).click();
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
-    await expectAnnounced(page, 'flight form', ['Airline is required', 'Flight number is required', 'Flight date is required', 'Flight time is required']);
+    await expectAnnounced(page, 'flight form', [
+      'Airline is required',
+      'Flight number is required',
+      'Flight date is required',
+      'Flight time is required',
+    ]);
     await expectLabelled(page, 'flight form with two rows');
     await expectAccessible(page, 'flight info: two flights with errors');
 

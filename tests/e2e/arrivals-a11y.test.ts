@@ -21,9 +21,14 @@ describe('accessibility of the staff screens', () => {
       others: [{ first_name: 'Kit', last_name: last, age_category: 'child' }],
       flight: { flightNumber: 'AS 77', flightDate: '2025-11-27', flightTime: '15:05', specialInstructions: 'Two big bags' },
     });
-    await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\nAayla ${last},AXE${uniqueWord().toUpperCase()},2025-11-27,2025-11-30\n`);
+    await importRoomingCsv(
+      `Guest Name,Confirmation Number,Check-in,Check-out\nAayla ${last},AXE${uniqueWord().toUpperCase()},2025-11-27,2025-11-30\n`,
+    );
 
-    const { page: phone } = await signInAs('greeter', { page: await newPage({ viewport: { width: 390, height: 844 } }), path: '/admin/flight-arrivals' });
+    const { page: phone } = await signInAs('greeter', {
+      page: await newPage({ viewport: { width: 390, height: 844 } }),
+      path: '/admin/flight-arrivals',
+    });
     await phone.getByLabel('Search').fill(last);
     const card = phone.locator('.flight-group', { hasText: family.registrationNumber });
     await card.locator('label.pickup-big').click();

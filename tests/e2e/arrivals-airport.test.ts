@@ -17,8 +17,16 @@ describe('the board by airport', () => {
   it('filters the flights of the day by airport on a phone', async () => {
     const tag = uniqueWord(5);
     const n = () => `${tag.slice(0, 2).toUpperCase()} ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
-    const atIah = await createFamily({ firstName: 'Ines', lastName: tag, flight: { flightNumber: n(), flightDate: DAY, flightTime: '10:05', airport: 'IAH' } });
-    const atHou = await createFamily({ firstName: 'Hugo', lastName: tag, flight: { flightNumber: n(), flightDate: DAY, flightTime: '10:35', airport: 'HOU' } });
+    const atIah = await createFamily({
+      firstName: 'Ines',
+      lastName: tag,
+      flight: { flightNumber: n(), flightDate: DAY, flightTime: '10:05', airport: 'IAH' },
+    });
+    const atHou = await createFamily({
+      firstName: 'Hugo',
+      lastName: tag,
+      flight: { flightNumber: n(), flightDate: DAY, flightTime: '10:35', airport: 'HOU' },
+    });
     const elsewhere = await createFamily({
       firstName: 'Olga',
       lastName: tag,

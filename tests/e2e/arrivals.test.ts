@@ -104,7 +104,15 @@ describe('flight arrivals on an admin laptop', () => {
     await row.waitFor();
 
     const headers = await page.locator('table.arrivals-table thead th').allTextContents();
-    expect(headers).toEqual(['Picked Up', 'Registration', 'Contact Info', 'Flight Details', 'Date & Time', 'Passengers', 'Special Requirements']);
+    expect(headers).toEqual([
+      'Picked Up',
+      'Registration',
+      'Contact Info',
+      'Flight Details',
+      'Date & Time',
+      'Passengers',
+      'Special Requirements',
+    ]);
     await row.getByText(`Amara ${last}, Bo ${last}, Cy ${last} +2 more`).waitFor();
     await row.getByText('Wheelchair at gate').waitFor();
     await row.getByText('Nov 28, 2025').waitFor();
@@ -115,7 +123,10 @@ describe('flight arrivals on an admin laptop', () => {
     const total = Number(await cardValue('Total Arrivals'));
     expect(total).toBeGreaterThanOrEqual(1);
     expect(Number(await cardValue('Total Passengers'))).toBeGreaterThanOrEqual(5);
-    await page.locator('.stat-card', { hasText: 'Picked Up' }).getByText(/Pending: \d+/).waitFor();
+    await page
+      .locator('.stat-card', { hasText: 'Picked Up' })
+      .getByText(/Pending: \d+/)
+      .waitFor();
 
     // the hourly view: 7 AM carries at least this family's 5 passengers
     const chart = page.getByRole('img', { name: /Passengers landing by hour on Nov 28, 2025/ });

@@ -24,7 +24,6 @@ declare module 'vitest' {
   }
 }
 
-
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(STATIC_DIR, 'index.html')) || !existsSync(path.join(STATIC_DIR, 'sw.js'))) {
     throw new Error(`The PWA is not built in ${STATIC_DIR}: run npm run build first.`);

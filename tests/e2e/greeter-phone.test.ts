@@ -19,8 +19,14 @@ describe("the greeter's phone", () => {
     const flight = () => `TP ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
     // three parties on three flights of one day: the list shows them one after the other
     const families = [];
-    for (const [firstName, time] of [['Amara', '09:00'], ['Bayo', '09:30'], ['Chidi', '10:00']] as const) {
-      families.push(await createFamily({ firstName, lastName: tag, flight: { flightNumber: flight(), flightDate: DAY, flightTime: time } }));
+    for (const [firstName, time] of [
+      ['Amara', '09:00'],
+      ['Bayo', '09:30'],
+      ['Chidi', '10:00'],
+    ] as const) {
+      families.push(
+        await createFamily({ firstName, lastName: tag, flight: { flightNumber: flight(), flightDate: DAY, flightTime: time } }),
+      );
     }
     const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
     await page.getByLabel('Search').fill(tag);
@@ -86,7 +92,11 @@ describe('who is on this flight', () => {
 describe('a tap overridden elsewhere', () => {
   it('says so in the sync line and in Sync details: "Your … pickup of … was undone by … at …"', async () => {
     const tag = uniqueWord(6);
-    const f = await createFamily({ firstName: 'Ngozi', lastName: tag, flight: { flightNumber: 'OV 34', flightDate: DAY, flightTime: '13:00' } });
+    const f = await createFamily({
+      firstName: 'Ngozi',
+      lastName: tag,
+      flight: { flightNumber: 'OV 34', flightDate: DAY, flightTime: '13:00' },
+    });
     const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
     await page.getByLabel('Search').fill(tag);
     const party = page.locator('.party', { hasText: f.registrationNumber });

@@ -30,7 +30,10 @@ describe('hotel assignments', () => {
     const earlier = conf('OLD');
     await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\nZzold ${l2},${earlier},2025-11-27,2025-11-30\n`);
     const earlierBooking = await bookingByConfirmation(earlier);
-    const pre = await api('POST', `/hotel-assignments/${earlierBooking!.id}/match`, { token: await seedToken(), body: { registrationId: second.registrationId } });
+    const pre = await api('POST', `/hotel-assignments/${earlierBooking!.id}/match`, {
+      token: await seedToken(),
+      body: { registrationId: second.registrationId },
+    });
     expect(pre.status).toBe(200);
 
     const c1 = conf('HX');
@@ -118,7 +121,9 @@ describe('hotel assignments', () => {
   it('refuses a file without the needed columns and keeps the import disabled offline', async () => {
     const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
     await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
-    await page.getByLabel('Rooming list (CSV)').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Color,Size\nred,XL\n') });
+    await page
+      .getByLabel('Rooming list (CSV)')
+      .setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Color,Size\nred,XL\n') });
     await page.getByRole('alert').waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
 

@@ -34,7 +34,11 @@ describe('installability', () => {
   it('Chromium reports no installability errors and parses the manifest cleanly', async () => {
     // a plain (incognito) context always reports 'in-incognito' (docs/decisions.md): use a real profile
     const dir = mkdtempSync(path.join(tmpdir(), 'reunion-installable-'));
-    const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(`${server().baseUrl}/`);
@@ -44,7 +48,11 @@ describe('installability', () => {
         installabilityErrors: { errorId: string; errorArguments: { name: string; value: string }[] }[];
       };
       expect(installabilityErrors.map((e) => `${e.errorId} ${JSON.stringify(e.errorArguments)}`)).toEqual([]);
-      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string; critical: number }[]; data?: string };
+      const manifest = (await cdp.send('Page.getAppManifest')) as {
+        url: string;
+        errors: { message: string; critical: number }[];
+        data?: string;
+      };
       expect(manifest.url).toBe(`${server().baseUrl}/manifest.webmanifest`);
       expect(manifest.errors).toEqual([]);
       expect(manifest.data).toBeTruthy();

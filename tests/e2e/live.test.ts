@@ -23,34 +23,38 @@ const DAY = '2025-11-28';
 
 /** Ticks on one device, sees it on the other, and back; returns the two latencies. */
 async function pickupBothWays(laptopBase?: string) {
-    const flight = `LV ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
-    const family = await createFamily({ firstName: 'Lina', lastName: uniqueWord(), flight: { flightNumber: flight, flightDate: DAY, flightTime: '11:20' } });
-    const board = `/admin/flight-arrivals?date=${DAY}`;
-    const name = new RegExp(`\\(${family.registrationNumber}\\)`);
+  const flight = `LV ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
+  const family = await createFamily({
+    firstName: 'Lina',
+    lastName: uniqueWord(),
+    flight: { flightNumber: flight, flightDate: DAY, flightTime: '11:20' },
+  });
+  const board = `/admin/flight-arrivals?date=${DAY}`;
+  const name = new RegExp(`\\(${family.registrationNumber}\\)`);
 
-    const { page: phone } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: board });
-    const { page: laptop } = await signInAs('admin', { page: await newPage({ baseUrl: laptopBase }), path: board });
-    for (const page of [phone, laptop]) {
-      await page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
-      await page.getByLabel('Search').fill(flight);
-    }
-    const onPhone = phone.getByRole('checkbox', { name });
-    const onLaptop = laptop.getByRole('checkbox', { name });
-    await onPhone.waitFor();
-    await onLaptop.waitFor();
-    // let both first downloads finish, so only the push can explain what follows
-    await phone.waitForTimeout(1000);
+  const { page: phone } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: board });
+  const { page: laptop } = await signInAs('admin', { page: await newPage({ baseUrl: laptopBase }), path: board });
+  for (const page of [phone, laptop]) {
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('Search').fill(flight);
+  }
+  const onPhone = phone.getByRole('checkbox', { name });
+  const onLaptop = laptop.getByRole('checkbox', { name });
+  await onPhone.waitFor();
+  await onLaptop.waitFor();
+  // let both first downloads finish, so only the push can explain what follows
+  await phone.waitForTimeout(1000);
 
-    let started = Date.now();
-    await onLaptop.check();
-    await expect.poll(() => onPhone.isChecked(), { timeout: 5_000, interval: 25 }).toBe(true);
-    const laptopToPhone = Date.now() - started;
+  let started = Date.now();
+  await onLaptop.check();
+  await expect.poll(() => onPhone.isChecked(), { timeout: 5_000, interval: 25 }).toBe(true);
+  const laptopToPhone = Date.now() - started;
 
-    started = Date.now();
-    await onPhone.uncheck();
-    await expect.poll(() => onLaptop.isChecked(), { timeout: 5_000, interval: 25 }).toBe(false);
-    const phoneToLaptop = Date.now() - started;
-    return { laptopToPhone, phoneToLaptop };
+  started = Date.now();
+  await onPhone.uncheck();
+  await expect.poll(() => onLaptop.isChecked(), { timeout: 5_000, interval: 25 }).toBe(false);
+  const phoneToLaptop = Date.now() - started;
+  return { laptopToPhone, phoneToLaptop };
 }
 
 describe('two devices see each other', () => {
@@ -62,13 +66,20 @@ describe('two devices see each other', () => {
 
 describe('screens that read the network', () => {
   it("the admin's registrations list shows a cancellation made elsewhere without a reload", async () => {
-    const family = await createFamily({ firstName: 'Rafa', lastName: uniqueWord(), flight: { flightNumber: 'LV 77', flightDate: DAY, flightTime: '09:10' } });
+    const family = await createFamily({
+      firstName: 'Rafa',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'LV 77', flightDate: DAY, flightTime: '09:10' },
+    });
     const { page } = await signInAs('admin', { path: `/admin/registrations?search=${encodeURIComponent(family.registrationNumber)}` });
     await page.getByRole('status').getByText('Live', { exact: true }).waitFor({ timeout: 20_000 });
     const row = page.locator('tr', { hasText: family.registrationNumber });
     await row.waitFor();
     expect(await row.getByText('Cancelled').count()).toBe(0);
-    const cancelled = await api('POST', `/registrations/${family.registrationId}/cancel`, { token: await seedToken(), body: { reason: 'Plans changed' } });
+    const cancelled = await api('POST', `/registrations/${family.registrationId}/cancel`, {
+      token: await seedToken(),
+      body: { reason: 'Plans changed' },
+    });
     expect(cancelled.status).toBe(200);
     await expect.poll(() => row.getByText('Cancelled').count(), { timeout: 5_000 }).toBeGreaterThan(0);
   });
@@ -93,7 +104,11 @@ const withPostgres = (await postgresReachable()) || !!process.env.CI;
 describe.runIf(withPostgres)('two server instances on one PostgreSQL', () => {
   const database = `rd_e2e_live_${process.pid}_${Date.now()}`;
   const tmp = mkdtempSync(path.join(tmpdir(), 'reunion-e2e-live-'));
-  const admin = { adminEmail: 'live-admin@reunion.test', adminPassword: `Adm-${randomBytes(6).toString('hex')}`, mailDir: path.join(tmp, 'mail') };
+  const admin = {
+    adminEmail: 'live-admin@reunion.test',
+    adminPassword: `Adm-${randomBytes(6).toString('hex')}`,
+    mailDir: path.join(tmp, 'mail'),
+  };
   const instances: ServerProcess[] = [];
 
   beforeAll(async () => {

@@ -28,7 +28,13 @@ describe('top navigation bar', () => {
       const now = Date.now();
       localStorage.setItem(
         'user_verification',
-        JSON.stringify({ email: 'pat@example.com', registrationNumber: 'R25-ABC123', registrantToken: 'tok', expiresAt: new Date(now + 3_600_000).toISOString(), verifiedAt: now }),
+        JSON.stringify({
+          email: 'pat@example.com',
+          registrationNumber: 'R25-ABC123',
+          registrantToken: 'tok',
+          expiresAt: new Date(now + 3_600_000).toISOString(),
+          verifiedAt: now,
+        }),
       );
       sessionStorage.setItem('registration_verified', 'true');
     });
@@ -39,7 +45,9 @@ describe('top navigation bar', () => {
     await expect.poll(() => page.getByRole('link', { name: 'View Registration' }).getAttribute('href')).toBe('/registration/R25-ABC123');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).waitFor();
-    await expect.poll(() => page.evaluate(() => [localStorage.getItem('user_verification'), sessionStorage.getItem('registration_verified')])).toEqual([null, null]);
+    await expect
+      .poll(() => page.evaluate(() => [localStorage.getItem('user_verification'), sessionStorage.getItem('registration_verified')]))
+      .toEqual([null, null]);
   });
 
   it('drops a registrant verification older than 24 hours on load', async () => {
@@ -49,7 +57,13 @@ describe('top navigation bar', () => {
       const then = Date.now() - 25 * 3_600_000;
       localStorage.setItem(
         'user_verification',
-        JSON.stringify({ email: 'old@example.com', registrationNumber: 'R25-OLD000', registrantToken: 'tok', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), verifiedAt: then }),
+        JSON.stringify({
+          email: 'old@example.com',
+          registrationNumber: 'R25-OLD000',
+          registrantToken: 'tok',
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          verifiedAt: then,
+        }),
       );
     });
     await page.goto('/');
@@ -65,7 +79,9 @@ describe('top navigation bar', () => {
     await page.getByText(email).waitFor();
     await expect.poll(() => page.getByText('Administrator', { exact: true }).count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/admin/profile');
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Home', 'Check Registration']);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+      .toEqual(['Home', 'Check Registration']);
   });
 });
 
@@ -77,9 +93,12 @@ describe('home page', () => {
     await page.getByText('400+ Expected').waitFor();
     await page.getByText('Margaritaville Lake Resort', { exact: false }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Check Registration' }).getAttribute('href')).toBe('/check-registration');
+    await expect
+      .poll(() => page.getByRole('main').getByRole('link', { name: 'Check Registration' }).getAttribute('href'))
+      .toBe('/check-registration');
     await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
-    for (const title of ['Cultural Programs', 'Family-Friendly', 'Resort Accommodation']) await page.getByRole('heading', { name: title }).waitFor();
+    for (const title of ['Cultural Programs', 'Family-Friendly', 'Resort Accommodation'])
+      await page.getByRole('heading', { name: title }).waitFor();
     await page.getByRole('heading', { name: 'Registration Pricing' }).waitFor();
     for (const price of ['$350.00', '$200.00', '$150.00']) await page.getByText(price, { exact: true }).waitFor();
   });

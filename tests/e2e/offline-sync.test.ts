@@ -10,7 +10,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, goOffline, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
-import { bookingByConfirmation, createFamily, importRoomingCsv, seedToken, serverArrival, serverRegistration, uniqueWord } from './helpers/staff-data';
+import {
+  bookingByConfirmation,
+  createFamily,
+  importRoomingCsv,
+  seedToken,
+  serverArrival,
+  serverRegistration,
+  uniqueWord,
+} from './helpers/staff-data';
 
 setupBrowser();
 
@@ -81,9 +89,15 @@ describe('greeter pickups with no signal', () => {
 describe('admin hotel links with no signal', () => {
   it('links a booking offline and it lands on the server when back online', async () => {
     const last = uniqueWord();
-    const family = await createFamily({ firstName: 'Aabel', lastName: last, flight: { flightNumber: 'WN 10', flightDate: DAY, flightTime: '12:00' } });
+    const family = await createFamily({
+      firstName: 'Aabel',
+      lastName: last,
+      flight: { flightNumber: 'WN 10', flightDate: DAY, flightTime: '12:00' },
+    });
     const confirmation = `OFF${randomBytes(3).toString('hex').toUpperCase()}`;
-    await importRoomingCsv(`Guest Name,Confirmation Number,Room Number,Check-in,Check-out\nAabel ${last},${confirmation},733,2025-11-29,2025-12-01\n`);
+    await importRoomingCsv(
+      `Guest Name,Confirmation Number,Room Number,Check-in,Check-out\nAabel ${last},${confirmation},733,2025-11-29,2025-12-01\n`,
+    );
 
     const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
     const card = page.locator('.booking-card', { hasText: confirmation });
@@ -96,7 +110,9 @@ describe('admin hotel links with no signal', () => {
     await card.getByRole('button', { name: 'Find Match' }).click();
     await card.locator('.candidate', { hasText: family.registrationNumber }).getByRole('button', { name: 'Link' }).click();
     await page
-      .getByText(`Linked Aabel ${last} to Aabel ${last} (${family.registrationNumber}) on this device. It will reach the server when the connection returns.`)
+      .getByText(
+        `Linked Aabel ${last} to Aabel ${last} (${family.registrationNumber}) on this device. It will reach the server when the connection returns.`,
+      )
       .waitFor();
     await card.waitFor({ state: 'detached' });
     await page.getByText('1 not synced').waitFor();
@@ -111,8 +127,16 @@ describe('admin hotel links with no signal', () => {
 
   it('shows a booking linked elsewhere meanwhile as a conflict in the sync panel', async () => {
     const last = uniqueWord();
-    const mine = await createFamily({ firstName: 'Aacer', lastName: last, flight: { flightNumber: 'WN 20', flightDate: DAY, flightTime: '13:00' } });
-    const theirs = await createFamily({ firstName: 'Zed', lastName: uniqueWord(), flight: { flightNumber: 'WN 21', flightDate: DAY, flightTime: '13:30' } });
+    const mine = await createFamily({
+      firstName: 'Aacer',
+      lastName: last,
+      flight: { flightNumber: 'WN 20', flightDate: DAY, flightTime: '13:00' },
+    });
+    const theirs = await createFamily({
+      firstName: 'Zed',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'WN 21', flightDate: DAY, flightTime: '13:30' },
+    });
     const confirmation = `CON${randomBytes(3).toString('hex').toUpperCase()}`;
     await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\nAacer ${last},${confirmation},2025-11-29,2025-12-01\n`);
     const booking = await bookingByConfirmation(confirmation);
@@ -127,7 +151,10 @@ describe('admin hotel links with no signal', () => {
     await page.getByText('1 not synced').waitFor();
 
     // meanwhile another admin links the same booking to another registration
-    const elsewhere = await api('POST', `/hotel-assignments/${booking!.id}/match`, { token: await seedToken(), body: { registrationId: theirs.registrationId } });
+    const elsewhere = await api('POST', `/hotel-assignments/${booking!.id}/match`, {
+      token: await seedToken(),
+      body: { registrationId: theirs.registrationId },
+    });
     expect(elsewhere.status).toBe(200);
 
     await page.context().setOffline(false);
@@ -169,7 +196,11 @@ function countRows(page: import('playwright-core').Page, table: string): Promise
 
 describe('an expired session', () => {
   it('keeps the unsent pickup through a new sign-in, then sends it', async () => {
-    const family = await createFamily({ firstName: 'Rhea', lastName: uniqueWord(), flight: { flightNumber: 'B6 44', flightDate: DAY, flightTime: '19:05' } });
+    const family = await createFamily({
+      firstName: 'Rhea',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'B6 44', flightDate: DAY, flightTime: '19:05' },
+    });
     const { page, token, email, password, user } = await signInAs('greeter', { path: `/admin/flight-arrivals?date=${DAY}` });
     const row = page.locator('tr', { hasText: family.registrationNumber });
     await row.waitFor();
@@ -201,7 +232,11 @@ describe('an expired session', () => {
 
 describe('signing out', () => {
   it('asks before discarding unsent pickups, then wipes the cached arrivals', async () => {
-    const family = await createFamily({ firstName: 'Quinn', lastName: uniqueWord(), flight: { flightNumber: 'B6 31', flightDate: DAY, flightTime: '18:20' } });
+    const family = await createFamily({
+      firstName: 'Quinn',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'B6 31', flightDate: DAY, flightTime: '18:20' },
+    });
     const { page, user } = await signInAs('greeter', { path: `/admin/flight-arrivals?date=${DAY}` });
     const row = page.locator('tr', { hasText: family.registrationNumber });
     await row.waitFor();

@@ -16,7 +16,16 @@ describe('offline app shell', () => {
     await waitForServiceWorker(page);
 
     await goOffline(page.context());
-    await expect.poll(() => page.evaluate(() => fetch('/health').then(() => 'online', () => 'offline'))).toBe('offline');
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          fetch('/health').then(
+            () => 'online',
+            () => 'offline',
+          ),
+        ),
+      )
+      .toBe('offline');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
@@ -51,7 +60,11 @@ describe('offline app shell', () => {
   it('is installable: Chromium reports no installability errors', async () => {
     // a plain context reports 'in-incognito' (docs/decisions.md): use a persistent profile
     const dir = mkdtempSync(path.join(tmpdir(), 'reunion-install-'));
-    const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    const context = await chromium.launchPersistentContext(dir, {
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       await page.goto(server().baseUrl + '/');

@@ -16,10 +16,15 @@ describe('hotel block on the registration page', () => {
     const last = uniqueWord();
     const family = await createFamily({ firstName: 'Hotelia', lastName: last, flight: ARRIVAL });
     const confirmation = `UL${uniqueWord(8).toUpperCase()}`;
-    await importRoomingCsv(`Guest Name,Confirmation Number,Room Number,Check-in,Check-out\n"${last}, Hotelia",${confirmation},512,2025-11-26,2025-11-30\n`);
+    await importRoomingCsv(
+      `Guest Name,Confirmation Number,Room Number,Check-in,Check-out\n"${last}, Hotelia",${confirmation},512,2025-11-26,2025-11-30\n`,
+    );
     const booking = await bookingByConfirmation(confirmation);
     expect(booking).toBeDefined();
-    const matched = await api('POST', `/hotel-assignments/${booking!.id}/match`, { token: await seedToken(), body: { registrationId: family.registrationId } });
+    const matched = await api('POST', `/hotel-assignments/${booking!.id}/match`, {
+      token: await seedToken(),
+      body: { registrationId: family.registrationId },
+    });
     expect(matched.status).toBe(200);
 
     const { page } = await signInAs('admin', { path: `/registration/${family.registrationNumber}` });
@@ -43,7 +48,10 @@ describe('hotel block on the registration page', () => {
     const confirmation = `KP${uniqueWord(8).toUpperCase()}`;
     await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\n"${last}, Staying",${confirmation},2025-11-26,2025-11-30\n`);
     const booking = await bookingByConfirmation(confirmation);
-    await api('POST', `/hotel-assignments/${booking!.id}/match`, { token: await seedToken(), body: { registrationId: family.registrationId } });
+    await api('POST', `/hotel-assignments/${booking!.id}/match`, {
+      token: await seedToken(),
+      body: { registrationId: family.registrationId },
+    });
 
     const { page } = await signInAs('admin', { path: `/registration/${family.registrationNumber}` });
     const unlink = page.getByRole('button', { name: `Unlink hotel booking ${confirmation}` });

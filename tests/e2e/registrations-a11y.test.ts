@@ -39,7 +39,11 @@ describe('accessibility of the registration screens', () => {
     expect(await violations(page)).toEqual([]);
 
     await page.goto('/admin/registrations?status=active');
-    await page.getByRole('link', { name: number }).or(page.getByText(/Showing/)).first().waitFor();
+    await page
+      .getByRole('link', { name: number })
+      .or(page.getByText(/Showing/))
+      .first()
+      .waitFor();
     expect(await violations(page)).toEqual([]);
 
     await page.goto(`/registration/${number}`);
@@ -68,7 +72,10 @@ describe('accessibility of the registration screens', () => {
     await page.getByText('Phone number is required').waitFor();
     expect(await violations(page)).toEqual([]);
 
-    const { page: phone } = await signInAs('admin', { page: await newPage({ viewport: { width: 390, height: 844 } }), path: `/registration/${number}` });
+    const { page: phone } = await signInAs('admin', {
+      page: await newPage({ viewport: { width: 390, height: 844 } }),
+      path: `/registration/${number}`,
+    });
     await phone.getByRole('heading', { name: 'Price Breakdown' }).waitFor();
     expect(await violations(phone)).toEqual([]);
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

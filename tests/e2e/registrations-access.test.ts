@@ -7,7 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, createStaffUser, goOffline, newPage, readMail, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
+import {
+  api,
+  apiLogin,
+  createStaffUser,
+  goOffline,
+  newPage,
+  readMail,
+  setupBrowser,
+  signInAs,
+  waitForServiceWorker,
+} from './helpers/playwright-utils';
 
 setupBrowser();
 
@@ -86,10 +96,12 @@ describe('registration page access', () => {
     const { registrantToken, expiresAt } = await verifyByCode(mine.email);
     const page = await newPage();
     await page.goto('/manifest.webmanifest');
-    await page.evaluate(
-      (v) => localStorage.setItem('user_verification', JSON.stringify({ ...v, verifiedAt: Date.now() })),
-      { email: mine.email, registrationNumber: mine.number, registrantToken, expiresAt },
-    );
+    await page.evaluate((v) => localStorage.setItem('user_verification', JSON.stringify({ ...v, verifiedAt: Date.now() })), {
+      email: mine.email,
+      registrationNumber: mine.number,
+      registrantToken,
+      expiresAt,
+    });
 
     await page.goto(`/registration/${mine.number}?verified=true`);
     await page.getByRole('heading', { name: mine.number }).waitFor();
@@ -155,7 +167,11 @@ describe('registration page access', () => {
   it("shows staff this device's copy of the list and a registration when there is no connection", async () => {
     const reg = await makeRegistration('Cora');
     const { page } = await signInAs('admin', { path: '/admin/registrations' });
-    await page.getByRole('link', { name: reg.number }).or(page.getByText(/Showing/)).first().waitFor();
+    await page
+      .getByRole('link', { name: reg.number })
+      .or(page.getByText(/Showing/))
+      .first()
+      .waitFor();
     await waitForServiceWorker(page);
     await waitForCachedRegistration(page, reg.number);
 

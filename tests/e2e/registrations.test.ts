@@ -25,7 +25,11 @@ function answerNextDialog(page: Page, action: 'accept' | 'dismiss', text?: strin
 const suffix = () => randomBytes(3).toString('hex');
 
 /** Fills and sends the manual create form; returns the new registration number (from the page it lands on). */
-async function createThroughManualForm(page: Page, contact: { first: string; last: string; email: string }, member: { first: string; last: string }) {
+async function createThroughManualForm(
+  page: Page,
+  contact: { first: string; last: string; email: string },
+  member: { first: string; last: string },
+) {
   await page.goto('/admin/registrations/new');
   await page.getByRole('heading', { name: 'Add New Registration' }).waitFor();
   const primary = page.getByRole('group', { name: 'Primary Contact' });
@@ -179,7 +183,13 @@ describe('registration desk', () => {
     const s = suffix();
     const created = await api('POST', '/registrations', {
       token,
-      body: { primary_first_name: 'Flora', primary_last_name: `Vega${s}`, primary_email: `flora-${s}@reunion.test`, primary_phone: '555-0101', attendees: [] },
+      body: {
+        primary_first_name: 'Flora',
+        primary_last_name: `Vega${s}`,
+        primary_email: `flora-${s}@reunion.test`,
+        primary_phone: '555-0101',
+        attendees: [],
+      },
     });
     expect(created.status).toBe(201);
     const number = created.body.registration.registration_number as string;
@@ -242,14 +252,24 @@ describe('registration desk', () => {
     await page.getByRole('heading', { name: 'Admin Overview' }).waitFor();
     await page.getByText('Financial Summary').waitFor();
     const stats = (await api('GET', '/registrations/stats/summary', { token })).body;
-    const card = (label: string) => page.locator('.stat-card').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat-value');
+    const card = (label: string) =>
+      page
+        .locator('.stat-card')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('.stat-value');
     await expect.poll(() => card('Total Registrations').textContent()).toBe(String(stats.registrations.total_count));
     await expect.poll(() => card('Active Registrations').textContent()).toBe(String(stats.registrations.active_count));
     await expect.poll(() => card('Total Attendees').textContent()).toBe(String(stats.attendees.total_active));
     const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     await expect.poll(() => card('Total Revenue').textContent()).toBe(money(stats.registrations.total_collected));
-    const row = (label: string) => page.locator('.stat-row').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
-    await expect.poll(() => row('Outstanding Balance').textContent()).toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
+    const row = (label: string) =>
+      page
+        .locator('.stat-row')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('dd');
+    await expect
+      .poll(() => row('Outstanding Balance').textContent())
+      .toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
     await expect.poll(() => row('Cancelled').textContent()).toBe(String(stats.registrations.cancelled_count));
   });
 
@@ -275,7 +295,13 @@ describe('registration desk', () => {
     const email = `private-${s}@reunion.test`;
     const created = await api('POST', '/registrations', {
       token,
-      body: { primary_first_name: 'Private', primary_last_name: `Person${s}`, primary_email: email, primary_phone: '555-0103', attendees: [] },
+      body: {
+        primary_first_name: 'Private',
+        primary_last_name: `Person${s}`,
+        primary_email: email,
+        primary_phone: '555-0103',
+        attendees: [],
+      },
     });
     const number = created.body.registration.registration_number as string;
     const page = await newPage();

@@ -189,7 +189,14 @@ describe('flight information with an emailed code', () => {
       await page.getByText(sentence).waitFor();
     }
 
-    await fillFlight(page, 1, { airline: 'American Airlines', number: 'aa 1234', date: '2025-12-05', time: '14:30', adults: '2', children: '1' });
+    await fillFlight(page, 1, {
+      airline: 'American Airlines',
+      number: 'aa 1234',
+      date: '2025-12-05',
+      time: '14:30',
+      adults: '2',
+      children: '1',
+    });
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     await page.getByText('Flight date must be between Nov 25, 2025 and Dec 02, 2025').waitFor();
     await flight(page, 1).getByLabel('Flight Date').fill('2025-11-27');
@@ -209,7 +216,18 @@ describe('flight information with an emailed code', () => {
     await page.getByRole('link', { name: 'Return to Home' }).waitFor();
 
     const saved = await flightsOf(reg.number);
-    expect(saved.map((f) => [f.flight_type, f.airline, f.flight_number, f.flight_date, f.flight_time, f.adults_count, f.children_count, f.child_seats_needed])).toEqual(
+    expect(
+      saved.map((f) => [
+        f.flight_type,
+        f.airline,
+        f.flight_number,
+        f.flight_date,
+        f.flight_time,
+        f.adults_count,
+        f.children_count,
+        f.child_seats_needed,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         ['arrival', 'American Airlines', 'AA 1234', '2025-11-27', '14:30', 2, 1, 0],
         ['departure', 'Delta Air Lines', 'DL456', '2025-11-30', '09:05', 1, 0, 0],
@@ -286,7 +304,14 @@ describe('emailed flight-info link', () => {
 
     const saved = await flightsOf(reg.number);
     expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({ flight_type: 'arrival', airline: 'Southwest Airlines', flight_number: 'WN 88', flight_date: '2025-11-26', flight_time: '18:45', adults_count: 3 });
+    expect(saved[0]).toMatchObject({
+      flight_type: 'arrival',
+      airline: 'Southwest Airlines',
+      flight_number: 'WN 88',
+      flight_date: '2025-11-26',
+      flight_time: '18:45',
+      adults_count: 3,
+    });
   });
 
   it('a link that is not valid says so and offers a new one', async () => {

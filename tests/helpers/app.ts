@@ -94,7 +94,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { da
 
   let n = 0;
   /** A user of `role` with a live session; returns its id, email, password and bearer token. */
-  async function makeUser(role: Role = 'admin', overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {}) {
+  async function makeUser(
+    role: Role = 'admin',
+    overrides: Partial<{ email: string; password: string; first_name: string; last_name: string }> = {},
+  ) {
     n += 1;
     const email = overrides.email ?? `${role}${n}-${Math.random().toString(36).slice(2, 8)}@test.example`;
     const password = overrides.password ?? 'correct-horse-battery';

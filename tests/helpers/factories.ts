@@ -120,7 +120,10 @@ export async function makeRegistration(db: Db, o: RegistrationOverrides = {}) {
     const cents = toCents(dollars);
     await db.insert(payments).values({ registrationId: id, amountCents: cents, method: 'cash', note: 'factory' });
     const [r] = await db.select().from(registrations).where(eq(registrations.id, id));
-    await db.update(registrations).set({ paidAmountCents: r.paidAmountCents + cents }).where(eq(registrations.id, id));
+    await db
+      .update(registrations)
+      .set({ paidAmountCents: r.paidAmountCents + cents })
+      .where(eq(registrations.id, id));
   }
 
   const flightRows = o.flights?.length

@@ -23,11 +23,7 @@ let seq = 0;
 const uniq = () => `${Date.now().toString(36)}${(seq += 1)}`;
 
 /** A registration whose primary contact is attendee #1, plus `others` as further attendees. */
-export async function makeRegistration(
-  db: Db,
-  overrides: Partial<RegistrationInsert> = {},
-  others: PersonSpec[] = [],
-) {
+export async function makeRegistration(db: Db, overrides: Partial<RegistrationInsert> = {}, others: PersonSpec[] = []) {
   const n = uniq();
   const values = {
     registrationNumber: newRegistrationNumber(2025),
@@ -42,7 +38,10 @@ export async function makeRegistration(
     .insert(registrations)
     .values({
       ...values,
-      searchText: buildSearchText(values, people.filter((p) => !p.removed)),
+      searchText: buildSearchText(
+        values,
+        people.filter((p) => !p.removed),
+      ),
     })
     .returning();
   const rows = await db

@@ -14,10 +14,12 @@ describe('schema upgrade', () => {
     // a phone that last ran the first schema: arrivals without sortKey/server, an op without kind
     const v1 = new Dexie(name);
     v1.version(1).stores(SCHEMA[1]);
-    await v1.table('arrivals').bulkAdd([
-      arrivalRow({ id: 7, flightDate: '2025-11-28', flightTime: '09:15', picked_up: true, picked_up_by: 'Bo' }),
-      arrivalRow({ id: 8, flightDate: '2025-11-27', flightTime: null }),
-    ]);
+    await v1
+      .table('arrivals')
+      .bulkAdd([
+        arrivalRow({ id: 7, flightDate: '2025-11-28', flightTime: '09:15', picked_up: true, picked_up_by: 'Bo' }),
+        arrivalRow({ id: 8, flightDate: '2025-11-27', flightTime: null }),
+      ]);
     const legacyOp = {
       opId: randomUUID(),
       payload: { flightId: 7, picked_up: true, picked_up_by: 'Bo', deviceId: 'd1' },
@@ -64,7 +66,13 @@ describe('schema upgrade to version 3', () => {
     const v2 = new Dexie(name);
     v2.version(1).stores(SCHEMA[1]);
     v2.version(2).stores(SCHEMA[2]);
-    await v2.table('arrivals').add({ ...arrivalRow({ id: 3 }), sortKey: '2025-11-27T14:30', server: { picked_up: false, picked_up_at: null, picked_up_by: null, version: 10 } });
+    await v2
+      .table('arrivals')
+      .add({
+        ...arrivalRow({ id: 3 }),
+        sortKey: '2025-11-27T14:30',
+        server: { picked_up: false, picked_up_at: null, picked_up_by: null, version: 10 },
+      });
     const op = {
       opId: randomUUID(),
       kind: 'pickup',

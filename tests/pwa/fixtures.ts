@@ -181,9 +181,18 @@ export function fakeServer(routes: Record<string, Handler> = {}) {
   const requests: SyncRequest[] = [];
   const table: Record<string, Handler> = {
     'GET /sync/time': () => ({ status: 200, body: { serverTime: new Date().toISOString() } }),
-    'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
-    'GET /sync/hotel': () => ({ status: 200, body: { assignments: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
-    'GET /sync/registrations': () => ({ status: 200, body: { registrations: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() } }),
+    'GET /sync/arrivals': () => ({
+      status: 200,
+      body: { arrivals: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() },
+    }),
+    'GET /sync/hotel': () => ({
+      status: 200,
+      body: { assignments: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() },
+    }),
+    'GET /sync/registrations': () => ({
+      status: 200,
+      body: { registrations: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() },
+    }),
     ...routes,
   };
   const routeOf = (req: SyncRequest) =>

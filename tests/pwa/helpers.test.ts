@@ -57,7 +57,13 @@ describe('arrivals on the device', () => {
   it('filter by date and by words over names, flight and registration number', async () => {
     const db = freshDb();
     await seedArrivals(db, [
-      arrivalRow({ id: 1, flightDate: '2025-11-27', flightTime: '16:00', primaryContactName: 'José Pérez', attendees: [{ firstName: 'José', lastName: 'Pérez', ageCategory: 'adult' }] }),
+      arrivalRow({
+        id: 1,
+        flightDate: '2025-11-27',
+        flightTime: '16:00',
+        primaryContactName: 'José Pérez',
+        attendees: [{ firstName: 'José', lastName: 'Pérez', ageCategory: 'adult' }],
+      }),
       arrivalRow({ id: 2, flightDate: '2025-11-27', flightTime: '09:00', flightNumber: 'DL 88', airline: 'Delta Air Lines' }),
       arrivalRow({ id: 3, flightDate: '2025-11-28', flightTime: '08:00', registrationNumber: 'R25-ZZZ999' }),
     ]);
@@ -103,7 +109,21 @@ describe('hotel candidates on the device', () => {
         primary_first_name: 'Mai',
         primary_last_name: 'Le',
         attendees: [
-          { id: 50, registration_id: 5, first_name: 'Long', last_name: 'Nguyen', is_primary: false, age_category: 'adult', relationship: 'spouse', relationship_other: null, age: null, gender: null, dietary_restrictions: null, cultural_programs: [], created_at: '' },
+          {
+            id: 50,
+            registration_id: 5,
+            first_name: 'Long',
+            last_name: 'Nguyen',
+            is_primary: false,
+            age_category: 'adult',
+            relationship: 'spouse',
+            relationship_other: null,
+            age: null,
+            gender: null,
+            dietary_restrictions: null,
+            cultural_programs: [],
+            created_at: '',
+          },
         ],
       }),
     ].map((r) => ({ ...r, searchText: registrationSearchText(r) }));

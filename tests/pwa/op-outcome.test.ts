@@ -9,7 +9,17 @@ import { RECEIPT_TTL_MS, opOutcome, waitForOp, writeReceipt } from '../../pwa/of
 import { refuseOp } from '../../pwa/offline/settle';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
 import { NetworkError } from '../../pwa/offline/transport';
-import { arrivalRow, bookingRow, fakeServer, freshDb, pickupAnswer, registrationRow, seedArrivals, seedBookings, seedRegistrations } from './fixtures';
+import {
+  arrivalRow,
+  bookingRow,
+  fakeServer,
+  freshDb,
+  pickupAnswer,
+  registrationRow,
+  seedArrivals,
+  seedBookings,
+  seedRegistrations,
+} from './fixtures';
 
 const LINKED = 'Successfully linked Anh Nguyen to Anh Nguyen (R25-X00005)';
 
@@ -24,7 +34,11 @@ async function linkSetup() {
 
 const matchOk = () => ({
   status: 200,
-  body: { message: LINKED, assignment: bookingRow({ id: 9, registration_id: 5 }), registration: { id: 5, hotel_confirmation_number: 'CONF-9' } },
+  body: {
+    message: LINKED,
+    assignment: bookingRow({ id: 9, registration_id: 5 }),
+    registration: { id: 5, hotel_confirmation_number: 'CONF-9' },
+  },
 });
 
 describe('the outcome of a queued change', () => {
@@ -129,6 +143,10 @@ describe('waitForOp', () => {
   it('resolves at once for a change already answered', async () => {
     const { db, op } = await linkSetup();
     await refuseOp(db, op, 'failed', 'Registration not found');
-    expect(await waitForOp(db, op.opId, { timeoutMs: 5_000 })).toEqual({ state: 'failed', opId: op.opId, message: 'Registration not found' });
+    expect(await waitForOp(db, op.opId, { timeoutMs: 5_000 })).toEqual({
+      state: 'failed',
+      opId: op.opId,
+      message: 'Registration not found',
+    });
   });
 });

@@ -22,10 +22,20 @@ describe('a tap overridden elsewhere', () => {
     await settlePickup(
       db,
       op,
-      pickupAnswer({ id: 1, picked_up: false, picked_up_by: null, pickup_changed_by: 'Demo Admin', pickup_tap_at: undoneAt, stale: true, changed: false }),
+      pickupAnswer({
+        id: 1,
+        picked_up: false,
+        picked_up_by: null,
+        pickup_changed_by: 'Demo Admin',
+        pickup_tap_at: undoneAt,
+        stale: true,
+        changed: false,
+      }),
     );
     const notices = (await db.getMeta('overrides')) ?? [];
-    expect(notices.map((n) => n.text)).toEqual([`Your ${clock(op.clientTime)} pickup of Ngozi Garcia was undone by Demo Admin at ${clock(undoneAt)}`]);
+    expect(notices.map((n) => n.text)).toEqual([
+      `Your ${clock(op.clientTime)} pickup of Ngozi Garcia was undone by Demo Admin at ${clock(undoneAt)}`,
+    ]);
     expect((await db.arrivals.get(1))?.picked_up).toBe(false);
   });
 

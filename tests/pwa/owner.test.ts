@@ -12,7 +12,17 @@ import { queryArrivals, queryUnmatched } from '../../pwa/offline/queries';
 import { refuseOp } from '../../pwa/offline/settle';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
 import type { AppDB } from '../../pwa/offline/db';
-import { arrivalRow, bookingRow, fakeServer, freshDb, pickupAnswer, registrationRow, seedArrivals, seedBookings, seedRegistrations } from './fixtures';
+import {
+  arrivalRow,
+  bookingRow,
+  fakeServer,
+  freshDb,
+  pickupAnswer,
+  registrationRow,
+  seedArrivals,
+  seedBookings,
+  seedRegistrations,
+} from './fixtures';
 
 const ANA = { id: 7, name: 'Ana Lima', role: 'greeter' as const };
 const BO = { id: 8, name: 'Bo Greer', role: 'greeter' as const };
@@ -71,7 +81,15 @@ describe('claiming the device at sign-in', () => {
 
     expect(await claimDevice(db, BO)).toEqual({ kind: 'cleared', keptOps: 0, previous: { userId: 9, name: 'Ada Admin' } });
     expect(await cacheCounts(db)).toEqual({ arrivals: 0, registrations: 0, bookings: 0, candidates: 0 });
-    for (const key of ['cursor:arrivals', 'cursor:hotel', 'cursor:registrations', 'complete:arrivals', 'complete:hotel', 'complete:registrations', 'lastSyncedAt'] as const) {
+    for (const key of [
+      'cursor:arrivals',
+      'cursor:hotel',
+      'cursor:registrations',
+      'complete:arrivals',
+      'complete:hotel',
+      'complete:registrations',
+      'lastSyncedAt',
+    ] as const) {
       expect(await db.getMeta(key)).toBeUndefined();
     }
     expect(await db.getMeta('deviceId')).toBe(deviceId);
@@ -113,14 +131,23 @@ describe('claiming the device at sign-in', () => {
 
     const fresh = arrivalRow({ id: 1, primaryContactName: 'Anh Nguyen', picked_up: true, picked_up_by: 'Ana Lima', version: 60 });
     const server = fakeServer({
-      'POST /flight-info/admin/flight-pickups/': () => ({ status: 200, body: pickupAnswer({ id: 1, picked_up_by: 'Ana Lima', version: 60 }) }),
-      'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [fresh], removed: [], cursor: 61, hasMore: false, serverTime: new Date().toISOString() } }),
+      'POST /flight-info/admin/flight-pickups/': () => ({
+        status: 200,
+        body: pickupAnswer({ id: 1, picked_up_by: 'Ana Lima', version: 60 }),
+      }),
+      'GET /sync/arrivals': () => ({
+        status: 200,
+        body: { arrivals: [fresh], removed: [], cursor: 61, hasMore: false, serverTime: new Date().toISOString() },
+      }),
     });
     const engine = new SyncEngine({ db, transport: server.transport, feeds: () => ['arrivals'] });
     expect(await engine.syncOnce()).toBe('done');
 
     expect(server.opsSent()).toHaveLength(1);
-    expect(server.opsSent()[0]).toMatchObject({ idempotencyKey: tap.opId, body: { picked_up: true, picked_up_by: 'Ana Lima', clientTime: tap.clientTime } });
+    expect(server.opsSent()[0]).toMatchObject({
+      idempotencyKey: tap.opId,
+      body: { picked_up: true, picked_up_by: 'Ana Lima', clientTime: tap.clientTime },
+    });
     // the copy was emptied, so the download starts from the beginning (no cursor)
     const download = server.requests.find((r) => r.path === '/sync/arrivals');
     expect(download?.query?.since).toBeUndefined();

@@ -30,11 +30,25 @@ function server() {
   return fakeServer({
     'POST /flight-info/admin/flight-pickups/': (req) => {
       const body = req.body as { picked_up: boolean; picked_up_by: string | null; clientTime: string };
-      return { status: 200, body: pickupAnswer({ id: Number(req.path.split('/').pop()), picked_up_by: body.picked_up_by, picked_up_at: body.clientTime, version: 500 }) };
+      return {
+        status: 200,
+        body: pickupAnswer({
+          id: Number(req.path.split('/').pop()),
+          picked_up_by: body.picked_up_by,
+          picked_up_at: body.clientTime,
+          version: 500,
+        }),
+      };
     },
     'GET /sync/arrivals': () => ({
       status: 200,
-      body: { arrivals: [arrivalRow({ id: 1, primaryContactName: 'Anh Nguyen' })], removed: [], cursor: 9, hasMore: false, serverTime: new Date().toISOString() },
+      body: {
+        arrivals: [arrivalRow({ id: 1, primaryContactName: 'Anh Nguyen' })],
+        removed: [],
+        cursor: 9,
+        hasMore: false,
+        serverTime: new Date().toISOString(),
+      },
     }),
   });
 }

@@ -31,7 +31,13 @@ describe('stable rows between live-query answers', () => {
   it('a row that left or joined the list, or moved, makes a new array; equal rows keep their objects', () => {
     const a = { id: 1, names: ['Ana'], server: { v: 1 } };
     const b = { id: 2, names: ['Bo'], server: { v: 1 } };
-    const moved = keepUnchanged([a, b], [{ ...b, names: ['Bo'] }, { ...a, server: { v: 1 } }]);
+    const moved = keepUnchanged(
+      [a, b],
+      [
+        { ...b, names: ['Bo'] },
+        { ...a, server: { v: 1 } },
+      ],
+    );
     expect(moved).toEqual([b, a]);
     expect(moved[0]).toBe(b);
     expect(moved[1]).toBe(a);

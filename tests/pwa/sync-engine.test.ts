@@ -185,7 +185,11 @@ describe('upload', () => {
     await engine(db, server.transport).syncOnce();
     expect(await listOps(db)).toEqual([]);
     expect(await db.hotelAssignments.get(9)).toBeUndefined();
-    expect(await db.registrations.get(5)).toMatchObject({ hotel_confirmation_number: 'HX-9', hotel_room_number: '999', pendingHotel: null });
+    expect(await db.registrations.get(5)).toMatchObject({
+      hotel_confirmation_number: 'HX-9',
+      hotel_room_number: '999',
+      pendingHotel: null,
+    });
   });
 });
 
@@ -195,13 +199,19 @@ describe('pickup batches', () => {
     const reg = registrationRow({ id: 5 });
     await seedRegistrations(db, [reg]);
     await seedBookings(db, [bookingRow({ id: 9 })]);
-    await seedArrivals(db, Array.from({ length: 250 }, (_, i) => arrivalRow({ id: i + 1 })));
+    await seedArrivals(
+      db,
+      Array.from({ length: 250 }, (_, i) => arrivalRow({ id: i + 1 })),
+    );
     for (let i = 1; i <= 230; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
     await queueHotelLink(db, { assignmentId: 9, registration: reg });
     for (let i = 231; i <= 250; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
     const server = fakeServer({
       'POST /flight-info/admin/flight-pickups/': pickupRoute(),
-      'POST /hotel-assignments/': () => ({ status: 200, body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) } }),
+      'POST /hotel-assignments/': () => ({
+        status: 200,
+        body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) },
+      }),
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
     expect(server.uploads().map((r) => (r.path.endsWith('/batch') ? (r.body as { ops: unknown[] }).ops.length : r.path))).toEqual([
@@ -211,16 +221,22 @@ describe('pickup batches', () => {
       '/hotel-assignments/9/match',
       20,
     ]);
-    expect(server.opsSent().filter((r) => r.path.includes('pickups')).map((r) => Number(r.path.split('/').pop()))).toEqual(
-      Array.from({ length: 250 }, (_, i) => i + 1),
-    );
+    expect(
+      server
+        .opsSent()
+        .filter((r) => r.path.includes('pickups'))
+        .map((r) => Number(r.path.split('/').pop())),
+    ).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(await listOps(db)).toEqual([]);
     expect((await queryArrival(db, 250))!.pendingSync).toBe(false);
   });
 
   it('records each batch in one transaction: the arrivals live query runs once per batch, not once per op', async () => {
     const db = freshDb();
-    await seedArrivals(db, Array.from({ length: 150 }, (_, i) => arrivalRow({ id: i + 1 })));
+    await seedArrivals(
+      db,
+      Array.from({ length: 150 }, (_, i) => arrivalRow({ id: i + 1 })),
+    );
     for (let i = 1; i <= 150; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
     let redraws = 0;
     const sub = liveQuery(() => db.arrivals.toArray()).subscribe(() => (redraws += 1));
@@ -244,8 +260,12 @@ describe('pickup batches', () => {
     const ok = pickupRoute();
     const tooLong = { status: 400, body: { error: 'picked_up_by must be at most 100 characters' } };
     const server = fakeServer({
-      'POST /flight-info/admin/flight-pickups/batch': () => ({ ...tooLong, body: { ...tooLong.body, fields: { 'ops.1.picked_up_by': tooLong.body.error } } }),
-      'POST /flight-info/admin/flight-pickups/': (req) => ((req.body as { picked_up_by: string }).picked_up_by.length > 100 ? tooLong : ok(req)),
+      'POST /flight-info/admin/flight-pickups/batch': () => ({
+        ...tooLong,
+        body: { ...tooLong.body, fields: { 'ops.1.picked_up_by': tooLong.body.error } },
+      }),
+      'POST /flight-info/admin/flight-pickups/': (req) =>
+        (req.body as { picked_up_by: string }).picked_up_by.length > 100 ? tooLong : ok(req),
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
     expect(server.uploads().map((r) => r.path.split('/').pop())).toEqual(['batch', '1', '2', '3']);
@@ -348,7 +368,10 @@ describe('retries', () => {
         applied += 1;
         return ok(req);
       },
-      'POST /hotel-assignments/': () => ({ status: 200, body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) } }),
+      'POST /hotel-assignments/': () => ({
+        status: 200,
+        body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) },
+      }),
     });
     const transport = async (req: SyncRequest) => {
       if (req.method === 'POST' && mode === 'drop') throw new NetworkError('connection reset');
@@ -385,7 +408,12 @@ describe('retries', () => {
       expect.any(Array),
       (batches[0].body as { ops: { opId: string }[] }).ops.map((o) => o.opId),
     ]);
-    expect(server.uploads().map((r) => r.path).at(-1)).toBe('/hotel-assignments/9/match');
+    expect(
+      server
+        .uploads()
+        .map((r) => r.path)
+        .at(-1),
+    ).toBe('/hotel-assignments/9/match');
   });
 
   it('backoff is full jitter on 1 s doubling up to 60 s', () => {
@@ -404,9 +432,23 @@ describe('download', () => {
     const server = fakeServer({
       'GET /sync/arrivals': (req) => {
         const since = Number(req.query?.since ?? 0);
-        if (since === 0) return { status: 200, body: { arrivals: [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })], removed: [], cursor: 40, hasMore: true, serverTime: new Date().toISOString() } };
+        if (since === 0)
+          return {
+            status: 200,
+            body: {
+              arrivals: [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })],
+              removed: [],
+              cursor: 40,
+              hasMore: true,
+              serverTime: new Date().toISOString(),
+            },
+          };
         if (since === 40 && failPage2) throw new NetworkError('lost');
-        if (since === 40) return { status: 200, body: { arrivals: [arrivalRow({ id: 3 })], removed: [], cursor: 55, hasMore: false, serverTime: new Date().toISOString() } };
+        if (since === 40)
+          return {
+            status: 200,
+            body: { arrivals: [arrivalRow({ id: 3 })], removed: [], cursor: 55, hasMore: false, serverTime: new Date().toISOString() },
+          };
         return { status: 200, body: { arrivals: [], removed: [], cursor: since, hasMore: false, serverTime: new Date().toISOString() } };
       },
     });
@@ -430,12 +472,27 @@ describe('download', () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
     const server = fakeServer({
-      'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [], removed: [2], cursor: 200, hasMore: false, serverTime: new Date().toISOString() } }),
-      'GET /sync/hotel': () => ({ status: 200, body: { assignments: [bookingRow({ id: 9, guest_name: 'NGUYEN, ANH' })], removed: [], cursor: 201, hasMore: false, serverTime: new Date().toISOString() } }),
+      'GET /sync/arrivals': () => ({
+        status: 200,
+        body: { arrivals: [], removed: [2], cursor: 200, hasMore: false, serverTime: new Date().toISOString() },
+      }),
+      'GET /sync/hotel': () => ({
+        status: 200,
+        body: {
+          assignments: [bookingRow({ id: 9, guest_name: 'NGUYEN, ANH' })],
+          removed: [],
+          cursor: 201,
+          hasMore: false,
+          serverTime: new Date().toISOString(),
+        },
+      }),
       'GET /sync/registrations': () => ({
         status: 200,
         body: {
-          registrations: [registrationRow({ id: 5, primary_first_name: 'Anh', primary_last_name: 'Nguyen' }), registrationRow({ id: 6, primary_first_name: 'Zed', primary_last_name: 'Other' })],
+          registrations: [
+            registrationRow({ id: 5, primary_first_name: 'Anh', primary_last_name: 'Nguyen' }),
+            registrationRow({ id: 6, primary_first_name: 'Zed', primary_last_name: 'Other' }),
+          ],
           removed: [],
           cursor: 202,
           hasMore: false,
@@ -469,8 +526,14 @@ describe('download', () => {
 
     // the replay answers with the stored first answer (version 55): older than what the cache holds
     const server = fakeServer({
-      'POST /flight-info/admin/flight-pickups/': () => ({ status: 200, body: pickupAnswer({ id: 1, picked_up: true, picked_up_by: 'Bo', version: 55 }) }),
-      'GET /sync/arrivals': () => ({ status: 200, body: { arrivals: [], removed: [], cursor: 60, hasMore: false, serverTime: new Date().toISOString() } }),
+      'POST /flight-info/admin/flight-pickups/': () => ({
+        status: 200,
+        body: pickupAnswer({ id: 1, picked_up: true, picked_up_by: 'Bo', version: 55 }),
+      }),
+      'GET /sync/arrivals': () => ({
+        status: 200,
+        body: { arrivals: [], removed: [], cursor: 60, hasMore: false, serverTime: new Date().toISOString() },
+      }),
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
     expect(await queryArrival(db, 1)).toMatchObject({ picked_up: false, pendingSync: false, server: { version: 60 } });
@@ -481,7 +544,10 @@ describe('download', () => {
     await seedArrivals(db, [arrivalRow({ id: 1, version: 10 })]);
     await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
     const server = fakeServer({
-      'POST /flight-info/admin/flight-pickups/': () => ({ status: 200, body: pickupAnswer({ id: 1, picked_up: true, picked_up_by: 'Bo Greer', version: 70 }) }),
+      'POST /flight-info/admin/flight-pickups/': () => ({
+        status: 200,
+        body: pickupAnswer({ id: 1, picked_up: true, picked_up_by: 'Bo Greer', version: 70 }),
+      }),
     });
     await engine(db, server.transport).syncOnce();
     expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, picked_up_by: 'Bo Greer', server: { version: 70 } });

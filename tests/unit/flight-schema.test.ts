@@ -92,7 +92,9 @@ describe('flight rows', () => {
   it("drop 'N/A' placeholders before validating", () => {
     const list = flightListSchema(window).parse([{ airline: 'N/A' }, row(), { airline: 'n/a', flightNumber: '' }]);
     expect(list).toHaveLength(1);
-    expect(messages(submitVerifiedSchema(window).safeParse({ registrationId: 1, needsTransportation: true, flights: [{ airline: 'N/A' }] }))).toEqual({
+    expect(
+      messages(submitVerifiedSchema(window).safeParse({ registrationId: 1, needsTransportation: true, flights: [{ airline: 'N/A' }] })),
+    ).toEqual({
       flights: 'Please add at least one flight if you need transportation',
     });
     expect(submitVerifiedSchema(window).parse({ registrationId: 1, needsTransportation: false }).flights).toEqual([]);
@@ -157,7 +159,10 @@ describe('the airport of a flight', () => {
   });
 
   it('or Other with the name the visitor typed', () => {
-    expect(s.parse(row({ airport: 'OTHER', airportName: ' Austin-Bergstrom ' }))).toMatchObject({ airport: 'OTHER', airportName: 'Austin-Bergstrom' });
+    expect(s.parse(row({ airport: 'OTHER', airportName: ' Austin-Bergstrom ' }))).toMatchObject({
+      airport: 'OTHER',
+      airportName: 'Austin-Bergstrom',
+    });
     expect(messages(s.safeParse(row({ airport: 'OTHER' })))).toEqual({ airportName: 'Airport name is required' });
     expect(messages(s.safeParse(row({ airport: 'OTHER', airportName: '  ' })))).toEqual({ airportName: 'Airport name is required' });
   });

@@ -37,7 +37,11 @@ describe('late fee', () => {
   });
 
   it('adds $50 when applied, nothing when removed by an admin', () => {
-    expect(computeAmounts(35000, fees({ lateFeeApplied: true }), LATE)).toEqual({ baseCents: 35000, lateFeeCents: 5000, totalCents: 40000 });
+    expect(computeAmounts(35000, fees({ lateFeeApplied: true }), LATE)).toEqual({
+      baseCents: 35000,
+      lateFeeCents: 5000,
+      totalCents: 40000,
+    });
     expect(computeAmounts(35000, fees({ lateFeeApplied: true, removeLateFee: true }), LATE)).toEqual({
       baseCents: 35000,
       lateFeeCents: 0,
@@ -50,7 +54,9 @@ describe('late fee', () => {
 describe('discounts', () => {
   it('applies the percentage first, then the fixed amount', () => {
     // (700 + 50) × 0.9 = 675 − 25 = 650
-    expect(computeAmounts(70000, fees({ lateFeeApplied: true, discountPercentage: 10, fixedDiscountCents: 2500 }), LATE).totalCents).toBe(65000);
+    expect(computeAmounts(70000, fees({ lateFeeApplied: true, discountPercentage: 10, fixedDiscountCents: 2500 }), LATE).totalCents).toBe(
+      65000,
+    );
     // the other order would give (750 − 25) × 0.9 = 652.50
   });
 

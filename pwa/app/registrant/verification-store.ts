@@ -129,7 +129,12 @@ export function signOutVerification(): void {
   const token = getRegistrantToken();
   if (token) {
     void api
-      .post('/registrations/sign-out', undefined, { auth: false, registrant: false, headers: { 'X-Registrant-Token': token }, on401: 'throw' })
+      .post('/registrations/sign-out', undefined, {
+        auth: false,
+        registrant: false,
+        headers: { 'X-Registrant-Token': token },
+        on401: 'throw',
+      })
       .catch(() => {});
   }
   clearVerification();

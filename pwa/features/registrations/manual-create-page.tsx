@@ -110,7 +110,14 @@ export default function ManualCreatePage() {
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Additional Notes</legend>
-          <TextAreaField label="Notes" name="notes" rows={3} value={values.notes} onChange={(e) => onChange('notes', e.target.value)} error={errors.notes} />
+          <TextAreaField
+            label="Notes"
+            name="notes"
+            rows={3}
+            value={values.notes}
+            onChange={(e) => onChange('notes', e.target.value)}
+            error={errors.notes}
+          />
         </fieldset>
         <div className="form-actions">
           <Button variant="secondary" onClick={() => navigate('/admin/registrations')}>

@@ -70,7 +70,11 @@ function DetailLoader({ refId, viewer, mode }: { refId: string; viewer: string; 
   if (mode === 'admin' && unreachable) {
     return (
       <Suspense fallback={<PageSpinner />}>
-        <CachedRegistrationDetail refId={refId} missing={failure} render={(detail) => <RegistrationView detail={detail} mode={mode} fromCache />} />
+        <CachedRegistrationDetail
+          refId={refId}
+          missing={failure}
+          render={(detail) => <RegistrationView detail={detail} mode={mode} fromCache />}
+        />
       </Suspense>
     );
   }
@@ -107,13 +111,21 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       {fromCache && <Alert kind="info">No connection: showing the copy of this registration saved on this device.</Alert>}
       {isAdmin && !online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}
       {isAdmin && <AdminActions registration={r} editor={editor} disabledReason={offlineReason} notify={show} />}
-      {isAdmin && editor.editing && <p className="note edit-hint">Editing contact, address and fees. Save Changes applies them; Cancel discards them.</p>}
+      {isAdmin && editor.editing && (
+        <p className="note edit-hint">Editing contact, address and fees. Save Changes applies them; Cancel discards them.</p>
+      )}
 
       <div className="detail-grid">
         <div className="detail-main">
           <ContactBlock registration={r} editor={isAdmin ? editor : undefined} />
           <RequestsBlock registration={r} />
-          <AttendeesSection registration={r} attendees={attendees} canManage={isAdmin} disabledReason={offlineReason} onFailure={(t) => show('error', t)} />
+          <AttendeesSection
+            registration={r}
+            attendees={attendees}
+            canManage={isAdmin}
+            disabledReason={offlineReason}
+            onFailure={(t) => show('error', t)}
+          />
           <FlightCards flights={flightInfo} showPickup={mode !== 'registrant'} />
         </div>
         <div className="detail-side">

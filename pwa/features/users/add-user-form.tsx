@@ -45,10 +45,43 @@ export function AddUserForm() {
       <h2 id="add-user-title">Add User</h2>
       {result && <Alert kind={result.kind}>{result.text}</Alert>}
       <div className="form-grid">
-        <TextField label="First Name" name="first_name" autoComplete="off" value={values.first_name} onChange={set('first_name')} error={errors.first_name} required />
-        <TextField label="Last Name" name="last_name" autoComplete="off" value={values.last_name} onChange={set('last_name')} error={errors.last_name} required />
-        <TextField label="Email" name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} error={errors.email} required />
-        <SelectField label="Role" name="role" value={values.role} onChange={set('role')} options={ROLE_OPTIONS} error={errors.role} required />
+        <TextField
+          label="First Name"
+          name="first_name"
+          autoComplete="off"
+          value={values.first_name}
+          onChange={set('first_name')}
+          error={errors.first_name}
+          required
+        />
+        <TextField
+          label="Last Name"
+          name="last_name"
+          autoComplete="off"
+          value={values.last_name}
+          onChange={set('last_name')}
+          error={errors.last_name}
+          required
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email}
+          required
+        />
+        <SelectField
+          label="Role"
+          name="role"
+          value={values.role}
+          onChange={set('role')}
+          options={ROLE_OPTIONS}
+          error={errors.role}
+          required
+        />
         <TextField
           label="Password"
           name="password"

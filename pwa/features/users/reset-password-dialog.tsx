@@ -47,8 +47,8 @@ export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | nu
       {user && (
         <form onSubmit={onSubmit} noValidate>
           <p>
-            Set a new password for {user.first_name} {user.last_name} ({user.email}). They are signed out everywhere and sign in again
-            with the new password.
+            Set a new password for {user.first_name} {user.last_name} ({user.email}). They are signed out everywhere and sign in again with
+            the new password.
           </p>
           {failure && (
             <p className="form-error" role="alert">

@@ -5,7 +5,14 @@
  * keys (`flights.0.airline`). What is sent: dates as ISO timestamps, times trimmed to HH:MM, counts as
  * integers (0 when blank), and no flights at all when no transportation is needed.
  */
-import { OTHER_AIRPORT, canonicalAirline, formRowsFromExisting, newFlightRow, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
+import {
+  OTHER_AIRPORT,
+  canonicalAirline,
+  formRowsFromExisting,
+  newFlightRow,
+  type ExistingFlight,
+  type FlightFormRow,
+} from '../../../shared/schemas/flight';
 import type { FlightType } from '../../../shared/constants';
 
 /** A row plus a client-only key, so React keeps each row's inputs when another row is removed. */

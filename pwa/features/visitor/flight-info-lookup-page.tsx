@@ -50,8 +50,8 @@ export default function FlightInfoLookupPage() {
       <div className="card">
         <h1>Flight Information Link</h1>
         <p className="lead">
-          Enter the email address used for your registration and we will email you a link to the flight information form. The link works for 14
-          days.
+          Enter the email address used for your registration and we will email you a link to the flight information form. The link works for
+          14 days.
         </p>
         <form onSubmit={onSubmit} noValidate className="visitor-step">
           {sent && <Alert kind="success">{sent}</Alert>}

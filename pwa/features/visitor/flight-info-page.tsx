@@ -59,7 +59,11 @@ export default function FlightInfoPage() {
       (err: unknown) => {
         if (abort.signal.aborted) return;
         if (err instanceof ApiError && err.status === 401) clearVerification();
-        setNotice(err instanceof ApiError && (err.status === 401 || err.status === 403) ? err.message : errorMessage(err, 'Failed to load registration'));
+        setNotice(
+          err instanceof ApiError && (err.status === 401 || err.status === 403)
+            ? err.message
+            : errorMessage(err, 'Failed to load registration'),
+        );
         setStep('email');
       },
     );

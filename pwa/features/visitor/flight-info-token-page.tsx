@@ -80,7 +80,12 @@ export default function FlightInfoTokenPage() {
             </ButtonLink>
           </>
         ) : (
-          <TokenFlightForm token={token} request={state.request} form={form} onSubmitted={() => setState({ name: 'done', request: state.request })} />
+          <TokenFlightForm
+            token={token}
+            request={state.request}
+            form={form}
+            onSubmitted={() => setState({ name: 'done', request: state.request })}
+          />
         )}
       </div>
     </div>

@@ -39,10 +39,14 @@ export function SyncStatusBar({ className }: { className?: string }) {
           Live
         </span>
       )}
-      {s.pending !== undefined && <span className={`badge ${s.pending > 0 ? 'badge-yellow' : 'badge-grey'}`}>{pendingText(s.pending)}</span>}
+      {s.pending !== undefined && (
+        <span className={`badge ${s.pending > 0 ? 'badge-yellow' : 'badge-grey'}`}>{pendingText(s.pending)}</span>
+      )}
       {!!s.failed && <span className="badge badge-red">{failedText(s.failed)}</span>}
       {!!s.conflicts && <span className="badge badge-red">{conflictsText(s.conflicts)}</span>}
-      {overridden > 0 && <span className="badge badge-red">{overridden === 1 ? '1 tap changed elsewhere' : `${overridden} taps changed elsewhere`}</span>}
+      {overridden > 0 && (
+        <span className="badge badge-red">{overridden === 1 ? '1 tap changed elsewhere' : `${overridden} taps changed elsewhere`}</span>
+      )}
       {s.syncing ? (
         <span className="sync-last">Syncing…</span>
       ) : (

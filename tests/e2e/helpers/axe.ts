@@ -25,7 +25,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .flatMap((v) =>
       v.nodes.map(
-        (n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()} | ${n.html.slice(0, 160)}`,
+        (n) =>
+          `${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()} | ${n.html.slice(0, 160)}`,
       ),
     );
 }
@@ -51,7 +52,9 @@ export async function expectAccessible(page: Page, where: string, opts: { widths
 export async function unlabelledControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
-    const controls = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type=hidden]), select, textarea');
+    const controls = document.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
+      'input:not([type=hidden]), select, textarea',
+    );
     for (const el of controls) {
       const box = el.getBoundingClientRect();
       const shown = box.width > 0 || box.height > 0 || el.type === 'checkbox' || el.type === 'radio';
@@ -91,7 +94,8 @@ export async function expectAnnounced(page: Page, where: string, sentences: stri
       };
     });
     expect(facts.live, `${where}: '${sentence}' is not in a live region`).not.toBeNull();
-    if (facts.describes !== 'no control') expect(facts.describes, `${where}: the control of '${sentence}' is not aria-invalid`).toBe('true');
+    if (facts.describes !== 'no control')
+      expect(facts.describes, `${where}: the control of '${sentence}' is not aria-invalid`).toBe('true');
   }
 }
 

@@ -111,11 +111,20 @@ export interface StaffAccount {
 }
 
 /** Creates a new staff account through POST /api/users with the admin's token. */
-export async function createStaffUser(role: Role, overrides: Partial<{ first_name: string; last_name: string }> = {}): Promise<StaffAccount> {
+export async function createStaffUser(
+  role: Role,
+  overrides: Partial<{ first_name: string; last_name: string }> = {},
+): Promise<StaffAccount> {
   const suffix = randomBytes(4).toString('hex');
   const email = `${role}-${suffix}@reunion.test`;
   const password = `Pw-${randomBytes(6).toString('hex')}`;
-  const body = { email, password, role, first_name: overrides.first_name ?? (role === 'admin' ? 'Ada' : 'Gus'), last_name: overrides.last_name ?? `Tester${suffix}` };
+  const body = {
+    email,
+    password,
+    role,
+    first_name: overrides.first_name ?? (role === 'admin' ? 'Ada' : 'Gus'),
+    last_name: overrides.last_name ?? `Tester${suffix}`,
+  };
   const res = await api<{ user: User }>('POST', '/users', { token: await adminToken(), body });
   if (res.status !== 201) throw new Error(`creating a ${role} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { user: res.body.user, email, password };
@@ -125,7 +134,10 @@ export async function createStaffUser(role: Role, overrides: Partial<{ first_nam
  * A page signed in as a NEW admin or greeter (own account, so tests stay independent): the token goes
  * into localStorage like a real sign-in, then the app opens at `path` (default '/').
  */
-export async function signInAs(role: Role, opts: { page?: Page; path?: string } = {}): Promise<StaffAccount & { page: Page; token: string }> {
+export async function signInAs(
+  role: Role,
+  opts: { page?: Page; path?: string } = {},
+): Promise<StaffAccount & { page: Page; token: string }> {
   const account = await createStaffUser(role);
   const token = await apiLogin(account.email, account.password);
   const page = opts.page ?? (await newPage());
@@ -137,11 +149,15 @@ export async function signInAs(role: Role, opts: { page?: Page; path?: string } 
 
 /** Waits until a service worker controls the page (the shell is then precached). */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    await navigator.serviceWorker.ready;
-    return navigator.serviceWorker.controller !== null;
-  }, undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    async () => {
+      if (!('serviceWorker' in navigator)) return false;
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 /** Cuts the network for every page of the context (the service worker still answers from its cache). */

@@ -53,7 +53,12 @@ export function landingText(instant: number | null, now: number): string | null 
  * members as such (not everyone listed is on this flight). A registration booked twice on one flight
  * (two rows) is one party: its counts added, one control ticking both.
  */
-const Party = memo(function Party({ arrival: a, also = NO_MORE, deviceId, onOpenRegistration }: ArrivalItemProps & { also?: ArrivalView[] }) {
+const Party = memo(function Party({
+  arrival: a,
+  also = NO_MORE,
+  deviceId,
+  onOpenRegistration,
+}: ArrivalItemProps & { also?: ArrivalView[] }) {
   const counts = also.length
     ? {
         adultsCount: also.reduce((n, x) => n + x.adultsCount, a.adultsCount),
@@ -72,7 +77,9 @@ const Party = memo(function Party({ arrival: a, also = NO_MORE, deviceId, onOpen
       <p className="party-line">
         On this flight: {passengerText(counts)}
         {counts.adultsCount === 0 && counts.childrenCount > 0 && (
-          <span className="badge badge-red party-flag">{counts.childrenCount === 1 ? 'Child' : 'Children'} travelling without an adult</span>
+          <span className="badge badge-red party-flag">
+            {counts.childrenCount === 1 ? 'Child' : 'Children'} travelling without an adult
+          </span>
         )}
       </p>
       <p className="party-line cell-small">

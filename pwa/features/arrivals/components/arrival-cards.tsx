@@ -16,8 +16,8 @@ export function ArrivalCards({ totals, compact = false }: { totals: ArrivalTotal
   if (compact) {
     return (
       <p className="arrival-totals-line" aria-label="Arrival totals">
-        {totals.totalArrivals} arrivals · {totals.totalPassengers} passengers · {totals.uniqueFlights} flights · Picked Up{' '}
-        {totals.pickedUp} · Pending: {totals.pending}
+        {totals.totalArrivals} arrivals · {totals.totalPassengers} passengers · {totals.uniqueFlights} flights · Picked Up {totals.pickedUp}{' '}
+        · Pending: {totals.pending}
       </p>
     );
   }

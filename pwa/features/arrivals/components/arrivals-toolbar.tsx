@@ -47,78 +47,78 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
     <div className={`arrivals-toolbar arrivals-toolbar-${part}`}>
       {part !== 'search' && (
         <>
-      <div className="field">
-        <label htmlFor={ids.date}>Arrival Date</label>
-        <div className="toolbar-row">
-          <input
-            id={ids.date}
-            type="date"
-            value={date ?? ''}
-            min={event.flightWindow.min}
-            max={event.flightWindow.max}
-            onChange={(e) => onDate(e.target.value || undefined)}
-          />
-          <Button variant="secondary" onClick={() => onDate(undefined)} disabled={!date}>
-            Clear filter
-          </Button>
-        </div>
-        <p className="field-hint">{date ? 'Showing one day.' : 'Showing all dates.'}</p>
-      </div>
-      <div className="field toolbar-airport">
-        <label htmlFor={ids.airport}>Airport</label>
-        <select id={ids.airport} value={airport} onChange={(e) => onAirport(e.target.value)}>
-          <option value="">All airports</option>
-          {event.airports.map((a) => (
-            <option key={a.code} value={a.code}>
-              {a.code} — {a.name}
-            </option>
-          ))}
-          <option value={OTHER_AIRPORT}>Other airports</option>
-          <option value={NO_AIRPORT}>Airport not given</option>
-        </select>
-      </div>
+          <div className="field">
+            <label htmlFor={ids.date}>Arrival Date</label>
+            <div className="toolbar-row">
+              <input
+                id={ids.date}
+                type="date"
+                value={date ?? ''}
+                min={event.flightWindow.min}
+                max={event.flightWindow.max}
+                onChange={(e) => onDate(e.target.value || undefined)}
+              />
+              <Button variant="secondary" onClick={() => onDate(undefined)} disabled={!date}>
+                Clear filter
+              </Button>
+            </div>
+            <p className="field-hint">{date ? 'Showing one day.' : 'Showing all dates.'}</p>
+          </div>
+          <div className="field toolbar-airport">
+            <label htmlFor={ids.airport}>Airport</label>
+            <select id={ids.airport} value={airport} onChange={(e) => onAirport(e.target.value)}>
+              <option value="">All airports</option>
+              {event.airports.map((a) => (
+                <option key={a.code} value={a.code}>
+                  {a.code} — {a.name}
+                </option>
+              ))}
+              <option value={OTHER_AIRPORT}>Other airports</option>
+              <option value={NO_AIRPORT}>Airport not given</option>
+            </select>
+          </div>
         </>
       )}
       {part !== 'filters' && (
-      <div className="field toolbar-search">
-        <label htmlFor={ids.search}>Search</label>
-        <input
-          id={ids.search}
-          type="search"
-          value={search}
-          placeholder="Name, flight or registration number"
-          autoComplete="off"
-          onChange={(e) => onSearch(e.target.value)}
-        />
-      </div>
-)}
-{part !== 'search' && (
+        <div className="field toolbar-search">
+          <label htmlFor={ids.search}>Search</label>
+          <input
+            id={ids.search}
+            type="search"
+            value={search}
+            placeholder="Name, flight or registration number"
+            autoComplete="off"
+            onChange={(e) => onSearch(e.target.value)}
+          />
+        </div>
+      )}
+      {part !== 'search' && (
         <>
-      <div className="field toolbar-export">
-        <span className="field-label-spacer" aria-hidden="true">
-          &nbsp;
-        </span>
-        <Button
-          variant="secondary"
-          onClick={() => void onExport()}
-          busy={exporting}
-          busyText="Exporting..."
-          disabled={!online}
-          aria-describedby={!online ? ids.offline : undefined}
-        >
-          Export CSV
-        </Button>
-        {!online && (
-          <p id={ids.offline} className="field-hint">
-            Export needs a connection: you are offline.
-          </p>
-        )}
-        {exportError && (
-          <p className="form-error" role="alert">
-            {exportError}
-          </p>
-        )}
-      </div>
+          <div className="field toolbar-export">
+            <span className="field-label-spacer" aria-hidden="true">
+              &nbsp;
+            </span>
+            <Button
+              variant="secondary"
+              onClick={() => void onExport()}
+              busy={exporting}
+              busyText="Exporting..."
+              disabled={!online}
+              aria-describedby={!online ? ids.offline : undefined}
+            >
+              Export CSV
+            </Button>
+            {!online && (
+              <p id={ids.offline} className="field-hint">
+                Export needs a connection: you are offline.
+              </p>
+            )}
+            {exportError && (
+              <p className="form-error" role="alert">
+                {exportError}
+              </p>
+            )}
+          </div>
         </>
       )}
     </div>

@@ -31,16 +31,25 @@ export function HourlyChart({ arrivals, date }: { arrivals: ArrivalView[]; date:
         <>
           <div className="hour-chart" role="img" aria-label={`Passengers landing by hour on ${formatDate(date)}: ${summary}`}>
             {load.buckets.map((b) => (
-              <div key={b.hour} className="hour-col" title={`${hourRangeLabel(b.hour)}: ${b.passengers} passengers on ${b.flights} flights`}>
+              <div
+                key={b.hour}
+                className="hour-col"
+                title={`${hourRangeLabel(b.hour)}: ${b.passengers} passengers on ${b.flights} flights`}
+              >
                 <span className="hour-value">{b.passengers || ''}</span>
-                <span className="hour-bar" style={{ height: `${load.peak ? Math.max(4, (b.passengers / load.peak) * 100) : 0}%` }} data-empty={b.passengers === 0 || undefined} />
+                <span
+                  className="hour-bar"
+                  style={{ height: `${load.peak ? Math.max(4, (b.passengers / load.peak) * 100) : 0}%` }}
+                  data-empty={b.passengers === 0 || undefined}
+                />
                 <span className="hour-label">{hourLabel(b.hour)}</span>
               </div>
             ))}
           </div>
           {load.untimed > 0 && (
             <p className="note">
-              {load.untimed} arrival{load.untimed === 1 ? '' : 's'} without a landing time {load.untimed === 1 ? 'is' : 'are'} not on the chart.
+              {load.untimed} arrival{load.untimed === 1 ? '' : 's'} without a landing time {load.untimed === 1 ? 'is' : 'are'} not on the
+              chart.
             </p>
           )}
           <details className="hourly-table">

@@ -34,12 +34,7 @@ export function PickupToggle({ arrival, also = [], large = false }: { arrival: A
     }
   };
   const input = (
-    <input
-      type="checkbox"
-      checked={checked}
-      aria-label={pickupLabel(arrival)}
-      onChange={(e) => void onChange(e.target.checked)}
-    />
+    <input type="checkbox" checked={checked} aria-label={pickupLabel(arrival)} onChange={(e) => void onChange(e.target.checked)} />
   );
   if (!large) return <span className="pickup-check">{input}</span>;
   return (

@@ -145,7 +145,16 @@ export function RegistrationDetailsModal({ arrival, onClose }: { arrival: Arriva
   }
 
   return (
-    <Dialog open={arrival !== null} title="Registration Details" onClose={onClose} footer={<button type="button" className="btn btn-secondary" onClick={onClose}>Close</button>}>
+    <Dialog
+      open={arrival !== null}
+      title="Registration Details"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
       <div className="registration-details">{body}</div>
     </Dialog>
   );

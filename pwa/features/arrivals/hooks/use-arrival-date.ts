@@ -14,7 +14,10 @@ export const todayIn = (timeZone: string, now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /** The day the board opens on: today while the event's flights are landing, else the configured default. */
-export function defaultBoardDate(event: { timeZone: string; flightWindow: { min: string; max: string }; defaultArrivalDate: string }, now = new Date()) {
+export function defaultBoardDate(
+  event: { timeZone: string; flightWindow: { min: string; max: string }; defaultArrivalDate: string },
+  now = new Date(),
+) {
   const today = todayIn(event.timeZone, now);
   return today >= event.flightWindow.min && today <= event.flightWindow.max ? today : event.defaultArrivalDate;
 }

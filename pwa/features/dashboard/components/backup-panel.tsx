@@ -20,13 +20,14 @@ export function BackupPanel() {
   const [saved, setSaved] = useState<string | null>(null);
   const backup = useDownloadBackup(setBytes);
   const error = backup.error;
-  const message = error instanceof ApiError ? errorMessage(error, FALLBACK) : error?.message === BACKUP_CUT_SHORT ? BACKUP_CUT_SHORT : FALLBACK;
+  const message =
+    error instanceof ApiError ? errorMessage(error, FALLBACK) : error?.message === BACKUP_CUT_SHORT ? BACKUP_CUT_SHORT : FALLBACK;
   return (
     <section className="card backup-panel" aria-labelledby="backup-title">
       <h2 id="backup-title">Backup</h2>
       <p className="muted">
-        Everything in one file: registrations, attendees, flights and pickups, payments, hotel bookings, staff accounts and
-        history. Take one before and during the event; <code>npm run restore</code> loads it into an empty database.
+        Everything in one file: registrations, attendees, flights and pickups, payments, hotel bookings, staff accounts and history. Take
+        one before and during the event; <code>npm run restore</code> loads it into an empty database.
       </p>
       <Button
         variant="secondary"

@@ -34,6 +34,9 @@ export async function searchRegistrations(text: string, booking: CachedHotelAssi
     }
   }
   const registrations = await queryRegistrations(getAppDb());
-  const ranked = rankCandidates({ guest_name: text, check_in_date: booking.check_in_date, check_out_date: booking.check_out_date }, registrations);
+  const ranked = rankCandidates(
+    { guest_name: text, check_in_date: booking.check_in_date, check_out_date: booking.check_out_date },
+    registrations,
+  );
   return { matches: ranked.map(highlight), fromDevice: true };
 }

@@ -123,7 +123,13 @@ export function BookingCard({
           {candidates === undefined ? (
             <p className="note">Finding matches...</p>
           ) : (
-            <CandidateList bookingId={booking.id} candidates={candidates} linkingId={linkingId} onLink={(c) => void onLink(c)} disabled={deleting} />
+            <CandidateList
+              bookingId={booking.id}
+              candidates={candidates}
+              linkingId={linkingId}
+              onLink={(c) => void onLink(c)}
+              disabled={deleting}
+            />
           )}
         </div>
       )}

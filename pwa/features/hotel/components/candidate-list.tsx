@@ -32,7 +32,9 @@ export function CandidateList({ bookingId, candidates, linkingId, onLink, disabl
                 {c.possible_match && <span className="badge badge-green candidate-badge">Possible match</span>}
               </p>
               <p className="candidate-line">{c.primary_email}</p>
-              {replaces && <p className="candidate-line candidate-has-hotel">Already has hotel confirmation {c.hotel_confirmation_number}</p>}
+              {replaces && (
+                <p className="candidate-line candidate-has-hotel">Already has hotel confirmation {c.hotel_confirmation_number}</p>
+              )}
               {c.warnings.map((w) => (
                 <p key={w} className="candidate-line candidate-warning" role="note">
                   {w}

@@ -9,8 +9,8 @@ export function ImportPreview({ result }: { result: ImportResult }) {
   return (
     <div className="import-preview">
       <p>
-        <strong>{result.valid}</strong> row{result.valid === 1 ? '' : 's'} ready to import ({result.created} new, {result.updated} to update,{' '}
-        {result.unchanged} unchanged)
+        <strong>{result.valid}</strong> row{result.valid === 1 ? '' : 's'} ready to import ({result.created} new, {result.updated} to
+        update, {result.unchanged} unchanged)
         {result.invalid > 0 && (
           <>
             , <strong className="text-danger">{result.invalid}</strong> with errors (not imported)
@@ -19,7 +19,10 @@ export function ImportPreview({ result }: { result: ImportResult }) {
         .
       </p>
       <p className="note">
-        Columns used: {Object.entries(mapped).map(([field, header]) => `${header} → ${field.replace(/_/g, ' ')}`).join(', ') || 'none'}
+        Columns used:{' '}
+        {Object.entries(mapped)
+          .map(([field, header]) => `${header} → ${field.replace(/_/g, ' ')}`)
+          .join(', ') || 'none'}
         {ignored.length > 0 && `; ignored: ${ignored.join(', ')}`}
       </p>
       <div className="table-wrap">
@@ -58,7 +61,7 @@ export function ImportPreview({ result }: { result: ImportResult }) {
                       ))}
                     </ul>
                   ) : (
-                    ACTION[r.action ?? ''] ?? ''
+                    (ACTION[r.action ?? ''] ?? '')
                   )}
                 </td>
               </tr>

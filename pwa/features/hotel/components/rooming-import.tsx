@@ -79,8 +79,8 @@ export function RoomingImport({ online }: { online: boolean }) {
     <section className="card rooming-import" aria-labelledby={`${inputId}-title`}>
       <h2 id={`${inputId}-title`}>Import Rooming List</h2>
       <p className="note">
-        A CSV from the hotel with guest name, confirmation number, room type, room number, check-in, check-out, nights, VIP and
-        notes. Re-importing the same confirmation numbers updates those bookings.
+        A CSV from the hotel with guest name, confirmation number, room type, room number, check-in, check-out, nights, VIP and notes.
+        Re-importing the same confirmation numbers updates those bookings.
       </p>
       <div className="field">
         <label htmlFor={inputId}>Rooming list (CSV)</label>
@@ -111,7 +111,12 @@ export function RoomingImport({ online }: { online: boolean }) {
         <>
           <ImportPreview result={preview} />
           <div className="actions">
-            <Button onClick={() => void onImport()} disabled={preview.valid === 0 || !online} busy={phase === 'importing'} busyText="Importing...">
+            <Button
+              onClick={() => void onImport()}
+              disabled={preview.valid === 0 || !online}
+              busy={phase === 'importing'}
+              busyText="Importing..."
+            >
               Import {preview.valid} row{preview.valid === 1 ? '' : 's'}
             </Button>
             <Button variant="secondary" onClick={reset} disabled={phase === 'importing'}>

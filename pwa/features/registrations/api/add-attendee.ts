@@ -11,7 +11,8 @@ export const addAttendee = (registrationId: number | string, body: AttendeeCreat
 export function useAddAttendee() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ registrationId, body }: { registrationId: number | string; body: AttendeeCreateInput }) => addAttendee(registrationId, body),
+    mutationFn: ({ registrationId, body }: { registrationId: number | string; body: AttendeeCreateInput }) =>
+      addAttendee(registrationId, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: registrationKeys.all }),
   });
 }

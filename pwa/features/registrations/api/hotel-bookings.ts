@@ -12,16 +12,14 @@ export const linkedBookingsQueryOptions = (registrationId: number) =>
   queryOptions({
     // under registrationKeys.all so that invalidating it after any change refreshes the list too
     queryKey: [...registrationKeys.all, 'hotel-bookings', registrationId] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ assignments: HotelAssignment[] }>('/hotel-assignments', { query: { registrationId }, signal }),
+    queryFn: ({ signal }) => api.get<{ assignments: HotelAssignment[] }>('/hotel-assignments', { query: { registrationId }, signal }),
   });
 
 export function useLinkedBookings(registrationId: number, enabled = true) {
   return useQuery({ ...linkedBookingsQueryOptions(registrationId), enabled });
 }
 
-export const unlinkBooking = (assignmentId: number) =>
-  api.post<unknown>(`/hotel-assignments/${assignmentId}/unmatch`);
+export const unlinkBooking = (assignmentId: number) => api.post<unknown>(`/hotel-assignments/${assignmentId}/unmatch`);
 
 export function useUnlinkBooking() {
   const qc = useQueryClient();

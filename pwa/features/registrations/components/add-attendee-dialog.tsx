@@ -81,7 +81,8 @@ export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: 
     setValues((v) => ({
       ...v,
       age: value,
-      age_category: !categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120 ? categoryForAge(n) : v.age_category,
+      age_category:
+        !categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120 ? categoryForAge(n) : v.age_category,
     }));
   }
 
@@ -128,8 +129,23 @@ export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: 
           </p>
         )}
         <div className="form-grid">
-          <TextField label="First Name" name="first_name" value={values.first_name} onChange={(e) => set('first_name', e.target.value)} error={errors.first_name} required autoFocus />
-          <TextField label="Last Name" name="last_name" value={values.last_name} onChange={(e) => set('last_name', e.target.value)} error={errors.last_name} required />
+          <TextField
+            label="First Name"
+            name="first_name"
+            value={values.first_name}
+            onChange={(e) => set('first_name', e.target.value)}
+            error={errors.first_name}
+            required
+            autoFocus
+          />
+          <TextField
+            label="Last Name"
+            name="last_name"
+            value={values.last_name}
+            onChange={(e) => set('last_name', e.target.value)}
+            error={errors.last_name}
+            required
+          />
         </div>
         <SelectField
           label="Relationship"
@@ -165,8 +181,27 @@ export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: 
             error={errors.age_category}
             required
           />
-          <TextField label="Age" name="age" type="number" inputMode="numeric" min={0} max={120} step={1} value={values.age} onChange={(e) => onAge(e.target.value)} error={errors.age} />
-          <SelectField label="Gender" name="gender" value={values.gender} onChange={(e) => set('gender', e.target.value)} options={GENDER_OPTIONS} placeholder="Not specified" error={errors.gender} />
+          <TextField
+            label="Age"
+            name="age"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={120}
+            step={1}
+            value={values.age}
+            onChange={(e) => onAge(e.target.value)}
+            error={errors.age}
+          />
+          <SelectField
+            label="Gender"
+            name="gender"
+            value={values.gender}
+            onChange={(e) => set('gender', e.target.value)}
+            options={GENDER_OPTIONS}
+            placeholder="Not specified"
+            error={errors.gender}
+          />
         </div>
         <TextField
           label="Dietary Restrictions"

@@ -64,7 +64,14 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
 
   return (
     <div className="actions admin-actions" role="group" aria-label="Registration actions">
-      <Button variant="secondary" onClick={onRequestFlightInfo} busy={flightInfo.isPending} busyText="Sending..." disabled={off} title={disabledReason}>
+      <Button
+        variant="secondary"
+        onClick={onRequestFlightInfo}
+        busy={flightInfo.isPending}
+        busyText="Sending..."
+        disabled={off}
+        title={disabledReason}
+      >
         Request Flight Info
       </Button>
       {r.status === 'cancelled' ? (

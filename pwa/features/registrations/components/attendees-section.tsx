@@ -47,10 +47,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
 
   function onRemove(a: Attendee) {
     if (!window.confirm('Are you sure you want to remove this attendee?')) return;
-    remove.mutate(
-      { registrationId: r.id, attendeeId: a.id },
-      { onError: (e) => onFailure(errorMessage(e, 'Failed to remove attendee')) },
-    );
+    remove.mutate({ registrationId: r.id, attendeeId: a.id }, { onError: (e) => onFailure(errorMessage(e, 'Failed to remove attendee')) });
   }
 
   return (
@@ -66,7 +63,9 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
         )}
       </div>
       {canManage && !active && <p className="note">Attendees can only be changed on an active registration.</p>}
-      {canManage && active && attendees.length >= MAX_ATTENDEES && <p className="note">This registration has the maximum of {MAX_ATTENDEES} attendees.</p>}
+      {canManage && active && attendees.length >= MAX_ATTENDEES && (
+        <p className="note">This registration has the maximum of {MAX_ATTENDEES} attendees.</p>
+      )}
       <ul className="attendee-list">
         {attendees.map((a) => {
           const facts = [

@@ -50,7 +50,10 @@ function matches(r: RegistrationListItem, f: RegistrationFilterValues): boolean 
 }
 
 export default function CachedRegistrations({ filters }: { filters: RegistrationFilterValues }) {
-  const cached = useCachedRegistrations({ search: filters.search, status: (filters.status || undefined) as CachedRegistration['status'] | undefined });
+  const cached = useCachedRegistrations({
+    search: filters.search,
+    status: (filters.status || undefined) as CachedRegistration['status'] | undefined,
+  });
   const { lastSyncedAt } = useSyncStatus();
   const [page, setPage] = useState(1);
   if (cached === undefined) return <Spinner label="Loading saved registrations..." />;
@@ -67,7 +70,9 @@ export default function CachedRegistrations({ filters }: { filters: Registration
         {lastSyncedAt ? ` (last synced ${formatDateTime(lastSyncedAt)})` : ''}. Export and changes need a connection.
       </Alert>
       {rows.length === 0 ? (
-        <p className="empty">{cached.length === 0 ? 'No registrations are saved on this device yet.' : 'No saved registrations match these filters.'}</p>
+        <p className="empty">
+          {cached.length === 0 ? 'No registrations are saved on this device yet.' : 'No saved registrations match these filters.'}
+        </p>
       ) : (
         <RegistrationsTable rows={rows.slice((current - 1) * LIST_PAGE_SIZE, current * LIST_PAGE_SIZE)} />
       )}

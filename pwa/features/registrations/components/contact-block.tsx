@@ -33,9 +33,7 @@ export function ContactBlock({ registration: r, editor }: { registration: Regist
             </Detail>
             <Detail label="Phone">{r.primary_phone ? <a href={`tel:${r.primary_phone}`}>{r.primary_phone}</a> : null}</Detail>
             {(r.emergency_contact_name || r.emergency_contact_phone) && (
-              <Detail label="Emergency Contact">
-                {[r.emergency_contact_name, r.emergency_contact_phone].filter(Boolean).join(' · ')}
-              </Detail>
+              <Detail label="Emergency Contact">{[r.emergency_contact_name, r.emergency_contact_phone].filter(Boolean).join(' · ')}</Detail>
             )}
           </DetailList>
         )}

@@ -4,7 +4,15 @@ import { errorMessage } from '../../../lib/api-client';
 import type { RegistrationFilterValues } from '../api/get-registrations';
 import { useExportRegistrations } from '../api/export-registrations';
 
-export function ExportButton({ filters, disabled, onError }: { filters: RegistrationFilterValues; disabled?: boolean; onError: (text: string) => void }) {
+export function ExportButton({
+  filters,
+  disabled,
+  onError,
+}: {
+  filters: RegistrationFilterValues;
+  disabled?: boolean;
+  onError: (text: string) => void;
+}) {
   const exporter = useExportRegistrations();
   return (
     <Button

@@ -25,7 +25,9 @@ export function FlightCards({ flights, showPickup }: { flights: FlightInfoRecord
               <p className="flight-name">
                 {f.airline} {f.flight_number}
               </p>
-              <p className="cell-sub">{f.airport ? `${f.airport === OTHER_AIRPORT ? '' : `${f.airport} · `}${f.airport_name ?? ''}` : AIRPORT_NOT_GIVEN}</p>
+              <p className="cell-sub">
+                {f.airport ? `${f.airport === OTHER_AIRPORT ? '' : `${f.airport} · `}${f.airport_name ?? ''}` : AIRPORT_NOT_GIVEN}
+              </p>
               <p>
                 {formatDate(f.flight_date)}
                 {f.flight_time ? ` at ${formatTime(f.flight_time)}` : ''}

@@ -43,8 +43,22 @@ export function GroupMembersFields({ rows, errors, onChange }: GroupMembersField
           <fieldset key={row.key} className="member-row">
             <legend>Group Member {i + 1}</legend>
             <div className="form-grid">
-              <TextField label="First Name" name={`attendees.${i}.first_name`} value={row.first_name} onChange={(e) => update(i, 'first_name', e.target.value)} error={err('first_name')} required />
-              <TextField label="Last Name" name={`attendees.${i}.last_name`} value={row.last_name} onChange={(e) => update(i, 'last_name', e.target.value)} error={err('last_name')} required />
+              <TextField
+                label="First Name"
+                name={`attendees.${i}.first_name`}
+                value={row.first_name}
+                onChange={(e) => update(i, 'first_name', e.target.value)}
+                error={err('first_name')}
+                required
+              />
+              <TextField
+                label="Last Name"
+                name={`attendees.${i}.last_name`}
+                value={row.last_name}
+                onChange={(e) => update(i, 'last_name', e.target.value)}
+                error={err('last_name')}
+                required
+              />
               <SelectField
                 label="Age Category"
                 name={`attendees.${i}.age_category`}
@@ -55,7 +69,12 @@ export function GroupMembersFields({ rows, errors, onChange }: GroupMembersField
                 required
               />
             </div>
-            <Button variant="ghost" className="btn-small" onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`Remove Group Member ${i + 1}`}>
+            <Button
+              variant="ghost"
+              className="btn-small"
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+              aria-label={`Remove Group Member ${i + 1}`}
+            >
               Remove
             </Button>
           </fieldset>

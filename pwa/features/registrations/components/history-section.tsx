@@ -45,7 +45,8 @@ function describe(e: HistoryEntry): string {
   const label = ACTION_LABELS[e.action] ?? e.action;
   const after = (e.after ?? {}) as Record<string, unknown>;
   const before = (e.before ?? {}) as Record<string, unknown>;
-  if (e.action === 'attendee.add' || e.action === 'attendee.update') return `${label}: ${after.first_name ?? ''} ${after.last_name ?? ''}`.trim();
+  if (e.action === 'attendee.add' || e.action === 'attendee.update')
+    return `${label}: ${after.first_name ?? ''} ${after.last_name ?? ''}`.trim();
   if (e.action === 'attendee.remove') return `${label}: ${before.first_name ?? ''} ${before.last_name ?? ''}`.trim();
   if (e.action === 'registration.cancel' && after.cancel_reason) return `${label}: ${String(after.cancel_reason)}`;
   const fields = changedFields(e.before, e.after);

@@ -6,7 +6,15 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { usePayments } from '../api/get-payments';
 import { methodLabel, RecordPaymentForm } from './record-payment-form';
 
-export function PaymentsSection({ registrationNumber, registrationId, disabled }: { registrationNumber: string; registrationId: number; disabled?: boolean }) {
+export function PaymentsSection({
+  registrationNumber,
+  registrationId,
+  disabled,
+}: {
+  registrationNumber: string;
+  registrationId: number;
+  disabled?: boolean;
+}) {
   const ledger = usePayments(registrationNumber);
   const payments = ledger.data?.payments ?? [];
   return (

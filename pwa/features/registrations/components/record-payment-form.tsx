@@ -40,7 +40,10 @@ export function RecordPaymentForm({ registrationId, disabled }: { registrationId
       setValues(EMPTY);
       setResult({
         kind: 'success',
-        text: payment.amount < 0 ? `Refund of ${formatMoney(-payment.amount)} recorded.` : `Payment of ${formatMoney(payment.amount)} recorded.`,
+        text:
+          payment.amount < 0
+            ? `Refund of ${formatMoney(-payment.amount)} recorded.`
+            : `Payment of ${formatMoney(payment.amount)} recorded.`,
       });
     } catch (err) {
       setErrors(serverFieldErrors(err));
@@ -74,9 +77,20 @@ export function RecordPaymentForm({ registrationId, disabled }: { registrationId
             error={errors.method}
             required
           />
-          <TextField label="Note" name="note" value={values.note} onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))} error={errors.note} />
+          <TextField
+            label="Note"
+            name="note"
+            value={values.note}
+            onChange={(e) => setValues((v) => ({ ...v, note: e.target.value }))}
+            error={errors.note}
+          />
         </div>
-        <CheckboxField label="This is a refund" name="refund" checked={values.refund} onChange={(e) => setValues((v) => ({ ...v, refund: e.target.checked }))} />
+        <CheckboxField
+          label="This is a refund"
+          name="refund"
+          checked={values.refund}
+          onChange={(e) => setValues((v) => ({ ...v, refund: e.target.checked }))}
+        />
         <Button type="submit" busy={record.isPending} busyText="Recording...">
           Record Payment
         </Button>

@@ -36,7 +36,7 @@ export function paymentColour(paymentStatus: string | undefined, waived: boolean
 }
 
 export const paymentLabel = (paymentStatus: string | undefined, waived: boolean | undefined) =>
-  waived ? 'Waived' : PAYMENT_LABELS[paymentStatus ?? ''] ?? titleCase(paymentStatus ?? 'Unknown');
+  waived ? 'Waived' : (PAYMENT_LABELS[paymentStatus ?? ''] ?? titleCase(paymentStatus ?? 'Unknown'));
 
 /** A symbol beside the status text in the detail header (decorative: the text carries the meaning). */
 const STATUS_ICONS: Record<string, string> = { active: '✓', pending: '⏳', cancelled: '✕', waitlist: '⋯' };

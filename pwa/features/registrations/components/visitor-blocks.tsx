@@ -17,8 +17,8 @@ export function UnverifiedNotice({ reason }: { reason?: string }) {
       <Alert kind="warning" title="Verification required">
         <p>{reason ?? 'Please verify your email to view this registration.'}</p>
         <p>
-          Go to <Link to="/check-registration">Check Registration</Link> and enter the email address used for the registration; we will
-          send you a code to confirm it is you.
+          Go to <Link to="/check-registration">Check Registration</Link> and enter the email address used for the registration; we will send
+          you a code to confirm it is you.
         </p>
       </Alert>
       <p>
@@ -28,7 +28,13 @@ export function UnverifiedNotice({ reason }: { reason?: string }) {
   );
 }
 
-export function LoadFailure({ message, detail = 'Check the registration number, or try again later.' }: { message: string; detail?: string }) {
+export function LoadFailure({
+  message,
+  detail = 'Check the registration number, or try again later.',
+}: {
+  message: string;
+  detail?: string;
+}) {
   return (
     <div className="page page-narrow">
       <section className="card" role="alert" aria-labelledby="load-failure-title">

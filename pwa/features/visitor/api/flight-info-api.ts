@@ -24,8 +24,11 @@ export interface SubmitFlightsAnswer {
   flights: ExistingFlight[];
 }
 
-export const submitVerifiedFlights = (body: { registrationId: number | string; needsTransportation: boolean; flights: SubmittedFlight[] }) =>
-  api.post<SubmitFlightsAnswer>('/flight-info/submit-verified', body);
+export const submitVerifiedFlights = (body: {
+  registrationId: number | string;
+  needsTransportation: boolean;
+  flights: SubmittedFlight[];
+}) => api.post<SubmitFlightsAnswer>('/flight-info/submit-verified', body);
 
 export const lookupFlightLink = (email: string, captchaToken: string | null) =>
   api.post<{ message: string }>('/flight-info/lookup', { email, captchaToken }, PUBLIC);

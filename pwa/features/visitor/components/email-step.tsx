@@ -78,9 +78,7 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
         onToken={setToken}
         resetKey={resetKey}
         error={errors.turnstileToken}
-        onError={(message) =>
-          setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))
-        }
+        onError={(message) => setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))}
       />
       <Button type="submit" className="btn-block" busy={busy} busyText="Sending...">
         Send Verification Code

@@ -23,11 +23,21 @@ export function FlightForm({ form, window, requireType, disabled }: FlightFormPr
         <legend>Do you need airport transportation?</legend>
         <div className="choices">
           <label className={`choice${state.needsTransportation ? ' choice-selected' : ''}`}>
-            <input type="radio" name="needsTransportation" checked={state.needsTransportation} onChange={() => form.setNeedsTransportation(true)} />
+            <input
+              type="radio"
+              name="needsTransportation"
+              checked={state.needsTransportation}
+              onChange={() => form.setNeedsTransportation(true)}
+            />
             <span>Yes, I need transportation</span>
           </label>
           <label className={`choice${!state.needsTransportation ? ' choice-selected' : ''}`}>
-            <input type="radio" name="needsTransportation" checked={!state.needsTransportation} onChange={() => form.setNeedsTransportation(false)} />
+            <input
+              type="radio"
+              name="needsTransportation"
+              checked={!state.needsTransportation}
+              onChange={() => form.setNeedsTransportation(false)}
+            />
             <span>No, I don't need transportation</span>
           </label>
         </div>
@@ -67,7 +77,8 @@ export function FlightForm({ form, window, requireType, disabled }: FlightFormPr
       ) : (
         <p className="note">
           No flights will be saved.
-          {savedFlights > 0 && ` Your ${savedFlights === 1 ? 'saved flight' : `${savedFlights} saved flights`} will be removed when you submit.`}
+          {savedFlights > 0 &&
+            ` Your ${savedFlights === 1 ? 'saved flight' : `${savedFlights} saved flights`} will be removed when you submit.`}
         </p>
       )}
     </div>

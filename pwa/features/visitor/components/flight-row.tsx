@@ -31,10 +31,15 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
   const err = (field: Parameters<typeof rowErrorKey>[1]) => errors[rowErrorKey(index, field)];
   const number = index + 1;
   // a saved airline that is not on the list (older data) is still shown, so the visitor can see and fix it
-  const airportOptions: Option[] = [...window.airports.map((a) => ({ value: a.code, label: `${a.code} — ${a.name}` })), { value: OTHER_AIRPORT, label: 'Other' }];
+  const airportOptions: Option[] = [
+    ...window.airports.map((a) => ({ value: a.code, label: `${a.code} — ${a.name}` })),
+    { value: OTHER_AIRPORT, label: 'Other' },
+  ];
   const departing = row.flightType === 'departure';
   const airlineOptions =
-    row.airline && !AIRLINE_OPTIONS.some((o) => o.value === row.airline) ? [...AIRLINE_OPTIONS, { value: row.airline, label: row.airline }] : AIRLINE_OPTIONS;
+    row.airline && !AIRLINE_OPTIONS.some((o) => o.value === row.airline)
+      ? [...AIRLINE_OPTIONS, { value: row.airline, label: row.airline }]
+      : AIRLINE_OPTIONS;
 
   return (
     <fieldset className="flight-row" disabled={disabled}>

@@ -69,7 +69,13 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     showErrors({});
     setBusy(true);
     try {
-      await submitTokenFlights({ token, email: email.trim(), needsTransportation, flights: flightsToSubmit(form.state), turnstileToken: challenge });
+      await submitTokenFlights({
+        token,
+        email: email.trim(),
+        needsTransportation,
+        flights: flightsToSubmit(form.state),
+        turnstileToken: challenge,
+      });
       onSubmitted();
     } catch (err) {
       if (err instanceof ApiError) showErrors(err.fields);
@@ -111,9 +117,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         onToken={setChallenge}
         resetKey={resetKey}
         error={errors.turnstileToken}
-        onError={(message) =>
-          setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))
-        }
+        onError={(message) => setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))}
       />
       <Button type="submit" className="btn-block submit-flights" busy={busy} busyText="Submitting...">
         Submit Flight Information
