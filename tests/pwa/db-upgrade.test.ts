@@ -66,13 +66,11 @@ describe('schema upgrade to version 3', () => {
     const v2 = new Dexie(name);
     v2.version(1).stores(SCHEMA[1]);
     v2.version(2).stores(SCHEMA[2]);
-    await v2
-      .table('arrivals')
-      .add({
-        ...arrivalRow({ id: 3 }),
-        sortKey: '2025-11-27T14:30',
-        server: { picked_up: false, picked_up_at: null, picked_up_by: null, version: 10 },
-      });
+    await v2.table('arrivals').add({
+      ...arrivalRow({ id: 3 }),
+      sortKey: '2025-11-27T14:30',
+      server: { picked_up: false, picked_up_at: null, picked_up_by: null, version: 10 },
+    });
     const op = {
       opId: randomUUID(),
       kind: 'pickup',
