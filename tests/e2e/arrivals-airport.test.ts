@@ -39,6 +39,8 @@ describe('the board by airport', () => {
     await card(atHou).getByText('HOU', { exact: true }).waitFor();
     await card(elsewhere).getByText('Other: Conroe-North Houston Regional').waitFor();
 
+    // on a phone the day, the airport and the export are one tap away
+    await page.locator('.arrivals-phone-filters > summary').click();
     await page.getByLabel('Airport').selectOption('HOU');
     await expect.poll(() => card(atIah).count()).toBe(0);
     await expect.poll(() => card(elsewhere).count()).toBe(0);
@@ -48,7 +50,9 @@ describe('the board by airport', () => {
     await page.reload();
     await page.getByLabel('Search').fill(tag);
     await card(atHou).waitFor();
+    await page.getByText('HOU · Filters and export').waitFor();
     expect(await page.getByLabel('Airport').inputValue()).toBe('HOU');
+    await page.locator('.arrivals-phone-filters > summary').click();
     expect(await card(atIah).count()).toBe(0);
 
     await page.getByLabel('Airport').selectOption('OTHER');
