@@ -25,17 +25,26 @@ export type RegistrationView = 'full' | 'greeter' | 'registrant';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** Every reader sees which registration it is. */
+const IDENTITY_FIELDS = ['id', 'registration_number', 'status', 'created_at', 'updated_at'] as const;
+/** The hotel booking as guests and greeters see it: everything but the office's notes. */
+const HOTEL_SHOWN_FIELDS = [
+  'hotel_confirmation_number',
+  'hotel_room_number',
+  'hotel_room_type',
+  'hotel_check_in_date',
+  'hotel_check_out_date',
+  'hotel_nights',
+  'hotel_guest_name',
+] as const;
+
 /**
  * What a greeter may read of a party: names, party size, flights, phone, hotel (with the city to tell
  * two families apart and special requests such as a wheelchair); no payments, no address, no emergency
  * contacts, no internal or hotel notes.
  */
 const GREETER_FIELDS = [
-  'id',
-  'registration_number',
-  'status',
-  'created_at',
-  'updated_at',
+  ...IDENTITY_FIELDS,
   'primary_email',
   'primary_phone',
   'primary_first_name',
@@ -45,13 +54,7 @@ const GREETER_FIELDS = [
   'country',
   'special_requests',
   'needs_transportation',
-  'hotel_confirmation_number',
-  'hotel_room_number',
-  'hotel_room_type',
-  'hotel_check_in_date',
-  'hotel_check_out_date',
-  'hotel_nights',
-  'hotel_guest_name',
+  ...HOTEL_SHOWN_FIELDS,
   'attendee_count',
 ] as const satisfies readonly (keyof Registration)[];
 
@@ -68,12 +71,8 @@ const GREETER_ATTENDEE_FIELDS = [
 
 /** What the visitor reads of their own registration: all of it but the staff's notes and who did what. */
 const REGISTRANT_FIELDS = [
-  'id',
-  'registration_number',
-  'status',
+  ...IDENTITY_FIELDS,
   'payment_status',
-  'created_at',
-  'updated_at',
   'primary_email',
   'primary_phone',
   'primary_first_name',
@@ -101,13 +100,7 @@ const REGISTRANT_FIELDS = [
   'late_fee_applied',
   'remove_late_fee',
   'needs_transportation',
-  'hotel_confirmation_number',
-  'hotel_room_number',
-  'hotel_room_type',
-  'hotel_check_in_date',
-  'hotel_check_out_date',
-  'hotel_nights',
-  'hotel_guest_name',
+  ...HOTEL_SHOWN_FIELDS,
   'cancel_reason',
   'cancelled_at',
   'attendee_count',
