@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { flightInfoRequests, registrations } from '../db/schema';
-import { gone, notFound } from '../lib/errors';
+import { gone, notFound, unprocessable } from '../lib/errors';
 import { newToken, sha256 } from '../lib/tokens';
 import { deliverMail } from '../mail/deliver';
 import { flightInfoLinkMail } from '../mail/templates';
@@ -28,6 +28,8 @@ export const flightLink = (publicUrl: string, token: string) => `${publicUrl}/fl
  * flight_info_requested_at and writes an audit entry. Token, timestamp and audit are committed only if
  * the mail was accepted (else 502). Throws 404 for an unknown registration.
  */
+export const CANCELLED_NO_REQUEST = 'This registration is cancelled: reactivate it before asking for flight information';
+
 export async function sendFlightInfoRequest(
   db: DbOrTx,
   deps: Pick<AppDeps, 'config' | 'mailer' | 'log'>,
@@ -40,6 +42,8 @@ export async function sendFlightInfoRequest(
   return db.transaction(async (tx) => {
     const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update');
     if (!reg) throw notFound('Registration not found');
+    // its link would only say "This link is invalid": the guest can do nothing with it
+    if (reg.status === 'cancelled') throw unprocessable(CANCELLED_NO_REQUEST);
     await tx.insert(flightInfoRequests).values({
       registrationId,
       tokenHash: sha256(token),

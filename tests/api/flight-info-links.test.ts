@@ -63,6 +63,17 @@ describe('POST /api/registrations/{id}/request-flight-info', () => {
 });
 
 describe('POST /api/flight-info/lookup', () => {
+  it('refuses a cancelled registration with a sentence, and mails and records nothing', async () => {
+    const admin = await t.makeUser('admin');
+    const reg = await makeRegistration(t.db, { status: 'cancelled' });
+    const before = t.mail.length;
+    const res = await request(reg.id, admin.token);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('This registration is cancelled: reactivate it before asking for flight information');
+    expect(t.mail.length).toBe(before);
+    expect(await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id))).toHaveLength(0);
+  });
+
   it('records nothing when the mail server refuses the link mail', async () => {
     const reg = await makeRegistration(t.db);
     const send = t.deps.mailer.send;

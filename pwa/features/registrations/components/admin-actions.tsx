@@ -64,16 +64,19 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
 
   return (
     <div className="actions admin-actions" role="group" aria-label="Registration actions">
-      <Button
-        variant="secondary"
-        onClick={onRequestFlightInfo}
-        busy={flightInfo.isPending}
-        busyText="Sending..."
-        disabled={off}
-        title={disabledReason}
-      >
-        Request Flight Info
-      </Button>
+      {/* a cancelled registration's guest could do nothing with the link */}
+      {r.status !== 'cancelled' && (
+        <Button
+          variant="secondary"
+          onClick={onRequestFlightInfo}
+          busy={flightInfo.isPending}
+          busyText="Sending..."
+          disabled={off}
+          title={disabledReason}
+        >
+          Request Flight Info
+        </Button>
+      )}
       {r.status === 'cancelled' ? (
         <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." disabled={off} title={disabledReason}>
           Reactivate Registration
