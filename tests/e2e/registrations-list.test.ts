@@ -116,5 +116,9 @@ describe('registrations list', () => {
     await page.getByRole('cell', { name: /Guest00/ }).click();
     await page.waitForURL(new RegExp(`/registration/${number}$`));
     await page.getByRole('heading', { name: number }).waitFor();
+    // Back to Admin returns to the list as it was, search included
+    await page.getByRole('link', { name: 'Back to Admin' }).click();
+    await page.waitForURL(new RegExp(`/admin/registrations\\?search=${lastName}$`));
+    await page.getByRole('cell', { name: /Guest00/ }).waitFor();
   });
 });

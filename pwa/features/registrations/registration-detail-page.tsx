@@ -7,6 +7,7 @@
  * - visitor verified for this registration (registrant token): read-only, the flight form link and
  *   'Make Payment'. Not verified (or the server says 401): the yellow notice and no personal data.
  */
+import { lastListPath } from './hooks/last-list';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
@@ -92,7 +93,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
   const hasMoney = r.total_amount !== undefined;
   const offlineReason = online ? undefined : 'Needs a connection';
   const back = isAdmin ? (
-    <Link to="/admin/registrations" className="back-link">
+    <Link to={lastListPath()} className="back-link">
       <span aria-hidden="true">← </span>
       Back to Admin
     </Link>

@@ -2,14 +2,18 @@
  * The list screen's page and filters, kept in the address (?page=2&status=active&search=...) so that
  * going back from a registration returns to the same page, and a filtered view can be shared.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { EMPTY_FILTERS, type RegistrationFilterValues } from '../api/get-registrations';
+import { rememberListQuery } from './last-list';
 
 const FILTER_KEYS = ['status', 'payment_status', 'flights'] as const;
 
 export function useListParams() {
   const [params, setParams] = useSearchParams();
+  // "Back to Admin" on a registration comes back to this very list
+  const query = params.toString();
+  useEffect(() => rememberListQuery(query ? `?${query}` : ''), [query]);
 
   const filters: RegistrationFilterValues = useMemo(
     () => ({
