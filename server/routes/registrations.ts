@@ -14,7 +14,7 @@ import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin } from '../middleware/auth';
 import { addAttendee, removeAttendee, updateAttendee } from '../services/attendees';
-import { requestFlightInfoBulk } from '../services/flight-requests-bulk';
+import { previewFlightInfoBulk, requestFlightInfoBulk } from '../services/flight-requests-bulk';
 import { listPayments, recordPayment } from '../services/payments';
 import { exportCsvChunks, exportIds, localToday } from '../services/registration-export';
 import { registrationHistory } from '../services/registration-history';
@@ -72,6 +72,7 @@ async function readableRegistration(c: Context<AppEnv>, ref: string) {
 // the bulk flight-info request's filters, plus `limit` to send in batches and show progress
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 const bulkFlightRequestSchema = registrationFiltersSchema.extend({
+  dryRun: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
   limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
 });
 
@@ -120,7 +121,9 @@ export const registrationRoutes = new Hono<AppEnv>()
   .post('/request-flight-info', async (c) => {
     requireAdmin(c);
     const body = await jsonBody(c, z.record(z.string(), z.unknown(), { error: 'Body must be an object of filters' }));
-    const { limit, ...filters } = validate(bulkFlightRequestSchema, { ...c.req.query(), ...body });
+    const { limit, dryRun, ...filters } = validate(bulkFlightRequestSchema, { ...c.req.query(), ...body });
+    // dryRun: who would get the mail and what it says, sending nothing (the screen asks with it first)
+    if (dryRun) return c.json(await previewFlightInfoBulk(dbOf(c), c.var.deps, filters), 200);
     return c.json(await requestFlightInfoBulk(dbOf(c), c.var.deps, filters, actorOf(c), new Date(), limit), 200);
   })
   .get('/:id', async (c) => {

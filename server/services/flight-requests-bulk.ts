@@ -11,7 +11,8 @@ import type { AppDeps } from '../context';
 import type { DbOrTx } from '../db/client';
 import { registrations } from '../db/schema';
 import type { Actor } from './audit';
-import { sendFlightInfoRequest } from './flight-requests';
+import { flightLink, LINK_TTL_MS, sendFlightInfoRequest } from './flight-requests';
+import { flightInfoLinkMail } from '../mail/templates';
 import { filterCondition } from './registration-filters';
 import type { RegistrationFilters } from '../../shared/schemas/registration';
 
@@ -28,6 +29,48 @@ export interface BulkResult {
   total: number;
   /** only with `limit`: registrations still to ask (not asked within 24 h) after this call */
   remaining?: number;
+}
+
+/** What a bulk request would do, sending nothing: how many get the mail, how many are skipped, and the mail. */
+export interface BulkPreview {
+  /** active registrations matching the filters */
+  total: number;
+  /** those that would get the mail now */
+  recipients: number;
+  /** asked within the last 24 hours, left alone */
+  skipped_recent: number;
+  /** the mail the first recipient would get (its link a placeholder) */
+  preview: { to: string; subject: string; text: string } | null;
+}
+
+export async function previewFlightInfoBulk(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'config'>,
+  filters: RegistrationFilters,
+  now = new Date(),
+): Promise<BulkPreview> {
+  const targets = await db
+    .select()
+    .from(registrations)
+    .where(and(filterCondition(filters), eq(registrations.status, 'active')))
+    .orderBy(asc(registrations.id));
+  const cutoff = now.getTime() - RECENT_REQUEST_MS;
+  const eligible = targets.filter((reg) => !(reg.flightInfoRequestedAt && reg.flightInfoRequestedAt.getTime() > cutoff));
+  const first = eligible[0];
+  const mail = first
+    ? flightInfoLinkMail(deps.config.event, {
+        name: `${first.primaryFirstName} ${first.primaryLastName}`,
+        registrationNumber: first.registrationNumber,
+        link: flightLink(deps.config.publicUrl, '…'),
+        expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+      })
+    : null;
+  return {
+    total: targets.length,
+    recipients: eligible.length,
+    skipped_recent: targets.length - eligible.length,
+    preview: first && mail ? { to: first.primaryEmail, subject: mail.subject, text: mail.text } : null,
+  };
 }
 
 export async function requestFlightInfoBulk(

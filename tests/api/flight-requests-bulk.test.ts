@@ -34,6 +34,24 @@ describe('bulk flight-info request in batches', () => {
     expect(done.body).toEqual({ sent: 0, skipped_recent: 6, failed: 0, total: 6, remaining: 0 });
   });
 
+  it('dryRun says who would get the mail and shows it, sending and recording nothing', async () => {
+    const name = `Preview${randomBytes(3).toString('hex')}`;
+    const first = await makeRegistration(t.db, { lastName: name, firstName: 'Ana' });
+    await makeRegistration(t.db, { lastName: name });
+    await makeRegistration(t.db, { lastName: name, columns: { flightInfoRequestedAt: new Date(Date.now() - 3600_000) } });
+    await makeRegistration(t.db, { lastName: name, status: 'cancelled' });
+    const mails = t.mail.length;
+    const res = await ask({ search: name, dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total: 3, recipients: 2, skipped_recent: 1 });
+    expect(res.body.preview.to).toBe(first.primaryEmail);
+    expect(res.body.preview.text).toContain(first.registrationNumber);
+    expect(t.mail.length).toBe(mails);
+    // nothing was asked: a real request still reaches both
+    const sent = await ask({ search: name });
+    expect(sent.body).toMatchObject({ sent: 2, skipped_recent: 1, total: 3 });
+  });
+
   it('without limit answers as before, with no remaining', async () => {
     const name = `Nolimit${randomBytes(3).toString('hex')}`;
     await makeRegistration(t.db, { lastName: name });

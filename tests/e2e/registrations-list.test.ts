@@ -98,14 +98,20 @@ describe('registrations list', () => {
     await page.getByLabel('Search').fill(lastName);
     await page.getByLabel('Flights').selectOption('missing');
     await page.getByText('Showing 1 to 20 of 45 results').waitFor();
-    page.once('dialog', (d) => void d.accept());
+    // the dialog says exactly who gets the mail and shows it before anything is sent
     await page.getByRole('button', { name: 'Request Flight Info' }).click();
+    const ask = page.getByRole('dialog', { name: 'Request flight info' });
+    await ask.getByText('44 registrations will get this email.').waitFor();
+    await ask.locator('.mail-preview').waitFor();
+    await ask.getByRole('button', { name: 'Send to 44 registrations' }).click();
     // sent in batches of 10 : the progress bar counts up while the server sends
     await page.getByRole('progressbar', { name: /^Sending… \d+ of 4[45]$/ }).waitFor();
     await page.getByText('Flight info request sent to 44 of 44 registrations.').waitFor();
-    page.once('dialog', (d) => void d.accept());
+    // asking again: nobody would get it, and the dialog says why
     await page.getByRole('button', { name: 'Request Flight Info' }).click();
-    await page.getByText('Flight info request sent to 0 of 44 registrations. 44 skipped (asked within the last 24 hours).').waitFor();
+    await ask.getByText('No registration would get this email. 44 asked within the last 24 hours are skipped.').waitFor();
+    await expect.poll(() => ask.getByRole('button', { name: 'Send to 0 registrations' }).isDisabled()).toBe(true);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('opens a registration from its row', async () => {

@@ -20,6 +20,17 @@ export interface BulkFlightInfoResult {
 export const requestFlightInfoBulk = (filters: RegistrationFilterValues, limit?: number) =>
   api.post<BulkFlightInfoResult>('/registrations/request-flight-info', limit === undefined ? filters : { ...filters, limit });
 
+/** What a request would do, sending nothing: recipients, those skipped, and the mail the first one gets. */
+export interface BulkFlightInfoPreview {
+  total: number;
+  recipients: number;
+  skipped_recent: number;
+  preview: { to: string; subject: string; text: string } | null;
+}
+
+export const previewFlightInfoBulk = (filters: RegistrationFilterValues) =>
+  api.post<BulkFlightInfoPreview>('/registrations/request-flight-info', { ...filters, dryRun: true });
+
 export function useRequestFlightInfoBulk() {
   const qc = useQueryClient();
   return useMutation({

@@ -1,13 +1,22 @@
 /**
- * 'Request Flight Info' for the whole current filter: asks first, then sends in batches of
- * BATCH_SIZE (one call each) so a progress bar can show 'Sending… {done} of {total}', then the
- * counts: sent, and skipped because they were asked within the last 24 hours.
+ * 'Request Flight Info' for the whole current filter. It asks first in a dialog that says exactly who
+ * gets the mail (active registrations of the filter; by default only those without flight information)
+ * and shows the mail; then sends in batches of BATCH_SIZE (one call each) so a progress bar can show
+ * 'Sending… {done} of {total}', then the counts: sent, and skipped because they were asked within the
+ * last 24 hours. One click never mails everyone.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/api-client';
 import type { RegistrationFilterValues } from '../api/get-registrations';
-import { useRequestFlightInfoBulk, type BulkFlightInfoResult } from '../api/request-flight-info-bulk';
+import {
+  previewFlightInfoBulk,
+  useRequestFlightInfoBulk,
+  type BulkFlightInfoPreview,
+  type BulkFlightInfoResult,
+} from '../api/request-flight-info-bulk';
 
 export function bulkResultText(r: BulkFlightInfoResult): string {
   const parts = [`Flight info request sent to ${r.sent} of ${r.total} registration${r.total === 1 ? '' : 's'}.`];
@@ -45,8 +54,29 @@ export interface BulkFlightRequestProps {
 export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkFlightRequestProps) {
   const bulk = useRequestFlightInfoBulk();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [asking, setAsking] = useState(false);
+  // by default only the registrations still without flight information (unless the list filters flights)
+  const [onlyMissing, setOnlyMissing] = useState(true);
+  const target: RegistrationFilterValues = !filters.flights && onlyMissing ? { ...filters, flights: 'missing' } : filters;
+  const [preview, setPreview] = useState<BulkFlightInfoPreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const targetKey = JSON.stringify(target);
 
-  async function run() {
+  useEffect(() => {
+    if (!asking) return;
+    let live = true;
+    setPreview(null);
+    setPreviewError(null);
+    previewFlightInfoBulk(JSON.parse(targetKey) as RegistrationFilterValues).then(
+      (p) => live && setPreview(p),
+      (e) => live && setPreviewError(errorMessage(e, 'Failed to prepare the flight info request')),
+    );
+    return () => {
+      live = false;
+    };
+  }, [asking, targetKey]);
+
+  async function run(filters: RegistrationFilterValues) {
     const batches: BulkFlightInfoResult[] = [];
     setProgress({ done: 0, total: matching });
     try {
@@ -70,20 +100,67 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
     }
   }
 
-  function start() {
-    const ok = window.confirm(
-      `Send the flight info request email to the active registrations matching the current filters (${matching} shown)? ` +
-        'Registrations asked within the last 24 hours are skipped.',
-    );
-    if (!ok) return;
-    void run();
-  }
   const busy = progress !== null;
+  const recipients = preview?.recipients ?? 0;
   return (
     <>
-      <Button variant="secondary" busy={busy} busyText="Sending requests..." disabled={disabled || matching === 0} onClick={start}>
+      <Button
+        variant="secondary"
+        busy={busy}
+        busyText="Sending requests..."
+        disabled={disabled || matching === 0}
+        onClick={() => setAsking(true)}
+      >
         Request Flight Info
       </Button>
+      <Dialog
+        open={asking}
+        title="Request flight info"
+        onClose={() => setAsking(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </Button>
+            <Button
+              disabled={!preview || recipients === 0}
+              onClick={() => {
+                setAsking(false);
+                void run(target);
+              }}
+            >
+              {`Send to ${recipients} registration${recipients === 1 ? '' : 's'}`}
+            </Button>
+          </>
+        }
+      >
+        {!filters.flights && (
+          <label className="checkbox-line">
+            <input type="checkbox" checked={onlyMissing} onChange={(e) => setOnlyMissing(e.target.checked)} /> Only registrations without
+            flight information
+          </label>
+        )}
+        {previewError && <Alert kind="error">{previewError}</Alert>}
+        {!preview && !previewError && <p>Counting the recipients…</p>}
+        {preview && (
+          <>
+            <p>
+              {preview.recipients === 0
+                ? 'No registration would get this email.'
+                : `${preview.recipients} registration${preview.recipients === 1 ? '' : 's'} will get this email.`}{' '}
+              {preview.skipped_recent > 0 && `${preview.skipped_recent} asked within the last 24 hours are skipped.`}
+            </p>
+            {preview.preview && (
+              <>
+                <p className="cell-small">
+                  To {preview.preview.to}: {preview.preview.subject}
+                </p>
+                <pre className="mail-preview">{preview.preview.text}</pre>
+              </>
+            )}
+          </>
+        )}
+      </Dialog>
       {progress && (
         <span className="bulk-progress" role="status">
           <label htmlFor="bulk-flight-progress">
