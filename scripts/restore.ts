@@ -6,9 +6,8 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../server/config';
-import { DatabaseLockedError, openDatabase, type Database } from '../server/db/client';
 import { backupFileLines, RestoreError, restoreBackup } from '../server/services/restore';
+import { runCli, withConfiguredDatabase } from './lib/cli';
 
 const USAGE = 'Usage: npm run restore -- FILE   (a reunion-desk-backup-….ndjson file, gzipped or not)';
 
@@ -27,42 +26,19 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  let database: Database;
-  let where: string;
-  try {
-    const config = loadConfig();
-    where = config.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${config.dataDir}`;
-    database = await openDatabase(config, 'restore');
-  } catch (e) {
-    if (e instanceof ConfigError || e instanceof DatabaseLockedError) {
-      console.error(`Error: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  }
-  try {
-    const started = Date.now();
-    const result = await restoreBackup(database, backupFileLines(file));
-    console.log(
-      `Restored ${result.rows} rows of ${result.tables} tables (backup taken ${result.createdAt}) into ${where} in ` +
-        `${((Date.now() - started) / 1000).toFixed(1)} s. Staff sign in again with their passwords.`,
-    );
-    return 0;
-  } catch (e) {
-    if (e instanceof RestoreError) {
-      console.error(`Error: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  } finally {
-    await database.close();
-  }
+  return withConfiguredDatabase(
+    'restore',
+    (e) => e instanceof RestoreError,
+    async (database, config) => {
+      const where = config.databaseUrl ? 'DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+      const started = Date.now();
+      const result = await restoreBackup(database, backupFileLines(file));
+      console.log(
+        `Restored ${result.rows} rows of ${result.tables} tables (backup taken ${result.createdAt}) into ${where} in ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s. Staff sign in again with their passwords.`,
+      );
+    },
+  );
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`Error: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli(main);

@@ -6,13 +6,13 @@
  */
 import { parseArgs } from 'node:util';
 import type { z } from 'zod';
-import { ConfigError, loadConfig } from '../server/config';
-import { DatabaseLockedError, openDatabase, type Database } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { ApiError } from '../server/lib/errors';
 import type { Actor } from '../server/services/audit';
 import { countAdmins, createUser, findUserByEmail, listUsers, updateUser } from '../server/services/users';
 import { createUserSchema } from '../shared/schemas/auth';
 import { emailField } from '../shared/schemas/common';
+import { runCli, withConfiguredDatabase } from './lib/cli';
 
 const CLI_ACTOR: Actor = { userId: null, label: 'cli' };
 
@@ -170,36 +170,14 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 
-  let database: Database;
-  try {
-    const config = loadConfig();
-    database = await openDatabase(config, 'cli');
-  } catch (e) {
-    if (e instanceof ConfigError || e instanceof DatabaseLockedError) {
-      console.error(`Error: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  }
-  try {
-    await database.migrate();
-    console.log(await work(database.db));
-    return 0;
-  } catch (e) {
-    if (e instanceof UsageError || e instanceof ApiError) {
-      console.error(`Error: ${e.message}`);
-      return 1;
-    }
-    throw e;
-  } finally {
-    await database.close();
-  }
+  return withConfiguredDatabase(
+    'cli',
+    (e) => e instanceof UsageError || e instanceof ApiError,
+    async (database) => {
+      await database.migrate();
+      console.log(await work(database.db));
+    },
+  );
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(`Error: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
-  },
-);
+runCli(main);
