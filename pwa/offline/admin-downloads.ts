@@ -67,18 +67,22 @@ export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage)
   });
 }
 
-/** Writes one downloaded page of an admin feed; answers how many rows it brought, and the page's cursor. */
+/** A downloaded page of an admin feed, checked against its shared schema (answers.ts). */
+export type AdminPage = { feed: 'hotel'; page: HotelPage } | { feed: 'registrations'; page: RegistrationsPage };
+
+export function parseAdminPage(answers: typeof import('./answers'), feed: 'hotel' | 'registrations', body: unknown): AdminPage {
+  return feed === 'hotel' ? { feed, page: answers.parseHotelPage(body) } : { feed, page: answers.parseRegistrationsPage(body) };
+}
+
+/** Writes one checked page of an admin feed; answers how many rows it brought, and the page's cursor. */
 export async function applyAdminPage(
   db: AppDB,
-  feed: 'hotel' | 'registrations',
-  body: unknown,
+  p: AdminPage,
 ): Promise<{ rows: number; page: { cursor: string | number; hasMore: boolean } }> {
-  if (feed === 'hotel') {
-    const p = body as HotelPage;
-    await applyHotelPage(db, p);
-    return { rows: p.assignments.length + p.removed.length, page: p };
+  if (p.feed === 'hotel') {
+    await applyHotelPage(db, p.page);
+    return { rows: p.page.assignments.length + p.page.removed.length, page: p.page };
   }
-  const p = body as RegistrationsPage;
-  await applyRegistrationsPage(db, p);
-  return { rows: p.registrations.length, page: p };
+  await applyRegistrationsPage(db, p.page);
+  return { rows: p.page.registrations.length, page: p.page };
 }

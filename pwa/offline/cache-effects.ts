@@ -10,7 +10,7 @@
  */
 import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';
 import type { AppDB } from './db';
-import { arrivalHotelOf, hotelFieldsFromAssignment, hotelFieldsOf } from './hotel-fields';
+import { arrivalHotelOf, hotelFieldsFromBooking, hotelFieldsOf } from './hotel-fields';
 import type { HotelFields, HotelLinkOp, PickupFields, PickupOp } from './types';
 
 /** The pickup fields a tap shows. */
@@ -65,7 +65,7 @@ export async function showLink(db: AppDB, op: HotelLinkOp): Promise<void> {
   const { assignmentId, registrationId, assignment } = op.payload;
   await db.hotelAssignments.update(assignmentId, { hiddenByOp: op.opId });
   const reg = await db.registrations.get(registrationId);
-  const fields = hotelFieldsFromAssignment(assignment);
+  const fields = hotelFieldsFromBooking(assignment);
   if (reg) {
     const before = reg.pendingHotel?.before ?? hotelFieldsOf(reg);
     await db.registrations.put({ ...reg, ...fields, pendingHotel: { opId: op.opId, before } });

@@ -34,7 +34,7 @@ import { applyArrivalsPage, feedCursor, type Feed } from './downloads';
 import { pendingOps } from './outbox';
 import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
-import type { ArrivalsPage, HotelMatchResult, OutboxOp, PickupOp, PickupResult } from './types';
+import type { HotelMatchResult, OutboxOp, PickupOp } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 import { PICKUP_BATCH_MAX } from '../../shared/constants';
 
@@ -47,6 +47,21 @@ const CLOCK_REFRESH_MS = 5 * 60 * 1000;
 
 /** The admins' feeds (bookings, registrations, candidates): loaded when one is downloaded, never for a greeter. */
 const adminDownloads = () => import('./admin-downloads');
+
+/** The answers' parser (answers.ts): loaded with the first answer, not part of a first visit's code. */
+const answers = () => import('./answers');
+type Answers = Awaited<ReturnType<typeof answers>>;
+
+/** Reads an answer through its shared schema; one the app cannot read is "try again later", nothing stored. */
+async function readAnswer<T>(parse: (a: Answers) => T): Promise<T> {
+  const a = await answers();
+  try {
+    return parse(a);
+  } catch (e) {
+    if (e instanceof a.MalformedAnswer) throw new RetryLater(e.message);
+    throw e;
+  }
+}
 
 /** Full jitter: a random delay in [0, min(cap, base · 2^(failures−1))]. */
 export function backoffDelay(failures: number, random: () => number = Math.random): number {
@@ -368,7 +383,7 @@ export class SyncEngine {
       throw e;
     }
     if (res.status < 300) {
-      if (op.kind === 'pickup') await settlePickup(this.db, op, res.body as PickupResult);
+      if (op.kind === 'pickup') await settlePickup(this.db, op, await readAnswer((a) => a.parsePickupResult(res.body)));
       else await settleHotelLink(this.db, op, res.body as HotelMatchResult);
     } else if (isRetryable(res.status)) {
       await noteAttempt(this.db, op, errorText(res));
@@ -404,10 +419,18 @@ export class SyncEngine {
     if (res.status >= 300 && !isRetryable(res.status)) return false;
     const results = res.status < 300 ? (res.body as { results?: PickupBatchResult[] } | null)?.results : undefined;
     const byOp = new Map((Array.isArray(results) ? results : []).map((r): [string, SyncResponse] => [r.opId, r]));
+    const { parsePickupResult, MalformedAnswer } = await answers();
     // each op as its own answer; a whole-batch 5xx, or an op the answer left out, is "try again" for it
     const verdicts = run.map((op): PickupVerdict => {
       const r = byOp.get(op.opId) ?? (res.status < 300 ? { status: 502, body: null } : res);
-      if (r.status < 300) return { op, outcome: 'done', answer: r.body as PickupResult };
+      if (r.status < 300) {
+        try {
+          return { op, outcome: 'done', answer: parsePickupResult(r.body) };
+        } catch (e) {
+          if (e instanceof MalformedAnswer) return { op, outcome: 'retry', message: e.message };
+          throw e;
+        }
+      }
       return { op, outcome: isRetryable(r.status) ? 'retry' : 'failed', message: errorText(r) };
     });
     await settlePickupBatch(this.db, verdicts);
@@ -444,12 +467,13 @@ export class SyncEngine {
       let rows = 0;
       let page: { cursor: string | number; hasMore: boolean };
       if (feed === 'arrivals') {
-        const p = res.body as ArrivalsPage;
+        const p = await readAnswer((a) => a.parseArrivalsPage(res.body));
         await applyArrivalsPage(this.db, p);
         rows = p.arrivals.length + p.removed.length;
         page = p;
       } else {
-        ({ rows, page } = await (await adminDownloads()).applyAdminPage(this.db, feed, res.body));
+        const admin = await adminDownloads();
+        ({ rows, page } = await admin.applyAdminPage(this.db, await readAnswer((a) => admin.parseAdminPage(a, feed, res.body))));
       }
       changed ||= rows > 0;
       done += rows;

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../db/client';
 import { attendees, culturalPrograms, flights, hotelAssignments, payments, registrations } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { SYSTEM_ACTOR } from '../services/audit';
+import { hotelFieldsOf } from '../services/hotel-assignments';
 import { newRegistrationNumber } from '../services/registration-number';
 import { buildSearchText } from '../services/search-text';
 import { createUser, findUserByEmail } from '../services/users';
@@ -789,18 +790,4 @@ export async function seedDemo(database: DbOrTx, config: Config, opts: { size: '
       existingUsers,
     };
   });
-}
-
-/** A matched booking is copied onto the registration, as linking it in the hotel screen does. */
-function hotelFieldsOf(h: Omit<NewHotel, 'registrationId'>): Partial<NewRegistration> {
-  return {
-    hotelConfirmationNumber: h.confirmationNumber,
-    hotelRoomNumber: h.roomNumber ?? null,
-    hotelRoomType: h.roomType ?? null,
-    hotelCheckInDate: h.checkInDate ?? null,
-    hotelCheckOutDate: h.checkOutDate ?? null,
-    hotelNights: h.nights ?? null,
-    hotelGuestName: h.guestName,
-    hotelNotes: h.notes ?? null,
-  };
 }

@@ -18,6 +18,7 @@ import { likePattern } from './search-text';
 import { candidateWords, rankCandidates } from '../../shared/candidate-ranking';
 import { HOTEL_CANDIDATE_LIMIT } from '../../shared/constants';
 import { hotelMismatchWarnings, type TravelDates } from '../../shared/hotel-mismatch';
+import { hotelFieldsFromBooking } from '../../shared/hotel-fields';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
 
 export type HotelRow = typeof hotelAssignments.$inferSelect;
@@ -79,17 +80,33 @@ export function registrationHotel(r: RegistrationRow, travel: TravelDates = noTr
   };
 }
 
-/** The registration's hotel_* values for a booking (what linking copies). */
-export const hotelFieldsOf = (a: HotelRow) => ({
-  hotelConfirmationNumber: a.confirmationNumber,
-  hotelRoomNumber: a.roomNumber,
-  hotelRoomType: a.roomType,
-  hotelCheckInDate: a.checkInDate,
-  hotelCheckOutDate: a.checkOutDate,
-  hotelNights: a.nights,
-  hotelGuestName: a.guestName,
-  hotelNotes: a.notes,
-});
+/** A booking's columns as linking reads them (a stored row, or one the demo event is about to store). */
+export type BookingColumns = Pick<HotelRow, 'guestName' | 'confirmationNumber'> &
+  Partial<Pick<HotelRow, 'roomType' | 'roomNumber' | 'checkInDate' | 'checkOutDate' | 'nights' | 'notes'>>;
+
+/** The registration's hotel_* columns for a booking: what linking copies (the rule: shared/hotel-fields.ts). */
+export function hotelFieldsOf(a: BookingColumns) {
+  const f = hotelFieldsFromBooking({
+    guest_name: a.guestName,
+    confirmation_number: a.confirmationNumber,
+    room_type: a.roomType ?? null,
+    room_number: a.roomNumber ?? null,
+    check_in_date: a.checkInDate ?? null,
+    check_out_date: a.checkOutDate ?? null,
+    nights: a.nights ?? null,
+    notes: a.notes ?? null,
+  });
+  return {
+    hotelConfirmationNumber: f.hotel_confirmation_number,
+    hotelRoomNumber: f.hotel_room_number,
+    hotelRoomType: f.hotel_room_type,
+    hotelCheckInDate: f.hotel_check_in_date,
+    hotelCheckOutDate: f.hotel_check_out_date,
+    hotelNights: f.hotel_nights,
+    hotelGuestName: f.hotel_guest_name,
+    hotelNotes: f.hotel_notes,
+  };
+}
 
 const NO_HOTEL = {
   hotelConfirmationNumber: null,

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
+import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
+export type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult };
 
 /** True for a real calendar date written 'YYYY-MM-DD' (rejects 2025-02-30). */
 export function isCalendarDate(s: string): boolean {
@@ -74,75 +76,6 @@ export interface PickupBatchResult {
   opId: string;
   status: number;
   body: PickupResult | { error: string };
-}
-
-export interface ArrivalAttendee {
-  firstName: string;
-  lastName: string;
-  ageCategory: 'adult' | 'youth' | 'child';
-}
-
-export interface ArrivalHotel {
-  confirmationNumber: string;
-  roomNumber: string | null;
-  roomType: string | null;
-  checkIn: string | null;
-  checkOut: string | null;
-  nights: number | null;
-}
-
-/** One row of GET /api/flight-info/admin/flight-arrivals (and of the offline download). */
-export interface FlightArrival {
-  id: number;
-  registrationId: number;
-  registrationNumber: string;
-  primaryContactName: string;
-  primaryContactPhone: string;
-  primaryContactEmail: string;
-  airline: string;
-  flightNumber: string;
-  /** 'YYYY-MM-DD' */
-  flightDate: string | null;
-  /** 'HH:MM' */
-  flightTime: string | null;
-  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
-  airport: string | null;
-  airportName: string | null;
-  adultsCount: number;
-  childrenCount: number;
-  childSeatsNeeded: number;
-  attendees: ArrivalAttendee[];
-  specialInstructions: string | null;
-  picked_up: boolean;
-  picked_up_at: string | null;
-  picked_up_by: string | null;
-  picked_up_by_user_id: number | null;
-  pickup_device: string | null;
-  pickup_received_at: string | null;
-  hotel: ArrivalHotel | null;
-  hotelWarnings: string[];
-  /** highest sync version among the flight, its registration, attendees and flights */
-  version: number;
-}
-
-export interface PickupResult {
-  id: number;
-  picked_up: boolean;
-  picked_up_at: string | null;
-  picked_up_by: string | null;
-  picked_up_by_user_id: number | null;
-  pickup_device: string | null;
-  /** the corrected tap time of the toggle that set the current state */
-  pickup_tap_at: string | null;
-  pickup_received_at: string | null;
-  /** who made the toggle that set the current state (a pick or an undo) */
-  pickup_changed_by: string | null;
-  version: number;
-  /** true when this request flipped picked_up */
-  changed: boolean;
-  /** true when a later tap already won: acknowledged, not applied; the fields are the server's state */
-  stale: boolean;
-  serverTime: string;
 }
 
 /** The 13 columns of the arrivals CSV export (docs/product.md#rules), in order. */

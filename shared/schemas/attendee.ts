@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AGE_CATEGORIES, GENDERS, RELATIONSHIPS } from '../constants';
 import { decimalText, optionalText, requiredString } from './common';
+export type { Attendee } from './records';
 
 export const ATTENDEE_MESSAGES = {
   firstName: 'First name is required',
@@ -91,20 +92,3 @@ export const groupMemberSchema = requireOtherRelationship(
   }),
 );
 export type GroupMember = z.output<typeof groupMemberSchema>;
-
-/** An attendee as the API returns it (docs/product.md#api, snake_case). */
-export interface Attendee {
-  id: number;
-  registration_id: number;
-  first_name: string;
-  last_name: string;
-  is_primary: boolean;
-  age_category: (typeof AGE_CATEGORIES)[number];
-  relationship: (typeof RELATIONSHIPS)[number] | null;
-  relationship_other: string | null;
-  age: number | null;
-  gender: (typeof GENDERS)[number] | null;
-  dietary_restrictions: string | null;
-  cultural_programs: { id: number; program_type: string }[];
-  created_at: string;
-}

@@ -17,6 +17,8 @@ import { OTHER_AIRPORT } from '../airports';
 
 export { OTHER_AIRPORT };
 import { decimalText, MAX_ROW_ID } from './common';
+import type { FlightInfoRecord } from './records';
+export type { FlightInfoRecord };
 
 export interface FlightWindow {
   /** first allowed flight date, YYYY-MM-DD */
@@ -308,28 +310,6 @@ export function newFlightRow(index: number): FlightFormRow {
     childSeatsNeeded: 0,
     specialInstructions: '',
   };
-}
-
-/** The flight info record as the API answers it (docs/product.md#api, snake_case): dates 'YYYY-MM-DD', times 'HH:MM'. */
-export interface FlightInfoRecord {
-  id: number;
-  flight_type: FlightType;
-  flight_date: string | null;
-  flight_time: string | null;
-  airline: string;
-  flight_number: string;
-  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
-  airport: string | null;
-  airport_name: string | null;
-  adults_count: number;
-  children_count: number;
-  child_seats_needed: number;
-  needs_transportation: boolean;
-  special_instructions: string | null;
-  picked_up: boolean;
-  picked_up_at: string | null;
-  picked_up_by: string | null;
-  created_at: string;
 }
 
 /** What the flight form loads of a stored flight record. */

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { HOTEL_CANDIDATE_LIMIT, HOTEL_PAGE_SIZE } from '../constants';
 import { decimal, MAX_ROW_ID, pageQuery } from './common';
+import type { HotelAssignment, RegistrationHotelFields } from './records';
+export type { HotelAssignment, RegistrationHotelFields };
 
 export const unmatchedQuerySchema = z.object(pageQuery(HOTEL_PAGE_SIZE, HOTEL_CANDIDATE_LIMIT));
 
@@ -55,24 +57,6 @@ export const importQuerySchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-/** One hotel booking as the API emits it. `hotel_confirmation_number` repeats `confirmation_number` (docs/product.md#api). */
-export interface HotelAssignment {
-  id: number;
-  guest_name: string;
-  confirmation_number: string;
-  hotel_confirmation_number: string;
-  room_type: string | null;
-  room_number: string | null;
-  check_in_date: string | null;
-  check_out_date: string | null;
-  nights: number | null;
-  vip_status: string | null;
-  notes: string | null;
-  registration_id: number | null;
-  matched_at: string | null;
-  version: number;
-}
-
 /** A registration offered as a match for a booking (docs/product.md#api Matching registration result). */
 export interface HotelMatchCandidate {
   id: number;
@@ -88,18 +72,6 @@ export interface HotelMatchCandidate {
 }
 
 /** The registration's hotel fields, as the match / unmatch answers return them. */
-/** The hotel booking copied onto a registration (docs/product.md#api hotel_* fields). */
-export interface RegistrationHotelFields {
-  hotel_confirmation_number: string | null;
-  hotel_room_number: string | null;
-  hotel_room_type: string | null;
-  hotel_check_in_date: string | null;
-  hotel_check_out_date: string | null;
-  hotel_nights: number | null;
-  hotel_guest_name: string | null;
-  hotel_notes: string | null;
-}
-
 export interface RegistrationHotel extends RegistrationHotelFields {
   id: number;
   registration_number: string;

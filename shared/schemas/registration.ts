@@ -4,12 +4,13 @@
  * flight-info request. Messages are the spec's sentences.
  */
 import { z } from 'zod';
-import { AGE_CATEGORIES, MAX_ATTENDEES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../constants';
+import { MAX_ATTENDEES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../constants';
 import { ageCategoryField, firstNameField, groupMemberSchema, lastNameField } from './attendee';
 import { decimal, emailField, money, optionalText, pageQuery, requiredString } from './common';
-import type { RegistrationHotelFields } from './hotel';
 import type { Attendee } from './attendee';
 import type { FlightInfoRecord } from './flight';
+import type { Registration } from './records';
+export type { Registration };
 
 export const REGISTRATION_MESSAGES = {
   phoneAdmin: 'Phone number is required',
@@ -171,49 +172,6 @@ export const exportQuerySchema = registrationListQuerySchema.omit({ page: true, 
 export const historyQuerySchema = z.object(pageQuery(50, 200));
 
 // ---- response shapes -------------------------------------------------------------------------------
-
-/** The registration as the API returns it (docs/product.md#api). Greeters get it without the address and money fields. */
-export interface Registration extends RegistrationHotelFields {
-  id: number;
-  registration_number: string;
-  status: (typeof REGISTRATION_STATUSES)[number];
-  payment_status?: (typeof PAYMENT_STATUSES)[number];
-  created_at: string;
-  updated_at: string;
-  primary_email: string;
-  primary_phone: string;
-  primary_first_name: string;
-  primary_last_name: string;
-  primary_age_category: (typeof AGE_CATEGORIES)[number];
-  address_line1?: string | null;
-  address_line2?: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code?: string | null;
-  country: string;
-  special_requests: string | null;
-  dietary_restrictions: string | null;
-  emergency_contact_name: string | null;
-  emergency_contact_phone: string | null;
-  notes: string | null;
-  total_amount?: number;
-  base_amount?: number;
-  late_fee_amount?: number;
-  paid_amount?: number;
-  balance_due?: number;
-  refund_due?: number;
-  waive_fees?: boolean;
-  discount_percentage?: number;
-  fixed_discount_amount?: number;
-  late_fee_applied?: boolean;
-  remove_late_fee?: boolean;
-  needs_transportation: boolean;
-  cancel_reason: string | null;
-  cancelled_at: string | null;
-  cancelled_by: string | null;
-  flight_info_requested_at: string | null;
-  attendee_count: number;
-}
 
 /** One row of GET /registrations. */
 export interface RegistrationListItem {

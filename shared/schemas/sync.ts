@@ -5,12 +5,7 @@
  * interrupted first download resumes where it stopped.
  */
 import { z } from 'zod';
-import type { FlightArrival } from './arrivals';
 import { decimal } from './common';
-import type { HotelAssignment } from './hotel';
-import type { Attendee } from './attendee';
-import type { FlightInfoRecord } from './flight';
-import type { Registration } from './registration';
 
 export const SYNC_PAGE_DEFAULT = 500;
 export const SYNC_PAGE_MAX = 2000;
@@ -34,32 +29,4 @@ export const syncQuerySchema = z.object({
   ),
 });
 
-interface SyncPage {
-  /** ids the device should drop: no longer on the list (removed, cancelled, matched, deleted…) */
-  removed: number[];
-  /** pass as `since` next time */
-  cursor: number;
-  /** more changes are waiting: ask again at once with `since=cursor` */
-  hasMore: boolean;
-  serverTime: string;
-}
-
-export interface ArrivalsSyncPage extends SyncPage {
-  arrivals: FlightArrival[];
-}
-
-export interface HotelSyncPage extends SyncPage {
-  assignments: HotelAssignment[];
-}
-
-/** One registration with its details as GET /api/sync/registrations sends it (admins' offline copy). */
-export interface SyncedRegistration extends Registration {
-  attendees: Attendee[];
-  flights: FlightInfoRecord[];
-  /** the change version: highest of the registration, its attendees and its flights */
-  version: number;
-}
-
-export interface RegistrationsSyncPage extends SyncPage {
-  registrations: SyncedRegistration[];
-}
+export type { ArrivalsSyncPage, HotelSyncPage, RegistrationsSyncPage, SyncedRegistration } from './records';
