@@ -106,6 +106,7 @@ async function main() {
     for (const [label, account] of [
       ['admin', demo.admin],
       ['greeter', demo.greeter],
+      ['check-in staff', demo.checkin],
     ] as const) {
       const kept = demo.existingUsers.includes(account.email);
       console.log(`Demo ${label}:  ${account.email} / ${kept ? '(existing account, password unchanged)' : account.password}`);

@@ -19,7 +19,7 @@ const CLI_ACTOR: Actor = { userId: null, label: 'cli' };
 const USAGE = `Usage: npm run user -- <command> [options]
 
 Commands:
-  add --email E --password P --role admin|greeter --first-name F --last-name L
+  add --email E --password P --role admin|greeter|checkin --first-name F --last-name L
   list [--json]
   disable --email E
   enable --email E

@@ -21,6 +21,7 @@ import { userRoutes } from './routes/users';
 import { adminRoutes } from './routes/admin';
 import { staticPwa } from './static';
 import { registrationRoutes } from './routes/registrations';
+import { checkInRoutes } from './routes/check-in';
 import { registrantVerificationRoutes } from './routes/registrant-verification';
 import { flightInfoRoutes } from './routes/flight-info';
 import { arrivalRoutes } from './routes/flight-info-admin';
@@ -40,6 +41,7 @@ export function buildApp(deps: AppDeps) {
     .route('/challenge', challengeRoutes)
     .route('/health', healthRoute)
     .route('/registrations', registrantVerificationRoutes)
+    .route('/registrations', checkInRoutes)
     .route('/registrations', registrationRoutes)
     .route('/flight-info/admin', arrivalRoutes)
     .route('/flight-info', flightInfoRoutes)

@@ -49,7 +49,8 @@ async function main() {
     );
     if (demo) {
       console.log(`Demo data loaded. Sign in as the demo admin:  ${demo.admin.email} / ${demo.admin.password}`);
-      console.log(`Demo greeter:  ${demo.greeter.email} / ${demo.greeter.password}\n`);
+      console.log(`Demo greeter:  ${demo.greeter.email} / ${demo.greeter.password}`);
+      console.log(`Demo check-in: ${demo.checkin.email} / ${demo.checkin.password}\n`);
     }
   });
 

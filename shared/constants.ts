@@ -23,8 +23,11 @@ export type Relationship = (typeof RELATIONSHIPS)[number];
 
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
 
-export const ROLES = ['admin', 'greeter'] as const;
+export const ROLES = ['admin', 'greeter', 'checkin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** How each role is named on screen. */
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', greeter: 'Greeter', checkin: 'Check-in staff' };
 
 export const FLIGHT_TYPES = ['arrival', 'departure'] as const;
 export type FlightType = (typeof FLIGHT_TYPES)[number];

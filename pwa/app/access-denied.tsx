@@ -18,6 +18,11 @@ export function AccessDenied() {
               Go to Flight Arrivals
             </Link>
           )}
+          {user?.role === 'checkin' && (
+            <Link to="/admin/check-in" className="btn btn-secondary">
+              Go to Check-in
+            </Link>
+          )}
         </p>
       </section>
     </div>

@@ -87,9 +87,9 @@ async function claimOfflineData(user: User): Promise<void> {
   }
 }
 
-/** Where a user lands after sign-in when no page was asked for: admins the Overview, greeters arrivals. */
+/** Where a user lands after sign-in when no page was asked for: admins the Overview, greeters arrivals, check-in staff the desk. */
 export function homePathFor(user: Pick<User, 'role'> | null): string {
-  return user?.role === 'greeter' ? '/admin/flight-arrivals' : '/admin';
+  return user?.role === 'greeter' ? '/admin/flight-arrivals' : user?.role === 'checkin' ? '/admin/check-in' : '/admin';
 }
 
 /** The roles that may open a page; admins may open everything. */

@@ -33,12 +33,14 @@ export function OfflineSync() {
   const lastName = user?.last_name;
 
   useEffect(() => {
-    if (status !== 'authenticated' || id === undefined || (role !== 'admin' && role !== 'greeter')) return;
+    if (status !== 'authenticated' || id === undefined || (role !== 'admin' && role !== 'greeter' && role !== 'checkin')) return;
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
     let unsubscribeLive: (() => void) | undefined;
-    // the arrivals screen is every staff member's field screen: have its code ready before the first tap
-    void import('../features/arrivals/flight-arrivals-page').catch(() => undefined);
+    // the field screen (the arrivals board, the desk for check-in staff): its code ready before the first tap
+    void (role === 'checkin' ? import('../features/check-in/check-in-page') : import('../features/arrivals/flight-arrivals-page')).catch(
+      () => undefined,
+    );
     void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges }) => {
       if (cancelled) return;
       // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network

@@ -26,12 +26,15 @@ const RegisterPage = lazy(() => import('../features/registrations/register-page'
 const RegistrationDetailPage = lazy(() => import('../features/registrations/registration-detail-page'));
 const HotelAssignmentsPage = lazy(() => import('../features/hotel/hotel-assignments-page'));
 const FlightArrivalsPage = lazy(() => import('../features/arrivals/flight-arrivals-page'));
+const CheckInPage = lazy(() => import('../features/check-in/check-in-page'));
 const CheckRegistrationPage = lazy(() => import('../features/visitor/check-registration-page'));
 const FlightInfoPage = lazy(() => import('../features/visitor/flight-info-page'));
 const FlightInfoLookupPage = lazy(() => import('../features/visitor/flight-info-lookup-page'));
 const FlightInfoTokenPage = lazy(() => import('../features/visitor/flight-info-token-page'));
 
 const ADMIN = ['admin'] as const;
+const GREETERS = ['greeter'] as const;
+const DESK = ['checkin'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -61,8 +64,13 @@ export const routes: RouteObject[] = [
                   {
                     // the screen's title shows while its code loads (arrivals-frame.tsx)
                     path: 'flight-arrivals',
-                    element: <Suspense fallback={<ArrivalsFrame />}>{page(FlightArrivalsPage)}</Suspense>,
+                    element: (
+                      <RequireAuth roles={GREETERS}>
+                        <Suspense fallback={<ArrivalsFrame />}>{page(FlightArrivalsPage)}</Suspense>
+                      </RequireAuth>
+                    ),
                   },
+                  { path: 'check-in', element: <RequireAuth roles={DESK}>{page(CheckInPage)}</RequireAuth> },
                   { path: 'profile', element: page(ProfilePage) },
                   {
                     element: <RequireAuth roles={ADMIN} />,

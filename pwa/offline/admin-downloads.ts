@@ -12,6 +12,7 @@
 import type { AppDB } from './db';
 import { saveCursor } from './downloads';
 import { hotelFieldsOf } from './hotel-fields';
+import { rebaseDownloaded } from './desk';
 import { normalizeSearch } from '../../shared/search';
 import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage, SyncedRegistration } from './types';
 
@@ -53,7 +54,7 @@ export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> 
 }
 
 export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage): Promise<void> {
-  await db.transaction('rw', [db.registrations, db.meta], async () => {
+  await db.transaction('rw', [db.registrations, db.outbox, db.meta], async () => {
     const existing = await db.registrations.bulkGet(page.registrations.map((r) => r.id));
     const rows: CachedRegistration[] = page.registrations.map((row, i) => {
       const held = existing[i]?.pendingHotel;
@@ -62,7 +63,8 @@ export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage)
       // the queued link's hotel fields stay shown; the server's become what an undo goes back to
       return { ...base, ...hotelFieldsOf(existing[i]!), pendingHotel: { opId: held.opId, before: hotelFieldsOf(row) } };
     });
-    await db.registrations.bulkPut(rows);
+    // the desk's queued check-ins and payments stay shown on top of the new server state (desk.ts)
+    await db.registrations.bulkPut(await rebaseDownloaded(db, rows));
     await saveCursor(db, 'registrations', page);
   });
 }

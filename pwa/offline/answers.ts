@@ -9,6 +9,10 @@
  */
 import type { z } from 'zod/mini';
 import {
+  checkInResultSchema,
+  registrationSchema,
+  type CheckInResult,
+  type Registration,
   arrivalsSyncPageSchema,
   hotelSyncPageSchema,
   pickupResultSchema,
@@ -40,3 +44,7 @@ export const parseHotelPage = (body: unknown): HotelSyncPage => parse(hotelSyncP
 export const parseRegistrationsPage = (body: unknown): RegistrationsSyncPage =>
   parse(registrationsSyncPageSchema, body, 'a page of registrations');
 export const parsePickupResult = (body: unknown): PickupResult => parse(pickupResultSchema, body, 'a pickup answer');
+export const parseCheckInResult = (body: unknown): CheckInResult => parse(checkInResultSchema, body, 'a check-in answer');
+/** A recorded payment's answer: the registration with the new paid amount and balance. */
+export const parsePaymentAnswer = (body: unknown): Registration =>
+  parse(registrationSchema, (body as { registration?: unknown } | null)?.registration, 'a payment answer');

@@ -9,10 +9,24 @@
  *   - the admins' feeds (bookings, registrations): admin-downloads.ts, loaded only when an admin syncs.
  */
 import type { AppDB } from './db';
+import type { Role } from '../../shared/constants';
 import { arrivalSortKey } from './db';
 import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
 
 export type Feed = 'arrivals' | 'hotel' | 'registrations';
+
+/**
+ * The feeds a role downloads: the airport team's arrivals; the desk's registrations (in the desk's
+ * view, without addresses, notes or flights); an admin everything.
+ */
+export const feedsFor = (role: Role | undefined): Feed[] =>
+  role === 'admin'
+    ? ['arrivals', 'hotel', 'registrations']
+    : role === 'greeter'
+      ? ['arrivals']
+      : role === 'checkin'
+        ? ['registrations']
+        : [];
 
 const cursorKey = (feed: Feed) => `cursor:${feed}` as const;
 const completeKey = (feed: Feed) => `complete:${feed}` as const;

@@ -43,6 +43,8 @@ import {
 } from './runtime';
 import type { SyncProgress } from './sync-engine';
 import type { OverrideNotice, ArrivalView, CachedRegistration, CandidateMatch, OutboxOp } from './types';
+import { queueCheckIn, queuePayment } from './desk';
+import type { DeskOp } from './types';
 
 // ---- whose data ----------------------------------------------------------------------------------
 
@@ -176,6 +178,48 @@ export function useCachedRegistrations(filter: RegistrationFilter = {}): CachedR
 /** One cached registration (with attendees and flights) by id or registration number; null when absent. */
 export function useCachedRegistration(ref: number | string | null | undefined): CachedRegistration | null | undefined {
   return useOwnedQuery((db) => (ref == null || ref === '' ? null : queryRegistration(db, ref)), [ref]);
+}
+
+// ---- check-in desk -------------------------------------------------------------------------------
+
+/**
+ * The desk's controls (desk.ts): check attendees in or out, and record a payment. Each shows at once,
+ * is queued and sent by the engine; resolves with the op's id; rejects (OutboxError) when the
+ * registration is not on this device or is cancelled.
+ */
+export function useDeskActions() {
+  return useMemo(
+    () => ({
+      checkIn: async (registrationId: number, attendeeIds: number[], checkedIn: boolean) => {
+        const op = await queueCheckIn(getAppDb(), {
+          registrationId,
+          attendeeIds,
+          checkedIn,
+          actorName: actorName(),
+          madeBy: currentAuthor(),
+        });
+        void syncNow();
+        return op.opId;
+      },
+      pay: async (registrationId: number, amount: number, method: string) => {
+        const op = await queuePayment(getAppDb(), { registrationId, amount, method, madeBy: currentAuthor() });
+        void syncNow();
+        return op.opId;
+      },
+    }),
+    [],
+  );
+}
+
+/** The desk's changes to one registration that the server has not acknowledged yet ("Not synced yet"). */
+export function useUnsyncedDeskOps(registrationId: number | null | undefined): DeskOp[] | undefined {
+  return useLiveQuery(async () => {
+    if (registrationId == null) return [];
+    const ops = await getAppDb().outbox.orderBy('seq').toArray();
+    return ops.filter(
+      (op): op is DeskOp => (op.kind === 'check-in' || op.kind === 'payment') && op.payload.registrationId === registrationId,
+    );
+  }, [registrationId]);
 }
 
 // ---- sync status ---------------------------------------------------------------------------------

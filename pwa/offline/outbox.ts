@@ -18,9 +18,10 @@ import { ensureDeviceId } from './device';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLink, tapFields, unhideBooking } from './cache-effects';
 import { writeReceipt } from './op-outcome';
 import type { CachedArrival, HotelLinkOp, OpAuthor, OutboxOp, PickupOp } from './types';
+import { OutboxError } from './outbox-error';
+import { showDesk } from './desk';
 
-/** Thrown when a change cannot be queued (the data is not on this device, or already being changed). */
-export class OutboxError extends Error {}
+export { OutboxError };
 
 // ---- human text ----------------------------------------------------------------------------------
 
@@ -179,10 +180,10 @@ export async function discardOp(db: AppDB, opId: string): Promise<void> {
     await db.outbox.delete(op.seq!);
     await writeReceipt(db, op, 'discarded', { message: op.lastError });
     if (op.kind === 'pickup') await showLatestTap(db, op.payload.flightId);
-    else {
+    else if (op.kind === 'hotel-link') {
       await unhideBooking(db, op);
       await settleRegistrationHotel(db, op);
-    }
+    } else await showDesk(db, op.payload.registrationId);
   });
 }
 
@@ -195,12 +196,15 @@ export async function retryOp(db: AppDB, opId: string): Promise<OutboxOp> {
   return db.transaction('rw', ALL_TABLES(db), async () => {
     const op = await opById(db, opId);
     if (op.state !== 'failed' && op.state !== 'conflict') throw new OutboxError('Only a refused change can be retried.');
+    if (op.kind === 'payment' && op.state === 'conflict')
+      throw new OutboxError('This payment is already recorded on the server: sending it again would take it twice.');
     await db.outbox.delete(op.seq!);
     const { seq: _s, ...rest } = op;
     const again = { ...rest, opId: crypto.randomUUID(), attempts: 0, lastError: null, state: 'pending' } as OutboxOp;
     again.seq = await db.outbox.add(again);
     await writeReceipt(db, op, 'retried', { message: op.lastError, nextOpId: again.opId });
     if (again.kind === 'pickup') await showLatestTap(db, again.payload.flightId);
+    else if (again.kind === 'check-in' || again.kind === 'payment') await showDesk(db, again.payload.registrationId);
     else {
       const booking = await db.hotelAssignments.get(again.payload.assignmentId);
       if (booking) await db.hotelAssignments.put({ ...booking, hiddenByOp: null });
@@ -210,13 +214,18 @@ export async function retryOp(db: AppDB, opId: string): Promise<OutboxOp> {
   });
 }
 
-/** Accepts the server's side of a hotel-link conflict: the op goes, and so does the booking from the unmatched list. */
+/**
+ * Accepts the server's side of a conflict: a hotel link's op goes, and so does the booking from the
+ * unmatched list; a payment paid twice is acknowledged (it stays recorded; an admin refunds the extra).
+ */
 export async function keepServer(db: AppDB, opId: string): Promise<void> {
   await db.transaction('rw', ALL_TABLES(db), async () => {
     const op = await opById(db, opId);
-    if (op.kind !== 'hotel-link' || op.state !== 'conflict') throw new OutboxError('Only a conflict can be resolved this way.');
+    if (op.state !== 'conflict' || (op.kind !== 'hotel-link' && op.kind !== 'payment'))
+      throw new OutboxError('Only a conflict can be resolved this way.');
     await db.outbox.delete(op.seq!);
     await writeReceipt(db, op, 'discarded', { message: op.lastError });
+    if (op.kind === 'payment') return showDesk(db, op.payload.registrationId);
     await dropBooking(db, op.payload.assignmentId);
     await settleRegistrationHotel(db, op);
   });

@@ -26,13 +26,15 @@
 import type { AppDB } from './db';
 import { ensureDeviceId } from './device';
 import { cacheTables, clearCachedData } from './local-data';
+import { feedsFor, type Feed } from './downloads';
 import type { DeviceOwner, OutboxOp } from './types';
+import type { Role } from '../../shared/constants';
 
 export interface ClaimUser {
   id: number;
   /** 'First Last' */
   name: string;
-  role: 'admin' | 'greeter';
+  role: Role;
 }
 
 /**
@@ -60,6 +62,12 @@ async function isEmpty(db: AppDB): Promise<boolean> {
   return counts.every((n) => n === 0);
 }
 
+/** The cached feeds of `from` that `to` does not download in the same view. */
+function changedFeeds(from: Role, to: Role): Feed[] {
+  const kept = feedsFor(to);
+  return feedsFor(from).filter((f) => !kept.includes(f) || f === 'registrations');
+}
+
 export async function claimDevice(db: AppDB, user: ClaimUser, now: () => number = Date.now): Promise<ClaimResult> {
   return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
     await ensureDeviceId(db);
@@ -67,8 +75,11 @@ export async function claimDevice(db: AppDB, user: ClaimUser, now: () => number 
     const stamp: DeviceOwner = { userId: user.id, name: user.name, role: user.role, since: new Date(now()).toISOString() };
 
     if (owner && owner.userId === user.id) {
-      const narrowed = owner.role === 'admin' && user.role === 'greeter';
-      if (narrowed) await clearCachedData(db, ['hotel', 'registrations']);
+      // another role reads other feeds, or the same feed in another view (an admin's registrations are
+      // the full records, the desk's are not): what the new role does not read as it is, is removed
+      const dropped = owner.role === user.role ? [] : changedFeeds(owner.role, user.role);
+      const narrowed = dropped.length > 0;
+      if (narrowed) await clearCachedData(db, dropped);
       if (owner.role !== user.role || owner.name !== user.name) await db.setMeta('owner', { ...stamp, since: owner.since });
       return { kind: narrowed ? 'narrowed' : 'kept' };
     }

@@ -21,7 +21,6 @@
  * at once (syncNow runs a cycle whether or not the engine has started).
  */
 import { AppDB } from './db';
-import type { Feed } from './downloads';
 import { clearLocalData as clearTables, unsentCount, type ClearResult } from './local-data';
 import { opOutcome, waitForOp as waitForOpIn, type OpOutcome } from './op-outcome';
 import { claimDevice, type ClaimResult, type ClaimUser } from './owner';
@@ -29,12 +28,14 @@ import { SyncEngine, type EngineHost, type SyncEngineState, type SyncOutcome } f
 import type { LiveStatus } from './live';
 import { apiTransport, type Transport } from './transport';
 import type { OpAuthor } from './types';
+import type { Role } from '../../shared/constants';
+import { feedsFor } from './downloads';
 
 export interface SyncUser {
   id: number;
   firstName: string;
   lastName: string;
-  role: 'admin' | 'greeter';
+  role: Role;
 }
 
 export interface StartSyncOptions {
@@ -152,8 +153,7 @@ export async function claimForSignIn(user: SyncUser): Promise<ClaimResult> {
   return withSyncLock(() => claimDevice(getAppDb(), claimUserOf(user)));
 }
 
-export const feedsFor = (role: SyncUser['role'] | undefined): Feed[] =>
-  role === 'admin' ? ['arrivals', 'hotel', 'registrations'] : role === 'greeter' ? ['arrivals'] : [];
+export { feedsFor };
 
 function browserHost(): EngineHost | undefined {
   if (typeof window === 'undefined' || typeof document === 'undefined') return undefined;

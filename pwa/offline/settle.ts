@@ -24,6 +24,7 @@ import { newerServerState } from './downloads';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
 import { hotelFieldsOf } from './hotel-fields';
 import { writeReceipt } from './op-outcome';
+import { showDesk } from './desk';
 import {
   HOTEL_FIELDS,
   type HotelFields,
@@ -120,6 +121,7 @@ export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'confl
     const stored = await markRefused(db, op, state, message);
     if (!stored) return;
     if (stored.kind === 'pickup') await showLatestTap(db, stored.payload.flightId);
+    else if (stored.kind === 'check-in' || stored.kind === 'payment') await showDesk(db, stored.payload.registrationId);
     else {
       if (state === 'failed') await unhideBooking(db, stored);
       await settleRegistrationHotel(db, stored);

@@ -32,6 +32,7 @@ import type { AppDB } from './db';
 import { measureOffset, recordOffset } from './clock';
 import { applyArrivalsPage, feedCursor, type Feed } from './downloads';
 import { pendingOps } from './outbox';
+import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
 import type { HotelMatchResult, OutboxOp, PickupOp } from './types';
@@ -342,6 +343,24 @@ export class SyncEngine {
         idempotencyKey: op.opId,
       };
     }
+    if (op.kind === 'check-in') {
+      const p = op.payload;
+      return {
+        method: 'POST',
+        path: `/registrations/${p.registrationId}/check-in`,
+        body: { attendee_ids: p.attendeeIds, checked_in: p.checkedIn, client_time: op.clientTime, device_id: p.deviceId },
+        idempotencyKey: op.opId,
+      };
+    }
+    if (op.kind === 'payment') {
+      const p = op.payload;
+      return {
+        method: 'POST',
+        path: `/registrations/${p.registrationId}/payments`,
+        body: { amount: p.amount, method: p.method, note: p.note },
+        idempotencyKey: op.opId,
+      };
+    }
     return {
       method: 'POST',
       path: `/hotel-assignments/${op.payload.assignmentId}/match`,
@@ -384,6 +403,8 @@ export class SyncEngine {
     }
     if (res.status < 300) {
       if (op.kind === 'pickup') await settlePickup(this.db, op, await readAnswer((a) => a.parsePickupResult(res.body)));
+      else if (op.kind === 'check-in') await settleCheckIn(this.db, op, await readAnswer((a) => a.parseCheckInResult(res.body)));
+      else if (op.kind === 'payment') await settlePayment(this.db, op, await readAnswer((a) => a.parsePaymentAnswer(res.body)));
       else await settleHotelLink(this.db, op, res.body as HotelMatchResult);
     } else if (isRetryable(res.status)) {
       await noteAttempt(this.db, op, errorText(res));

@@ -7,7 +7,9 @@
 import type { FlightArrival, PickupResult } from '../../shared/schemas/arrivals';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
 import type { Registration } from '../../shared/schemas/registration';
+import type { AttendeeCheckIn } from '../../shared/schemas/records';
 import type { ArrivalsSyncPage, HotelSyncPage, RegistrationsSyncPage, SyncedRegistration } from '../../shared/schemas/sync';
+import type { Role } from '../../shared/constants';
 
 export type { SyncedRegistration };
 
@@ -83,6 +85,16 @@ export interface CachedRegistration extends SyncedRegistration {
   searchText: string;
   /** a queued hotel link shows its booking here; `before` is the server's hotel fields to go back to */
   pendingHotel: { opId: string; before: HotelFields } | null;
+  /** the desk's fields as the server last gave them; the shown ones add the queued check-ins and payments (desk.ts) */
+  deskBase?: DeskState;
+}
+
+/** What the check-in desk changes on a registration: attendees' check-in state and the money (desk.ts). */
+export interface DeskState {
+  attendees: AttendeeCheckIn[];
+  paid_amount: number;
+  balance_due: number;
+  payment_status: Registration['payment_status'];
 }
 
 // ---- outbox --------------------------------------------------------------------------------------
@@ -91,6 +103,7 @@ export interface CachedRegistration extends SyncedRegistration {
  * pending: waiting to be sent (or being retried after a network error / 5xx);
  * failed: refused for good (400/403/404/410/422), shown with Retry / Discard;
  * conflict: a hotel link the server refused with 409 (linked elsewhere, deleted): Keep server / Retry;
+ *   or a desk payment that, with another device's, paid more than the total: Dismiss (an admin refunds);
  * done: acknowledged (settled ops are removed in the same transaction, so this is never stored long).
  */
 export type OpState = 'pending' | 'failed' | 'conflict' | 'done';
@@ -148,7 +161,36 @@ export interface HotelLinkOp extends OpBase {
   payload: HotelLinkPayload;
 }
 
-export type OutboxOp = PickupOp | HotelLinkOp;
+export interface CheckInPayload {
+  registrationId: number;
+  attendeeIds: number[];
+  checkedIn: boolean;
+  /** the signed-in user's name, shown as "checked in by" until the server answers */
+  checkedInBy: string | null;
+  deviceId: string;
+}
+
+export interface PaymentPayload {
+  registrationId: number;
+  amount: number;
+  method: string;
+  note: string | null;
+  deviceId: string;
+}
+
+export interface CheckInOp extends OpBase {
+  kind: 'check-in';
+  payload: CheckInPayload;
+}
+
+export interface PaymentOp extends OpBase {
+  kind: 'payment';
+  payload: PaymentPayload;
+}
+
+export type DeskOp = CheckInOp | PaymentOp;
+
+export type OutboxOp = PickupOp | HotelLinkOp | CheckInOp | PaymentOp;
 export type OpKind = OutboxOp['kind'];
 
 /**
@@ -182,7 +224,7 @@ export interface ClockOffset {
 export interface DeviceOwner {
   userId: number;
   name: string;
-  role: 'admin' | 'greeter';
+  role: Role;
   since: string;
 }
 

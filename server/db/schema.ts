@@ -47,7 +47,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'greeter')`),
+    check('users_role_check', sql`${t.role} in ('admin', 'greeter', 'checkin')`),
   ],
 );
 
@@ -149,6 +149,14 @@ export const attendees = pgTable(
     age: integer('age'),
     gender: text('gender'),
     dietaryRestrictions: text('dietary_restrictions'),
+    /** the check-in desk (docs/product.md#check-in-desk): last tap wins, ordered by check_in_tap_at */
+    checkedIn: boolean('checked_in').notNull().default(false),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    checkedInBy: text('checked_in_by'),
+    checkedInByUserId: integer('checked_in_by_user_id').references(() => users.id),
+    checkInDevice: text('check_in_device'),
+    checkInTapAt: timestamp('check_in_tap_at', { withTimezone: true }),
+    checkInReceivedAt: timestamp('check_in_received_at', { withTimezone: true }),
     removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -42,6 +42,9 @@ export const requireAdmin = (c: Context<AppEnv>) => requireUser(c, 'admin');
 /** admins and greeters */
 export const requireStaff = (c: Context<AppEnv>) => requireUser(c, 'admin', 'greeter');
 
+/** The check-in desk's callers: check-in staff and admins. */
+export const requireDesk = (c: Context<AppEnv>) => requireUser(c, 'admin', 'checkin');
+
 /** The audit actor for the current request. */
 export function actorOf(c: Context<AppEnv>) {
   const u = c.var.user;

@@ -12,8 +12,7 @@ import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/arrivals';
 import { checkIdempotencyKey, singleAnswer } from '../services/idempotency';
 import { recordPickups } from '../services/pickups';
-import type { EventConfig } from '../../shared/event';
-import { zonedInstant } from '../../shared/time-zone';
+import { earliestTap } from '../services/tap-time';
 import {
   arrivalsQuerySchema,
   pickupBatchSchema,
@@ -21,9 +20,6 @@ import {
   summarizeArrivals,
   type PickupBatchResult,
 } from '../../shared/schemas/arrivals';
-
-/** The earliest believable tap: midnight starting the event's flight window, in the event's time zone. */
-const earliestTap = (event: EventConfig) => new Date(zonedInstant(event.flightWindow.min, '00:00', event.timeZone)!);
 
 export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals', async (c) => {

@@ -12,7 +12,10 @@ import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
-import { actorOf, requireAdmin } from '../middleware/auth';
+import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
+import { withIdempotency } from '../services/idempotency';
+import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addAttendee, removeAttendee, updateAttendee } from '../services/attendees';
 import { previewFlightInfoBulk, requestFlightInfoBulk } from '../services/flight-requests-bulk';
 import { listPayments, recordPayment } from '../services/payments';
@@ -168,11 +171,23 @@ export const registrationRoutes = new Hono<AppEnv>()
     await dbOf(c).transaction((tx) => removeAttendee(tx, c.req.param('id'), attendeeId, ctxOf(c)));
     return c.body(null, 204);
   })
+  /** Admins record payments and refunds; check-in staff payments only (amounts above 0). Idempotency-Key for the desk's outbox. */
   .post('/:id/payments', async (c) => {
-    requireAdmin(c);
+    const user = requireDesk(c);
     const input = await jsonBody(c, paymentCreateSchema);
-    const { payment, registration } = await dbOf(c).transaction((tx) => recordPayment(tx, c.req.param('id'), input, ctxOf(c)));
-    return c.json({ payment, registration: await registrationView(dbOf(c), registration) }, 201);
+    if (user.role !== 'admin' && input.amount <= 0) throw forbidden(CHECK_IN_MESSAGES.refundNotAllowed);
+    const view = user.role === 'admin' ? 'full' : 'desk';
+    const answer = await withIdempotency(
+      dbOf(c),
+      c.req.header('idempotency-key'),
+      { userId: user.id, method: 'POST', path: `/api/registrations/${c.req.param('id').toUpperCase()}/payments`, body: input },
+      async (tx) => {
+        const { payment, registration } = await recordPayment(tx, c.req.param('id'), input, ctxOf(c));
+        return { status: 201, body: { payment, registration: await registrationView(tx, registration, view) } };
+      },
+    );
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   })
   .get('/:id/payments', async (c) => {
     requireAdmin(c);

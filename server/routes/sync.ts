@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { query } from '../lib/validate';
-import { requireAdmin, requireStaff } from '../middleware/auth';
+import { requireAdmin, requireDesk, requireStaff } from '../middleware/auth';
 import { arrivalsSince, hotelSince } from '../services/sync-download';
 import { registrationsSince } from '../services/sync-registrations';
 import { syncQuerySchema } from '../../shared/schemas/sync';
@@ -29,8 +29,9 @@ export const syncRoutes = new Hono<AppEnv>()
     return c.json(await hotelSince(c.var.deps.database.db, { ...q, log: c.var.deps.log }), 200);
   })
   .get('/registrations', async (c) => {
-    requireAdmin(c);
+    const user = requireDesk(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await registrationsSince(c.var.deps.database.db, q), 200);
+    const view = user.role === 'admin' ? 'full' : 'desk';
+    return c.json(await registrationsSince(c.var.deps.database.db, { ...q, view }), 200);
   });

@@ -17,7 +17,7 @@ import { newRegistrationNumber } from '../services/registration-number';
 import { buildSearchText } from '../services/search-text';
 import { createUser, findUserByEmail } from '../services/users';
 import { baseAmountCents, computeAmounts, derivePaymentStatus, isLate } from '../../shared/pricing';
-import type { AgeCategory, RegistrationStatus } from '../../shared/constants';
+import type { AgeCategory, RegistrationStatus, Role } from '../../shared/constants';
 import type { EventConfig } from '../../shared/event';
 import { zonedInstant } from '../../shared/time-zone';
 import { OTHER_AIRPORT } from '../../shared/airports';
@@ -27,6 +27,7 @@ import * as P from './demo-pools';
 export interface DemoResult {
   admin: { email: string; password: string };
   greeter: { email: string; password: string };
+  checkin: { email: string; password: string };
   registrations: number;
   attendees: number;
   flights: number;
@@ -39,6 +40,7 @@ export interface DemoResult {
 
 export const DEMO_ADMIN = { email: 'admin@reunion.local', password: 'reunion-admin', first_name: 'Demo', last_name: 'Admin' };
 export const DEMO_GREETER = { email: 'greeter@reunion.local', password: 'reunion-greeter', first_name: 'Demo', last_name: 'Greeter' };
+export const DEMO_CHECKIN = { email: 'checkin@reunion.local', password: 'reunion-checkin', first_name: 'Demo', last_name: 'Desk' };
 
 const PROFILES = {
   normal: {
@@ -689,7 +691,7 @@ async function insertBatches<T, R>(rows: T[], write: (batch: T[]) => Promise<R[]
   return out;
 }
 
-async function demoUser(db: DbOrTx, spec: typeof DEMO_ADMIN, role: 'admin' | 'greeter', existing: string[]) {
+async function demoUser(db: DbOrTx, spec: typeof DEMO_ADMIN, role: Role, existing: string[]) {
   const found = await findUserByEmail(db, spec.email);
   if (found) {
     existing.push(spec.email);
@@ -699,11 +701,35 @@ async function demoUser(db: DbOrTx, spec: typeof DEMO_ADMIN, role: 'admin' | 'gr
   return { id: user.id, name: `${user.first_name} ${user.last_name}` };
 }
 
+/**
+ * Parties the desk already checked in, so the check-in desk can be tried at once: every sixth active
+ * registration with a hotel room, checked in by the demo desk user in the hours before the seed ran
+ * (tap times in the past, so a real tap made now wins over them).
+ */
+function deskArrivals(planned: Planned[], desk: { id: number; name: string }) {
+  const now = Date.now();
+  return (i: number): Partial<NewAttendee> => {
+    const p = planned[i];
+    if ((p.reg.status ?? 'active') !== 'active' || !p.hotel || p.hotelUnmatched || i % 6 !== 0) return {};
+    const at = new Date(now - (1 + (i % 5)) * 3_600_000);
+    return {
+      checkedIn: true,
+      checkedInAt: at,
+      checkedInBy: desk.name,
+      checkedInByUserId: desk.id,
+      checkInTapAt: at,
+      checkInReceivedAt: at,
+      checkInDevice: 'demo',
+    };
+  };
+}
+
 export async function seedDemo(database: DbOrTx, config: Config, opts: { size: 'normal' | 'large' }): Promise<DemoResult> {
   return database.transaction(async (db) => {
     const existingUsers: string[] = [];
     const admin = await demoUser(db, DEMO_ADMIN, 'admin', existingUsers);
     const greeter = await demoUser(db, DEMO_GREETER, 'greeter', existingUsers);
+    const desk = await demoUser(db, DEMO_CHECKIN, 'checkin', existingUsers);
     const existing = rowsOf<{ n: string; e: string }>(
       await db.execute(sql`select registration_number as n, primary_email as e from registrations`),
     );
@@ -738,8 +764,10 @@ export async function seedDemo(database: DbOrTx, config: Config, opts: { size: '
     const idOf = new Map(regIds.map((r) => [r.number, r.id]));
     const ids = regRows.map((r) => idOf.get(r.registrationNumber)!);
 
+    const arrived = deskArrivals(planned, desk);
     const attendeeRows: NewAttendee[] = planned.flatMap((p, i) =>
       p.people.map((x, k) => ({
+        ...arrived(i),
         registrationId: ids[i],
         firstName: x.firstName,
         lastName: x.lastName,
@@ -781,6 +809,7 @@ export async function seedDemo(database: DbOrTx, config: Config, opts: { size: '
     return {
       admin: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
       greeter: { email: DEMO_GREETER.email, password: DEMO_GREETER.password },
+      checkin: { email: DEMO_CHECKIN.email, password: DEMO_CHECKIN.password },
       registrations: regRows.length,
       attendees: attendeeRows.length,
       flights: flightRows.length,

@@ -22,6 +22,7 @@ import type { Actor } from './audit';
 import { audit } from './audit';
 import { runIdempotent, type OpAnswer } from './idempotency';
 import type { PickupResult } from '../../shared/schemas/arrivals';
+import { tapTime } from './tap-time';
 
 export interface PickupToggle {
   picked_up: boolean;
@@ -38,22 +39,6 @@ export interface PickupUser {
 }
 
 type FlightRow = typeof flights.$inferSelect;
-
-export const TAP_BEFORE_EVENT = "This tap's time is before the event: check the date and time on this device";
-
-/**
- * The tap time to order by: the client's corrected time, or now. Never later than now (when the tap
- * reached the server): a phone whose clock runs ahead must not win over real taps made after it. A tap
- * stamped before `earliest` (the start of the event's flight window) is refused: a clock that far off
- * would make the tap lose to everything, silently (docs/decisions.md).
- */
-export function tapTime(clientTime: string | undefined, now: Date, earliest: Date): Date {
-  if (!clientTime) return now;
-  const t = new Date(clientTime);
-  if (Number.isNaN(t.getTime()) || t.getTime() > now.getTime()) return now;
-  if (t.getTime() < earliest.getTime()) throw unprocessable(TAP_BEFORE_EVENT);
-  return t;
-}
 
 function answer(f: FlightRow, changed: boolean, stale: boolean): PickupResult {
   return {

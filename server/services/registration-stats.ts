@@ -3,7 +3,8 @@
  * Money: total_expected is the sum of totals of every registration that is not cancelled; total_collected
  * is the sum of paid amounts of every registration (money held is money held until it is refunded, even
  * on a cancelled registration). Attendees: active (not removed) attendees of active registrations, so
- * adults + youth + children = total_active.
+ * adults + youth + children = total_active. Checked in (the desk): attendees of active registrations
+ * checked in, and the active registrations with at least one of them.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
@@ -30,7 +31,9 @@ export async function registrationStats(db: DbOrTx): Promise<RegistrationStats> 
         select count(*) filter (where a.age_category = 'adult') as adults,
                count(*) filter (where a.age_category = 'youth') as youth,
                count(*) filter (where a.age_category = 'child') as children,
-               count(*) as total_active
+               count(*) as total_active,
+               count(*) filter (where a.checked_in) as checked_in,
+               count(distinct a.registration_id) filter (where a.checked_in) as checked_in_registrations
         from attendees a
         join registrations r on r.id = a.registration_id
         where a.removed_at is null and r.status = 'active'
@@ -46,12 +49,14 @@ export async function registrationStats(db: DbOrTx): Promise<RegistrationStats> 
       waitlist_count: n(totals.waitlist_count),
       total_collected: fromCents(n(totals.collected_cents)),
       total_expected: fromCents(n(totals.expected_cents)),
+      checked_in_count: n(totals.checked_in_registrations),
     },
     attendees: {
       adults: n(totals.adults),
       youth: n(totals.youth),
       children: n(totals.children),
       total_active: n(totals.total_active),
+      checked_in: n(totals.checked_in),
     },
   };
 }

@@ -21,7 +21,8 @@ import type { RegistrationHotelFields } from '../../shared/schemas/hotel';
 
 export type AttendeeRow = typeof attendees.$inferSelect;
 /** Who reads a registration: each reader gets only the fields its allow-list names (docs/product.md, roles). */
-export type RegistrationView = 'full' | 'greeter' | 'registrant';
+/** 'desk': the check-in staff's view: the full registration without address, emergency contact and staff notes. */
+export type RegistrationView = 'full' | 'greeter' | 'registrant' | 'desk';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -116,6 +117,17 @@ function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[])
 /** A registration as `view` may read it (an allow-list per reader; admins read everything). */
 export function registrationFor(r: Registration, view: RegistrationView): Registration {
   if (view === 'full') return r;
+  // the desk reads money and the party, not where they live or the staff's notes (the fields stay, empty)
+  if (view === 'desk')
+    return {
+      ...r,
+      address_line1: null,
+      address_line2: null,
+      zip_code: null,
+      emergency_contact_name: null,
+      emergency_contact_phone: null,
+      notes: null,
+    };
   // the narrower views are the same shape with fields left out; the PWA reads them as optional
   return pick(r, view === 'greeter' ? GREETER_FIELDS : REGISTRANT_FIELDS) as Registration;
 }
@@ -203,6 +215,9 @@ export function serializeAttendee(a: AttendeeRow, programs: { id: number; progra
     dietary_restrictions: a.dietaryRestrictions,
     cultural_programs: programs.map((p) => ({ id: p.id, program_type: p.programType })),
     created_at: a.createdAt.toISOString(),
+    checked_in: a.checkedIn,
+    checked_in_at: a.checkedInAt?.toISOString() ?? null,
+    checked_in_by: a.checkedInBy,
   };
 }
 

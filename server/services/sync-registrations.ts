@@ -19,7 +19,7 @@ import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { attendees, culturalPrograms, flights, registrations, users } from '../db/schema';
 import { serializeFlight } from './flight-view';
-import { serializeAttendee, serializeRegistration } from './registration-view';
+import { serializeAttendee, serializeRegistration, type RegistrationView } from './registration-view';
 import { settledVersion } from './sync-download';
 import type { RegistrationsSyncPage, SyncedRegistration } from '../../shared/schemas/sync';
 
@@ -43,7 +43,11 @@ async function changedRegistrations(db: DbOrTx, since: number, last: number, lim
 }
 
 /** The registrations with their active attendees (with cultural programs) and current flights, in 5 queries. */
-async function loadRegistrations(db: DbOrTx, ids: number[]): Promise<Map<number, Omit<SyncedRegistration, 'version'>>> {
+async function loadRegistrations(
+  db: DbOrTx,
+  ids: number[],
+  view: RegistrationView,
+): Promise<Map<number, Omit<SyncedRegistration, 'version'>>> {
   const out = new Map<number, Omit<SyncedRegistration, 'version'>>();
   if (ids.length === 0) return out;
   const [regs, members, flightRows] = await Promise.all([
@@ -90,18 +94,24 @@ async function loadRegistrations(db: DbOrTx, ids: number[]): Promise<Map<number,
       ),
     );
     out.set(r.id, {
-      ...serializeRegistration(r, {
-        attendeeCount: own.length,
-        cancelledBy: r.cancelledBy === null ? null : (nameOf.get(r.cancelledBy) ?? null),
-      }),
+      ...serializeRegistration(
+        r,
+        { attendeeCount: own.length, cancelledBy: r.cancelledBy === null ? null : (nameOf.get(r.cancelledBy) ?? null) },
+        view,
+      ),
       attendees: serializedAttendees,
-      flights: flightRows.filter((f) => f.registrationId === r.id).map(serializeFlight),
+      // the desk needs no flights
+      flights: view === 'desk' ? [] : flightRows.filter((f) => f.registrationId === r.id).map(serializeFlight),
     });
   }
   return out;
 }
 
-export async function registrationsSince(db: DbOrTx, opts: { since: number; limit: number }): Promise<RegistrationsSyncPage> {
+/** A page of the feed; `view` 'desk' for check-in staff (registration-view.ts), 'full' for admins. */
+export async function registrationsSince(
+  db: DbOrTx,
+  opts: { since: number; limit: number; view?: 'full' | 'desk' },
+): Promise<RegistrationsSyncPage> {
   const { last, settled } = await settledVersion(db);
   const serverTime = () => new Date().toISOString();
   if (!settled) return { registrations: [], removed: [], cursor: opts.since, hasMore: false, serverTime: serverTime() };
@@ -111,6 +121,7 @@ export async function registrationsSince(db: DbOrTx, opts: { since: number; limi
   const loaded = await loadRegistrations(
     db,
     page.map((c) => c.id),
+    opts.view ?? 'full',
   );
   return {
     registrations: page.flatMap((c) => {

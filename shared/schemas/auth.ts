@@ -40,14 +40,14 @@ const password = z
 export const createUserSchema = z.object({
   email: emailField(),
   password,
-  role: z.enum(ROLES, { error: 'Role must be admin or greeter' }),
+  role: z.enum(ROLES, { error: 'Role must be admin, greeter or checkin' }),
   first_name: requiredString('First name is required', 100),
   last_name: requiredString('Last name is required', 100),
 });
 
 export const updateUserSchema = z
   .object({
-    role: z.enum(ROLES, { error: 'Role must be admin or greeter' }).optional(),
+    role: z.enum(ROLES, { error: 'Role must be admin, greeter or checkin' }).optional(),
     disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
     password: password.optional(),
     first_name: requiredString('First name is required', 100).optional(),

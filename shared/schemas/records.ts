@@ -88,6 +88,10 @@ export const attendeeSchema = z.object({
   dietary_restrictions: maybeText,
   cultural_programs: z.array(z.object({ id, program_type: text })),
   created_at: text,
+  /** the check-in desk: arrived at the resort, when and by whom (last tap wins) */
+  checked_in: z.boolean(),
+  checked_in_at: maybeText,
+  checked_in_by: maybeText,
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 
@@ -231,3 +235,22 @@ export type SyncedRegistration = z.infer<typeof syncedRegistrationSchema>;
 
 export const registrationsSyncPageSchema = z.object({ ...syncPageFields, registrations: z.array(syncedRegistrationSchema) });
 export type RegistrationsSyncPage = z.infer<typeof registrationsSyncPageSchema>;
+
+/** One attendee's check-in state as the desk's answer gives it. */
+export const attendeeCheckInSchema = z.object({
+  id,
+  checked_in: z.boolean(),
+  checked_in_at: maybeText,
+  checked_in_by: maybeText,
+});
+export type AttendeeCheckIn = z.infer<typeof attendeeCheckInSchema>;
+
+/** The answer to POST /api/registrations/{id}/check-in: the named attendees' state after the tap. */
+export const checkInResultSchema = z.object({
+  registration_id: id,
+  attendees: z.array(attendeeCheckInSchema),
+  /** true when a later tap already won for every named attendee: acknowledged, not applied */
+  stale: z.boolean(),
+  serverTime: text,
+});
+export type CheckInResult = z.infer<typeof checkInResultSchema>;

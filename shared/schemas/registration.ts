@@ -212,8 +212,11 @@ export interface RegistrationStats {
     waitlist_count: number;
     total_collected: number;
     total_expected: number;
+    /** active registrations with at least one attendee checked in at the desk */
+    checked_in_count: number;
   };
-  attendees: { adults: number; youth: number; children: number; total_active: number };
+  /** checked_in: attendees of active registrations checked in at the desk */
+  attendees: { adults: number; youth: number; children: number; total_active: number; checked_in: number };
 }
 
 export interface Payment {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { attendees, flights, hotelAssignments, payments, registrations, users } from '../../server/db/schema';
-import { DEMO_ADMIN, DEMO_GREETER, planDemoEvent, seedDemo, type DemoResult } from '../../server/seed/demo';
+import { DEMO_ADMIN, DEMO_CHECKIN, DEMO_GREETER, planDemoEvent, seedDemo, type DemoResult } from '../../server/seed/demo';
 import { buildSearchText } from '../../server/services/search-text';
 import { normalizeSearch } from '../../shared/search';
 import { AIRLINES } from '../../shared/constants';
@@ -203,17 +203,29 @@ describe('demo event (normal size)', () => {
     expect(findable.length).toBeLessThan(unmatched.length);
   });
 
-  it('creates the demo admin and greeter, who can sign in', async () => {
+  it('creates the demo admin, greeter and check-in staff, who can sign in', async () => {
     expect(demo.admin).toEqual({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
     const staff = await t.db.select().from(users);
     expect(staff.map((u) => [u.email, u.role]).sort()).toEqual([
       ['admin@reunion.local', 'admin'],
+      ['checkin@reunion.local', 'checkin'],
       ['greeter@reunion.local', 'greeter'],
     ]);
-    for (const account of [DEMO_ADMIN, DEMO_GREETER]) {
+    for (const account of [DEMO_ADMIN, DEMO_GREETER, DEMO_CHECKIN]) {
       const res = await t.api('POST', '/api/auth/login', { body: { email: account.email, password: account.password } });
       expect(res.status).toBe(200);
     }
+  });
+
+  it('has parties already checked in at the desk, and others with a balance still to take', () => {
+    const active = new Set(regs.filter((r) => r.status === 'active').map((r) => r.id));
+    const checkedIn = people.filter((p) => p.checkedIn);
+    expect(checkedIn.length).toBeGreaterThan(10);
+    expect(checkedIn.every((p) => active.has(p.registrationId) && p.checkedInAt! < new Date() && p.checkedInBy === 'Demo Desk')).toBe(true);
+    const waiting = regs.filter(
+      (r) => active.has(r.id) && r.totalAmountCents > r.paidAmountCents && !checkedIn.some((p) => p.registrationId === r.id),
+    );
+    expect(waiting.length).toBeGreaterThan(10);
   });
 
   it('is the same event every time (seeded), apart from registration numbers', async () => {

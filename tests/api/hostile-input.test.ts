@@ -484,6 +484,37 @@ const TARGETS: Target[] = [
     path: true,
     pathBody: { picked_up: false },
   },
+  // the check-in desk
+  {
+    key: 'POST /api/registrations/check-in/batch',
+    as: 'admin',
+    url: '/api/registrations/check-in/batch',
+    body: {
+      ops: [
+        {
+          opId: 'hostile-desk-op-1',
+          registration_id: a.id,
+          attendee_ids: [member],
+          checked_in: true,
+          client_time: new Date().toISOString(),
+          device_id: 'desk-1',
+        },
+      ],
+    },
+  },
+  {
+    key: 'POST /api/registrations/:id/check-in',
+    as: 'admin',
+    url: `/api/registrations/${a.id}/check-in`,
+    body: { attendee_ids: [member], checked_in: true, client_time: new Date().toISOString(), device_id: 'desk-1' },
+  },
+  {
+    key: 'POST /api/registrations/:id/check-in',
+    as: 'admin',
+    url: '/api/registrations/{seg}/check-in',
+    path: true,
+    pathBody: { attendee_ids: [member], checked_in: false },
+  },
   // hotel
   { key: 'GET /api/hotel-assignments', as: 'admin', url: '/api/hotel-assignments', query: ['registrationId'] },
   { key: 'GET /api/hotel-assignments/unmatched', as: 'admin', url: '/api/hotel-assignments/unmatched', query: [] },

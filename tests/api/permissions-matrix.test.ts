@@ -248,6 +248,18 @@ const TABLE: Record<string, Row> = {
     body: () => ({ amount: 100, method: 'cash', note: 'At the desk' }),
     expect: adminOnly(201),
   },
+  // the check-in desk: admins and check-in staff (check-in staff's own answers: check-in.test.ts)
+  'POST /api/registrations/:id/check-in': {
+    url: (w) => `/api/registrations/${w.a.id}/check-in`,
+    body: (w) => ({ attendee_ids: [w.memberA], checked_in: true }),
+    headers: { 'idempotency-key': 'perm-matrix-desk-key' },
+    expect: adminOnly(200),
+  },
+  'POST /api/registrations/check-in/batch': {
+    url: () => '/api/registrations/check-in/batch',
+    body: (w) => ({ ops: [{ opId: 'perm-matrix-desk-op', registration_id: w.a.id, attendee_ids: [w.memberA], checked_in: true }] }),
+    expect: adminOnly(200),
+  },
   'GET /api/registrations/:id/payments': { url: (w) => `/api/registrations/${w.a.id}/payments`, expect: adminOnly(200) },
   'GET /api/registrations/:id/history': { url: (w) => `/api/registrations/${w.a.id}/history`, expect: adminOnly(200) },
 

@@ -19,8 +19,9 @@ describe('GET /api/registrations/stats/summary', () => {
         waitlist_count: 0,
         total_collected: 0,
         total_expected: 0,
+        checked_in_count: 0,
       },
-      attendees: { adults: 0, youth: 0, children: 0, total_active: 0 },
+      attendees: { adults: 0, youth: 0, children: 0, total_active: 0, checked_in: 0 },
     });
   });
 
@@ -54,8 +55,9 @@ describe('GET /api/registrations/stats/summary', () => {
         waitlist_count: 1,
         total_collected: 600.25,
         total_expected: 750 + 0 + 400 + 550,
+        checked_in_count: 0,
       },
-      attendees: { adults: 2, youth: 1, children: 1, total_active: 4 },
+      attendees: { adults: 2, youth: 1, children: 1, total_active: 4, checked_in: 0 },
     });
   });
 

@@ -153,7 +153,7 @@ describe('npm run user', () => {
       ],
       [
         ['add', '--email', 'a@example.org', '--password', 'secret1', '--role', 'boss', '--first-name', 'A', '--last-name', 'B'],
-        'Error: --role: Role must be admin or greeter',
+        'Error: --role: Role must be admin, greeter or checkin',
       ],
       [
         ['add', '--email', 'a@example.org', '--password', 'secret1', '--role', 'admin', '--last-name', 'B'],

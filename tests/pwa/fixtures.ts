@@ -9,6 +9,7 @@ import { applyHotelPage, applyRegistrationsPage } from '../../pwa/offline/admin-
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import type { SyncRequest, SyncResponse } from '../../pwa/offline/transport';
 import type { FlightArrival, HotelAssignmentRow, PickupResult, SyncedRegistration } from '../../pwa/offline/types';
+import type { Attendee } from '../../shared/schemas/records';
 
 export const freshDb = () => new AppDB(`test-${randomUUID()}`);
 
@@ -112,6 +113,27 @@ export function registrationRow(o: Partial<SyncedRegistration> = {}): SyncedRegi
     attendees: [],
     flights: [],
     version: 30,
+    ...o,
+  };
+}
+
+/** An attendee of a cached registration, not checked in. */
+export function attendeeRow(o: Partial<Attendee> & { id: number; registration_id: number }): Attendee {
+  return {
+    first_name: 'Anh',
+    last_name: 'Nguyen',
+    is_primary: false,
+    age_category: 'adult',
+    relationship: null,
+    relationship_other: null,
+    age: null,
+    gender: null,
+    dietary_restrictions: null,
+    cultural_programs: [],
+    created_at: '2025-06-01T12:00:00.000Z',
+    checked_in: false,
+    checked_in_at: null,
+    checked_in_by: null,
     ...o,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The staff area (docs/product.md#screens): a fixed-width sidebar beside the page (a scrolling strip on phones).
- * Admins see every screen plus Users; greeters only Flight Arrivals. Pages load lazily under their own
+ * Admins see every screen plus Users; greeters only Flight Arrivals; check-in staff only the Check-in desk. Pages load lazily under their own
  * spinner so the sidebar stays put.
  *
  * The sync status line (docs/architecture.md: always visible — online/offline, pending changes, last sync,
@@ -24,6 +24,7 @@ const ADMIN_LINKS: SideLink[] = [
   { to: '/register', label: 'Create Registration' },
   { to: '/admin/hotel-assignments', label: 'Hotel Assignments' },
   { to: '/admin/flight-arrivals', label: 'Flight Arrivals' },
+  { to: '/admin/check-in', label: 'Check-in' },
   { to: '/admin/users', label: 'Users' },
 ];
 
@@ -32,10 +33,11 @@ const SyncStatusBar = lazy(() => import('../../offline/components/sync-status-ba
 const syncSlot: CSSProperties = { marginTop: '0.5rem', padding: '0.5rem 0.5rem 0.25rem', borderTop: '1px solid var(--c-border)' };
 
 const GREETER_LINKS: SideLink[] = [{ to: '/admin/flight-arrivals', label: 'Flight Arrivals' }];
+const DESK_LINKS: SideLink[] = [{ to: '/admin/check-in', label: 'Check-in' }];
 
 export function AdminLayout() {
-  const { isAdmin } = useAuth();
-  const links = isAdmin ? ADMIN_LINKS : GREETER_LINKS;
+  const { isAdmin, user } = useAuth();
+  const links = isAdmin ? ADMIN_LINKS : user?.role === 'checkin' ? DESK_LINKS : GREETER_LINKS;
   return (
     <div className="admin-layout">
       {/* a greeter's one link is no menu: on a phone only the sync line shows (styles.css .sidebar-single) */}

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { useAuth } from '../auth-context';
 import { useRegistrantVerification } from '../registrant/verification-store';
 import { useEvent } from '../../lib/public-config';
+import { ROLE_LABELS } from '../../../shared/constants';
 
 /** '/' would prefix every path, so Home is active only on '/'. */
 export function isActivePath(pathname: string, linkPath: string): boolean {
@@ -55,7 +56,7 @@ export function TopNav() {
 }
 
 function AccountArea() {
-  const { status, user, isAdmin, logout } = useAuth();
+  const { status, user, logout } = useAuth();
   const { verification, signOut } = useRegistrantVerification();
 
   if (status === 'loading') return <Spinner size={20} label="Checking sign-in..." />;
@@ -68,11 +69,16 @@ function AccountArea() {
             <div className="menu-section">
               <p className="menu-caption">Signed in as</p>
               <p className="menu-strong">{user.email}</p>
-              {isAdmin ? <p className="tag">Administrator</p> : <p className="tag">Greeter</p>}
+              <p className="tag">{ROLE_LABELS[user.role]}</p>
             </div>
             {user.role === 'greeter' && (
               <Link to="/admin/flight-arrivals" className="menu-item" onClick={close}>
                 Flight Arrivals
+              </Link>
+            )}
+            {user.role === 'checkin' && (
+              <Link to="/admin/check-in" className="menu-item" onClick={close}>
+                Check-in
               </Link>
             )}
             <Link to="/admin/profile" className="menu-item" onClick={close}>

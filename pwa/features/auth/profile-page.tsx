@@ -1,8 +1,7 @@
 /** /admin/profile (docs/product.md#screens Profile): the signed-in user's name, email and role, and Change Password. */
 import { useAuth } from '../../app/auth-context';
 import { ChangePasswordForm } from './change-password-form';
-
-const ROLE_LABELS = { admin: 'Administrator', greeter: 'Greeter' } as const;
+import { ROLE_LABELS } from '../../../shared/constants';
 
 export default function ProfilePage() {
   const { user } = useAuth();
@@ -25,7 +24,7 @@ export default function ProfilePage() {
           </div>
           <div>
             <dt>Role</dt>
-            <dd>{ROLE_LABELS[user.role] ?? user.role}</dd>
+            <dd>{ROLE_LABELS[user.role]}</dd>
           </div>
         </dl>
       </section>

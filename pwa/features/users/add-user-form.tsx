@@ -1,4 +1,4 @@
-/** Adds a greeter or an admin (POST /api/users), checked first with the server's own schema. */
+/** Adds a greeter, check-in staff or an admin (POST /api/users), checked first with the server's own schema. */
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -11,6 +11,7 @@ import { useCreateUser } from './api/users-api';
 const EMPTY = { first_name: '', last_name: '', email: '', role: 'greeter', password: '' };
 const ROLE_OPTIONS = [
   { value: 'greeter', label: 'Greeter (flight arrivals only)' },
+  { value: 'checkin', label: 'Check-in staff (the check-in desk only)' },
   { value: 'admin', label: 'Administrator (everything)' },
 ];
 

@@ -15,6 +15,7 @@ import { useAuth } from '../../app/auth-context';
 import { AddUserForm } from './add-user-form';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useUpdateUser, useUsers } from './api/users-api';
+import { ROLE_LABELS } from '../../../shared/constants';
 
 export default function UsersPage() {
   const { user: me } = useAuth();
@@ -69,7 +70,7 @@ export default function UsersPage() {
                       {u.id === me?.id && <span className="tag">You</span>}
                     </td>
                     <td>{u.email}</td>
-                    <td>{u.role === 'admin' ? 'Administrator' : 'Greeter'}</td>
+                    <td>{ROLE_LABELS[u.role]}</td>
                     <td>
                       <span className={`badge ${u.disabled ? 'badge-grey' : 'badge-green'}`}>{u.disabled ? 'Disabled' : 'Active'}</span>
                     </td>

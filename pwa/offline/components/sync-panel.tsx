@@ -1,7 +1,8 @@
 /**
  * The sync panel: every change on this device that the server has not acknowledged, in replay order,
  * with what to do about it (docs/architecture.md: a refused change is shown, never dropped silently).
- *   conflict (a booking linked elsewhere or deleted): 'Keep server' / 'Retry'
+ *   conflict (a booking linked elsewhere or deleted): 'Keep server' / 'Retry';
+ *   a desk payment paid twice: 'Mark as seen' only (it is recorded; sending it again would take it twice)
  *   failed (refused for good): 'Retry' / 'Discard'
  *   pending (waiting for the network): 'Discard' after a confirmation
  * A change made by someone other than the signed-in user says who ('by Ana Lima'), and a notice on top
@@ -63,10 +64,10 @@ function OpItem({ op, me }: { op: OutboxOp; me: number | null }) {
       <div style={row}>
         {op.state === 'conflict' && (
           <Button variant="secondary" className="btn-small" disabled={busy} onClick={run(() => keepServer(op.opId))}>
-            Keep server
+            {op.kind === 'payment' ? 'Mark as seen' : 'Keep server'}
           </Button>
         )}
-        {(op.state === 'conflict' || op.state === 'failed') && (
+        {(op.state === 'failed' || (op.state === 'conflict' && op.kind !== 'payment')) && (
           <Button variant="secondary" className="btn-small" disabled={busy} onClick={run(() => retry(op.opId))}>
             Retry
           </Button>

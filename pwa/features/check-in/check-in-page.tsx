@@ -1,0 +1,119 @@
+/**
+ * The check-in desk `/admin/check-in` (docs/product.md#check-in-desk), for check-in staff and admins.
+ * Everything comes from the device's offline copy of the registrations (pwa/offline), so the desk
+ * works with no signal: the search answers from the cache as the staff member types (any attendee's
+ * name, the registration number, phone or email, accents and case ignored), and check-ins and
+ * payments are queued and sent when the signal returns (the sync line says what is waiting).
+ * `?number=R25-…` (the pass's link) opens that party.
+ */
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { PageSpinner } from '../../components/spinner';
+import { useCachedRegistrations, useFirstDownloadDone, useSyncStatus } from '../../offline/hooks';
+import { matchesQuery } from '../../offline/local-search';
+import type { CachedRegistration } from '../../offline/types';
+import { PartyCard } from './components/party-card';
+
+const SHOWN = 20;
+
+function counts(all: CachedRegistration[]) {
+  let checked = 0;
+  let total = 0;
+  for (const r of all) {
+    if (r.status !== 'active') continue;
+    total += r.attendees.length;
+    checked += r.attendees.filter((a) => a.checked_in).length;
+  }
+  return { checked, total };
+}
+
+export default function CheckInPage() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('number') ?? '');
+  const [chosen, setChosen] = useState<number | null>(null);
+  const all = useCachedRegistrations();
+  const downloaded = useFirstDownloadDone('registrations');
+  const status = useSyncStatus();
+  const { checked, total } = useMemo(() => counts(all ?? []), [all]);
+
+  const list = useMemo(() => (search.trim() && all ? all.filter((r) => matchesQuery(r.searchText, search)) : []), [all, search]);
+  const party = chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 ? list[0] : undefined;
+
+  if (all === undefined) return <PageSpinner />;
+  return (
+    <div className="page check-in-page">
+      <h1>Check-in</h1>
+      <div className="desk-search">
+        <label htmlFor="desk-search">Find a family</label>
+        <input
+          id="desk-search"
+          type="search"
+          autoFocus
+          autoComplete="off"
+          placeholder="Name, registration number, phone or email"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setChosen(null);
+            if (params.has('number')) setParams({}, { replace: true });
+          }}
+        />
+      </div>
+      <p className="desk-counter" aria-live="polite">
+        Checked in {checked} of {total} attendees
+      </p>
+      {!downloaded && all.length === 0 && (
+        <Alert kind="info">
+          {status.online
+            ? 'Downloading the registrations to this device…'
+            : 'You are offline, and the registrations have not been downloaded to this device yet. They download as soon as there is a connection.'}
+        </Alert>
+      )}
+      {party ? (
+        <>
+          {list.length > 1 && (
+            <Button variant="ghost" onClick={() => setChosen(null)}>
+              Back to the {Math.min(list.length, SHOWN)} matches
+            </Button>
+          )}
+          <PartyCard reg={party} />
+        </>
+      ) : (
+        search.trim() !== '' && (
+          <>
+            {list.length === 0 ? (
+              <p>No registration on this device matches “{search.trim()}”.</p>
+            ) : (
+              <ul className="desk-matches" aria-label="Matching families">
+                {list.slice(0, SHOWN).map((r) => {
+                  const inCount = r.attendees.filter((a) => a.checked_in).length;
+                  return (
+                    <li key={r.id}>
+                      <button type="button" className="desk-match" onClick={() => setChosen(r.id)}>
+                        <strong>
+                          {r.primary_first_name} {r.primary_last_name}
+                        </strong>{' '}
+                        <span className="muted">
+                          {r.registration_number} · {r.attendees.length} {r.attendees.length === 1 ? 'person' : 'people'} · {inCount}{' '}
+                          checked in
+                          {r.status === 'cancelled' ? ' · Cancelled' : ''}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            {list.length > SHOWN && (
+              <p className="muted">
+                Showing {SHOWN} of {list.length}: type more to narrow it down.
+              </p>
+            )}
+          </>
+        )
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+/**
+ * One party at the desk (docs/product.md#check-in-desk): who is in it and whether each is checked in
+ * (one tap checks in or undoes), "Check in all", the room, dietary needs and special requests, and the
+ * balance with "Record payment". Every change shows at once; one the server has not acknowledged yet
+ * says "Not synced yet". A cancelled registration says why it cannot be checked in.
+ */
+import { useState } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
+import { formatDateTime } from '../../../lib/format';
+import { useDeskActions, useUnsyncedDeskOps } from '../../../offline/hooks';
+import type { CachedRegistration } from '../../../offline/types';
+import { AGE_CATEGORY_LABELS } from '../../../../shared/constants';
+import { formatMoney } from '../../../../shared/pricing';
+import { RecordPaymentDialog } from './record-payment-dialog';
+
+const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send the family to an organiser.';
+
+export function PartyCard({ reg }: { reg: CachedRegistration }) {
+  const { checkIn, pay } = useDeskActions();
+  const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
+  const [paying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
+  const cancelled = reg.status === 'cancelled';
+  const waiting = (attendeeId: number) => unsynced.some((op) => op.kind === 'check-in' && op.payload.attendeeIds.includes(attendeeId));
+  const paymentWaiting = unsynced.filter((op) => op.kind === 'payment');
+  const notIn = reg.attendees.filter((a) => !a.checked_in);
+  const diets = [
+    reg.dietary_restrictions,
+    ...reg.attendees.map((a) => (a.dietary_restrictions ? `${a.first_name}: ${a.dietary_restrictions}` : null)),
+  ].filter(Boolean);
+  const run = (fn: () => Promise<unknown>) => () => {
+    setError(null);
+    fn().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  };
+  const balance = reg.balance_due ?? 0;
+
+  return (
+    <section className="card party-card" aria-label={`Party of ${family}`}>
+      <h2>
+        {family} <span className="muted">{reg.registration_number}</span>
+      </h2>
+      {cancelled && (
+        <Alert kind="error">
+          {CANCELLED}
+          {reg.cancel_reason ? ` Reason: ${reg.cancel_reason}` : ''}
+        </Alert>
+      )}
+      {error && <Alert kind="error">{error}</Alert>}
+      <p>
+        {reg.hotel_room_number ? `Room ${reg.hotel_room_number}` : 'No room number yet'}
+        {reg.hotel_confirmation_number ? ` · Hotel confirmation ${reg.hotel_confirmation_number}` : ' · No hotel booking on file'}
+        {reg.primary_phone ? ` · ${reg.primary_phone}` : ''}
+      </p>
+      <ul className="party-people">
+        {reg.attendees.map((a) => (
+          <li key={a.id} data-checked-in={a.checked_in}>
+            <div>
+              <strong>
+                {a.first_name} {a.last_name}
+              </strong>{' '}
+              <span className="muted">
+                {AGE_CATEGORY_LABELS[a.age_category]}
+                {a.age !== null ? ` · Age ${a.age}` : ''}
+              </span>
+              {a.checked_in && a.checked_in_at && (
+                <div className="muted">
+                  Checked in {formatDateTime(a.checked_in_at)}
+                  {a.checked_in_by ? ` by ${a.checked_in_by}` : ''}
+                </div>
+              )}
+              {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+            </div>
+            <Button
+              variant={a.checked_in ? 'secondary' : 'primary'}
+              className="desk-tap"
+              disabled={cancelled}
+              aria-pressed={a.checked_in}
+              aria-label={a.checked_in ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
+              onClick={run(() => checkIn(reg.id, [a.id], !a.checked_in))}
+            >
+              {a.checked_in ? 'Checked in ✓' : 'Check in'}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {notIn.length > 1 && !cancelled && (
+        <Button
+          className="desk-tap"
+          onClick={run(() =>
+            checkIn(
+              reg.id,
+              notIn.map((a) => a.id),
+              true,
+            ),
+          )}
+        >
+          Check in all
+        </Button>
+      )}
+      <dl className="party-facts">
+        <dt>Dietary needs</dt>
+        <dd>{diets.length ? diets.join('; ') : 'None'}</dd>
+        <dt>Special requests</dt>
+        <dd>{reg.special_requests || 'None'}</dd>
+        <dt>Balance due</dt>
+        <dd>
+          <strong data-testid="balance-due">{formatMoney(balance)}</strong> of {formatMoney(reg.total_amount ?? 0)}
+          {paymentWaiting.length > 0 && <span className="badge badge-yellow"> Not synced yet</span>}
+          {paymentWaiting.some((op) => op.state === 'conflict') && <span className="badge badge-red"> Paid twice: see Changes</span>}
+        </dd>
+      </dl>
+      {balance > 0 && !cancelled && (
+        <Button variant="secondary" onClick={() => setPaying(true)}>
+          Record payment
+        </Button>
+      )}
+      {paying && (
+        <RecordPaymentDialog
+          open
+          balanceDue={balance}
+          family={family}
+          onClose={() => setPaying(false)}
+          onRecord={async (amount, method) => {
+            await pay(reg.id, amount, method);
+          }}
+        />
+      )}
+    </section>
+  );
+}

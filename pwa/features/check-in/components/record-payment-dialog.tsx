@@ -1,0 +1,85 @@
+/**
+ * "Record payment" at the desk: the amount prefilled with the balance due, the method (cash, card,
+ * check, other). Recorded on the device at once and sent when there is signal (pwa/offline/desk.ts).
+ * The desk takes at most the balance due: more would be an overpayment only an admin can sort out.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { SelectField, TextField } from '../../../components/form-field';
+import { formatMoney, toCents } from '../../../../shared/pricing';
+
+export const DESK_PAYMENT_METHODS = [
+  { value: 'cash', label: 'Cash' },
+  { value: 'card', label: 'Card' },
+  { value: 'check', label: 'Check' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+/** The amount's error sentence, or null when it can be taken. */
+export function deskAmountError(text: string, balanceDue: number): string | null {
+  const t = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(t) || toCents(t) <= 0) return 'Enter an amount above $0.00, like 120 or 120.50';
+  if (toCents(t) > toCents(balanceDue)) return `The amount is more than the balance due (${formatMoney(balanceDue)})`;
+  return null;
+}
+
+export function RecordPaymentDialog({
+  open,
+  balanceDue,
+  family,
+  onClose,
+  onRecord,
+}: {
+  open: boolean;
+  balanceDue: number;
+  family: string;
+  onClose: () => void;
+  onRecord: (amount: number, method: string) => Promise<void>;
+}) {
+  const [amount, setAmount] = useState(balanceDue.toFixed(2));
+  const [method, setMethod] = useState('cash');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = deskAmountError(amount, balanceDue);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await onRecord(toCents(amount) / 100, method);
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} title={`Record payment: ${family}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>Balance due: {formatMoney(balanceDue)}</p>
+        <TextField
+          label="Amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          error={error ?? undefined}
+          required
+        />
+        <SelectField label="Method" value={method} onChange={(e) => setMethod(e.target.value)} options={DESK_PAYMENT_METHODS} required />
+        <div className="actions">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} busyText="Recording...">
+            Record payment
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * The check-in desk's offline changes (docs/architecture.md#check-in-desk): check-ins and payments taken
+ * with or without signal. Each cached registration keeps the desk's fields as the server last gave them
+ * (`deskBase`); what the screen shows is that base with every pending desk op of the registration
+ * applied in tap order (`showDesk`). Queuing, an answer, a refusal, a discard and a download all end by
+ * recomputing it, so a change shows at once, survives a download, and goes away when it is refused.
+ *
+ * A payment that, together with another device's, pays more than the total is recorded (the money was
+ * taken) but stays in the sync panel as a conflict with the amount paid twice, for an admin to refund.
+ */
+import type { AppDB } from './db';
+import { serverNowIso } from './clock';
+import { ensureDeviceId } from './device';
+import { writeReceipt } from './op-outcome';
+import { OutboxError } from './outbox-error';
+import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
+import type { CheckInResult, Registration } from '../../shared/schemas/records';
+import { derivePaymentStatus, formatMoney } from '../../shared/pricing';
+
+const isDeskOp = (op: OutboxOp): op is DeskOp => op.kind === 'check-in' || op.kind === 'payment';
+const cents = (n: number) => Math.round(n * 100);
+
+/** The desk's fields of a registration as the server sent it. */
+export function deskStateOf(r: Pick<SyncedRegistration, 'attendees' | 'paid_amount' | 'balance_due' | 'payment_status'>): DeskState {
+  return {
+    attendees: r.attendees.map((a) => ({
+      id: a.id,
+      checked_in: a.checked_in,
+      checked_in_at: a.checked_in_at,
+      checked_in_by: a.checked_in_by,
+    })),
+    paid_amount: r.paid_amount ?? 0,
+    balance_due: r.balance_due ?? 0,
+    payment_status: r.payment_status,
+  };
+}
+
+/** The registration as shown: the server's desk fields with the pending ops applied in tap order. */
+export function withDeskOps(reg: CachedRegistration, base: DeskState, ops: DeskOp[]): CachedRegistration {
+  const people = new Map(base.attendees.map((a) => [a.id, { ...a }]));
+  let paid = base.paid_amount;
+  let paidLocally = false;
+  for (const op of ops) {
+    if (op.kind === 'payment') {
+      paid = (cents(paid) + cents(op.payload.amount)) / 100;
+      paidLocally = true;
+      continue;
+    }
+    for (const id of op.payload.attendeeIds) {
+      const a = people.get(id);
+      if (!a) continue;
+      const on = op.payload.checkedIn;
+      people.set(id, { id, checked_in: on, checked_in_at: on ? op.clientTime : null, checked_in_by: on ? op.payload.checkedInBy : null });
+    }
+  }
+  const total = reg.total_amount ?? 0;
+  return {
+    ...reg,
+    deskBase: base,
+    attendees: reg.attendees.map((a) => ({ ...a, ...(people.get(a.id) ?? {}) })),
+    paid_amount: paid,
+    balance_due: paidLocally ? Math.max(0, cents(total) - cents(paid)) / 100 : base.balance_due,
+    payment_status: paidLocally ? derivePaymentStatus(cents(total), cents(paid)) : base.payment_status,
+  };
+}
+
+/** The pending desk ops of one registration, in tap order. */
+async function pendingDeskOps(db: AppDB, registrationId: number): Promise<DeskOp[]> {
+  const ops = await db.outbox.where('state').equals('pending').sortBy('seq');
+  return ops.filter((op): op is DeskOp => isDeskOp(op) && op.payload.registrationId === registrationId);
+}
+
+/** Recomputes what a registration shows from its server fields and its pending desk ops (inside a transaction). */
+export async function showDesk(db: AppDB, registrationId: number, base?: DeskState): Promise<void> {
+  const reg = await db.registrations.get(registrationId);
+  if (!reg) return;
+  await db.registrations.put(withDeskOps(reg, base ?? reg.deskBase ?? deskStateOf(reg), await pendingDeskOps(db, registrationId)));
+}
+
+/** Registrations of a downloaded page as shown: each page row is the new server base, pending desk ops on top. */
+export async function rebaseDownloaded(db: AppDB, rows: CachedRegistration[]): Promise<CachedRegistration[]> {
+  const ops = (await db.outbox.where('state').equals('pending').sortBy('seq')).filter(isDeskOp);
+  if (ops.length === 0) return rows.map((r) => ({ ...r, deskBase: deskStateOf(r) }));
+  return rows.map((r) =>
+    withDeskOps(
+      r,
+      deskStateOf(r),
+      ops.filter((op) => op.payload.registrationId === r.id),
+    ),
+  );
+}
+
+// ---- queueing ------------------------------------------------------------------------------------
+
+interface QueueBase {
+  registrationId: number;
+  madeBy?: OpAuthor | null;
+  now?: () => number;
+}
+
+const familyOf = (r: CachedRegistration) => `${r.primary_first_name} ${r.primary_last_name}`.trim();
+
+async function queue<O extends DeskOp>(
+  db: AppDB,
+  input: QueueBase,
+  build: (reg: CachedRegistration, common: Omit<O, 'kind' | 'payload' | 'label'>, deviceId: string) => O,
+): Promise<O> {
+  const now = input.now ?? Date.now;
+  return db.transaction('rw', [db.registrations, db.outbox, db.meta], async () => {
+    const reg = await db.registrations.get(input.registrationId);
+    if (!reg) throw new OutboxError('This registration is not on this device. Sync, then try again.');
+    if (reg.status === 'cancelled')
+      throw new OutboxError(
+        `This registration is cancelled${reg.cancel_reason ? ` (${reg.cancel_reason})` : ''}: it cannot be checked in.`,
+      );
+    const common = {
+      opId: crypto.randomUUID(),
+      clientTime: await serverNowIso(db, now),
+      createdAt: new Date(now()).toISOString(),
+      attempts: 0,
+      lastError: null,
+      state: 'pending' as const,
+      madeBy: input.madeBy ?? null,
+    };
+    const op = build(reg, common as Omit<O, 'kind' | 'payload' | 'label'>, await ensureDeviceId(db));
+    op.seq = await db.outbox.add(op);
+    await showDesk(db, reg.id);
+    return op;
+  });
+}
+
+/** Checks attendees in (or undoes it): shown at once, queued for the server. */
+export function queueCheckIn(
+  db: AppDB,
+  input: QueueBase & { attendeeIds: number[]; checkedIn: boolean; actorName: string | null },
+): Promise<CheckInOp> {
+  return queue<CheckInOp>(db, input, (reg, common, deviceId) => {
+    const names = reg.attendees.filter((a) => input.attendeeIds.includes(a.id)).map((a) => `${a.first_name} ${a.last_name}`);
+    const who = names.length === reg.attendees.length && names.length > 1 ? `all ${names.length} of ${familyOf(reg)}` : names.join(', ');
+    return {
+      ...common,
+      kind: 'check-in',
+      payload: {
+        registrationId: reg.id,
+        attendeeIds: input.attendeeIds,
+        checkedIn: input.checkedIn,
+        checkedInBy: input.checkedIn ? input.actorName : null,
+        deviceId,
+      },
+      label: `${input.checkedIn ? 'Checked in' : 'Check-in undone'}: ${who} (${reg.registration_number})`,
+    };
+  });
+}
+
+/** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
+export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
+  return queue<PaymentOp>(db, input, (reg, common, deviceId) => ({
+    ...common,
+    kind: 'payment',
+    payload: { registrationId: reg.id, amount: input.amount, method: input.method, note: input.note ?? null, deviceId },
+    label: `Payment ${formatMoney(input.amount)} (${input.method}): ${familyOf(reg)} (${reg.registration_number})`,
+  }));
+}
+
+// ---- answers -------------------------------------------------------------------------------------
+
+const DESK_TABLES = (db: AppDB) => [db.registrations, db.outbox, db.receipts, db.meta];
+
+/** A check-in's answer: the named attendees take the server's state; the other pending ops stay on top. */
+export async function settleCheckIn(db: AppDB, op: CheckInOp, answer: CheckInResult): Promise<void> {
+  await db.transaction('rw', DESK_TABLES(db), async () => {
+    await db.outbox.where('opId').equals(op.opId).delete();
+    await writeReceipt(db, op, 'done', { message: null });
+    const reg = await db.registrations.get(op.payload.registrationId);
+    if (!reg) return;
+    const base = reg.deskBase ?? deskStateOf(reg);
+    const fromServer = new Map(answer.attendees.map((a) => [a.id, a]));
+    await showDesk(db, reg.id, { ...base, attendees: base.attendees.map((a) => fromServer.get(a.id) ?? a) });
+  });
+}
+
+/** The sentence of a payment that, with another device's, paid more than the total. */
+export const paidTwiceText = (over: number) => `Paid twice: ${formatMoney(over)} more than the total, recorded on two devices`;
+
+/**
+ * A payment's answer: the money takes the server's figures. When the registration is now paid beyond
+ * its total (another desk took the same balance), the op stays as a conflict that says so.
+ */
+export async function settlePayment(db: AppDB, op: PaymentOp, registration: Registration): Promise<void> {
+  await db.transaction('rw', DESK_TABLES(db), async () => {
+    const over = (cents(registration.paid_amount ?? 0) - cents(registration.total_amount ?? 0)) / 100;
+    const stored = await db.outbox.where('opId').equals(op.opId).first();
+    if (over > 0 && stored)
+      await db.outbox.put({ ...stored, state: 'conflict', lastError: paidTwiceText(over), attempts: stored.attempts + 1 });
+    else {
+      await db.outbox.where('opId').equals(op.opId).delete();
+      await writeReceipt(db, op, 'done', { message: null });
+    }
+    const reg = await db.registrations.get(op.payload.registrationId);
+    if (!reg) return;
+    const base = reg.deskBase ?? deskStateOf(reg);
+    await showDesk(db, reg.id, {
+      ...base,
+      paid_amount: registration.paid_amount ?? base.paid_amount,
+      balance_due: registration.balance_due ?? base.balance_due,
+      payment_status: registration.payment_status ?? base.payment_status,
+    });
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * The check-in desk (docs/product.md#check-in-desk): the body of POST /api/registrations/{id}/check-in,
+ * its batch form for the offline outbox, and their messages. The answers are records.ts's
+ * checkInResultSchema, which the device parses before it stores them.
+ */
+import { z } from 'zod';
+import { PICKUP_BATCH_MAX } from '../constants';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
+
+export const CHECK_IN_MESSAGES = {
+  attendees: 'Choose at least one attendee to check in',
+  attendeeNotInParty: 'An attendee given is not in this registration',
+  cancelled: 'This registration is cancelled: it cannot be checked in. Send the family to an organiser.',
+  refundNotAllowed: 'Check-in staff can record payments, not refunds',
+} as const;
+
+/** The most attendees one check-in may name (a party is at most 20 people). */
+const ATTENDEES_MAX = 50;
+
+export const checkInSchema = z.object({
+  attendee_ids: z
+    .array(z.number({ error: 'attendee_ids must be attendee ids' }).int('attendee_ids must be attendee ids').min(1).max(MAX_ROW_ID), {
+      error: 'attendee_ids must be a list of attendee ids',
+    })
+    .min(1, CHECK_IN_MESSAGES.attendees)
+    .max(ATTENDEES_MAX, `Check in at most ${ATTENDEES_MAX} attendees at once`),
+  checked_in: z.boolean({ error: 'checked_in must be true or false' }),
+  client_time: z.iso.datetime({ offset: true, error: 'client_time must be an ISO date-time like 2026-11-27T14:05:00.000Z' }).optional(),
+  device_id: z.string({ error: 'device_id must be text' }).trim().max(100, 'device_id must be at most 100 characters').optional(),
+});
+export type CheckInInput = z.output<typeof checkInSchema>;
+
+/** One queued check-in in a batch: the single route's body plus the registration and the op's id (its Idempotency-Key). */
+export const checkInOpSchema = checkInSchema.extend({
+  opId: z.string({ error: 'opId must be text' }).regex(IDEMPOTENCY_KEY_PATTERN, `opId ${IDEMPOTENCY_KEY_MESSAGE}`),
+  registration_id: z
+    .number({ error: 'registration_id must be a registration id' })
+    .int('registration_id must be a registration id')
+    .min(1, 'registration_id must be a registration id')
+    .max(MAX_ROW_ID, 'registration_id must be a registration id'),
+});
+
+/** POST /api/registrations/check-in/batch: the desk's queued check-ins, in tap order. */
+export const checkInBatchSchema = z.object({
+  ops: z
+    .array(checkInOpSchema, { error: 'ops must be a list of check-ins' })
+    .min(1, 'Send at least one check-in')
+    .max(PICKUP_BATCH_MAX, `Send at most ${PICKUP_BATCH_MAX} check-ins at once`),
+});

@@ -1,0 +1,211 @@
+/**
+ * The check-in desk's server side (docs/product.md#check-in-desk): who may check a family in, what is
+ * stored and audited, last tap wins, exactly once under an Idempotency-Key, the batch the offline desk
+ * sends, payments by check-in staff, the desk's offline feed and the counts on the stats summary.
+ */
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { attendees, auditLog, payments } from '../../server/db/schema';
+import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
+import { checkInResultSchema } from '../../shared/schemas/records';
+import { createTestApp } from '../helpers/app';
+import { makeRegistration } from '../helpers/staff-fixtures';
+
+const t = await createTestApp();
+const admin = await t.makeUser('admin');
+const desk = await t.makeUser('checkin', { first_name: 'Dana', last_name: 'Desk' });
+const greeter = await t.makeUser('greeter');
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const key = () => crypto.randomUUID();
+
+async function family() {
+  return makeRegistration(t.db, { totalAmountCents: 30000, paidAmountCents: 10000, paymentStatus: 'partial' }, [
+    { firstName: 'Binh', lastName: 'Tran', ageCategory: 'adult' },
+    { firstName: 'Cam', lastName: 'Tran', ageCategory: 'child' },
+  ]);
+}
+
+const checkIn = (regRef: string | number, body: object, token = desk.token, headers: Record<string, string> = {}) =>
+  t.api('POST', `/api/registrations/${regRef}/check-in`, { token, body, headers });
+
+const stored = (id: number) =>
+  t.db
+    .select()
+    .from(attendees)
+    .where(eq(attendees.id, id))
+    .then((r) => r[0]);
+
+describe('POST /api/registrations/{id}/check-in', () => {
+  it('checks in the named attendees: who, when, which device, audited, answered in the shared shape', async () => {
+    const reg = await family();
+    const [a, b] = reg.attendees;
+    const tap = minutesAgo(2);
+    const res = await checkIn(reg.registrationNumber, {
+      attendee_ids: [a.id, b.id],
+      checked_in: true,
+      client_time: tap,
+      device_id: 'desk-1',
+    });
+    expect(res.status).toBe(200);
+    expect(checkInResultSchema.safeParse(res.body).success).toBe(true);
+    expect(res.body.attendees).toEqual([
+      { id: a.id, checked_in: true, checked_in_at: tap, checked_in_by: 'Dana Desk' },
+      { id: b.id, checked_in: true, checked_in_at: tap, checked_in_by: 'Dana Desk' },
+    ]);
+    const row = await stored(a.id);
+    expect(row).toMatchObject({ checkedIn: true, checkedInBy: 'Dana Desk', checkedInByUserId: desk.id, checkInDevice: 'desk-1' });
+    expect(row.checkInTapAt?.toISOString()).toBe(tap);
+    expect((await stored(reg.attendees[2].id)).checkedIn).toBe(false);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'attendee'), eq(auditLog.entityId, String(a.id))));
+    expect(audits.map((x) => x.action)).toEqual(['attendee.check_in']);
+  });
+
+  it('undo is a tap too; an older tap that arrives later (an offline desk) is acknowledged, not applied', async () => {
+    const reg = await family();
+    const a = reg.attendees[0];
+    await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, client_time: minutesAgo(5) });
+    const undo = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: false, client_time: minutesAgo(3) });
+    expect(undo.body.attendees).toEqual([{ id: a.id, checked_in: false, checked_in_at: null, checked_in_by: null }]);
+    const late = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, client_time: minutesAgo(4) });
+    expect(late.status).toBe(200);
+    expect(late.body).toMatchObject({ stale: true, attendees: [{ id: a.id, checked_in: false }] });
+    expect((await stored(a.id)).checkedIn).toBe(false);
+  });
+
+  it('the same Idempotency-Key is applied once and answered again', async () => {
+    const reg = await family();
+    const k = key();
+    const body = { attendee_ids: [reg.attendees[0].id], checked_in: true, client_time: minutesAgo(1) };
+    const first = await checkIn(reg.id, body, desk.token, { 'Idempotency-Key': k });
+    const again = await checkIn(reg.id, body, desk.token, { 'Idempotency-Key': k });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.attendees).toEqual(first.body.attendees);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'attendee'), eq(auditLog.entityId, String(reg.attendees[0].id))));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a cancelled registration cannot be checked in: 422 with the sentence, nothing written', async () => {
+    const reg = await makeRegistration(t.db, { status: 'cancelled', cancelReason: 'Could not travel' });
+    const res = await checkIn(reg.id, { attendee_ids: [reg.attendees[0].id], checked_in: true });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe(CHECK_IN_MESSAGES.cancelled);
+    expect((await stored(reg.attendees[0].id)).checkedIn).toBe(false);
+  });
+
+  it('refuses an attendee of another party, an empty list, and callers who are not desk staff', async () => {
+    const reg = await family();
+    const other = await family();
+    const wrong = await checkIn(reg.id, { attendee_ids: [reg.attendees[0].id, other.attendees[0].id], checked_in: true });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error).toBe(CHECK_IN_MESSAGES.attendeeNotInParty);
+    expect((await stored(reg.attendees[0].id)).checkedIn).toBe(false);
+    const empty = await checkIn(reg.id, { attendee_ids: [], checked_in: true });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error).toBe(CHECK_IN_MESSAGES.attendees);
+    expect((await checkIn(reg.id, { attendee_ids: [reg.attendees[0].id], checked_in: true }, greeter.token)).status).toBe(403);
+    expect((await t.api('POST', `/api/registrations/${reg.id}/check-in`, { body: { attendee_ids: [1], checked_in: true } })).status).toBe(
+      401,
+    );
+    expect((await checkIn(reg.id, { attendee_ids: [reg.attendees[0].id], checked_in: true }, admin.token)).status).toBe(200);
+    expect((await checkIn(999999, { attendee_ids: [1], checked_in: true })).status).toBe(404);
+  });
+});
+
+describe('POST /api/registrations/check-in/batch', () => {
+  it("answers each queued op as the single route would; one refused op does not stop the others; replays don't repeat", async () => {
+    const reg = await family();
+    const cancelled = await makeRegistration(t.db, { status: 'cancelled' });
+    const ops = [
+      { opId: key(), registration_id: reg.id, attendee_ids: [reg.attendees[0].id], checked_in: true, client_time: minutesAgo(3) },
+      {
+        opId: key(),
+        registration_id: cancelled.id,
+        attendee_ids: [cancelled.attendees[0].id],
+        checked_in: true,
+        client_time: minutesAgo(2),
+      },
+      { opId: key(), registration_id: reg.id, attendee_ids: [reg.attendees[1].id], checked_in: true, client_time: minutesAgo(1) },
+    ];
+    const res = await t.api('POST', '/api/registrations/check-in/batch', { token: desk.token, body: { ops } });
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { opId: string; status: number }) => [r.opId, r.status])).toEqual([
+      [ops[0].opId, 200],
+      [ops[1].opId, 422],
+      [ops[2].opId, 200],
+    ]);
+    expect(res.body.results[1].body.error).toBe(CHECK_IN_MESSAGES.cancelled);
+    expect((await stored(reg.attendees[0].id)).checkedIn).toBe(true);
+    expect((await stored(reg.attendees[1].id)).checkedIn).toBe(true);
+
+    const again = await t.api('POST', '/api/registrations/check-in/batch', { token: desk.token, body: { ops } });
+    expect(again.body.results.map((r: { status: number }) => r.status)).toEqual([200, 422, 200]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'attendee'), eq(auditLog.entityId, String(reg.attendees[0].id))));
+    expect(audits).toHaveLength(1);
+  });
+});
+
+describe('payments at the desk', () => {
+  it('check-in staff record a payment (once under its key) and see the balance; a refund is refused', async () => {
+    const reg = await family();
+    const k = key();
+    const pay = () =>
+      t.api('POST', `/api/registrations/${reg.id}/payments`, {
+        token: desk.token,
+        body: { amount: 200, method: 'cash' },
+        headers: { 'Idempotency-Key': k },
+      });
+    const res = await pay();
+    expect(res.status).toBe(201);
+    const r = res.body.registration;
+    expect(r.paid_amount).toBe(300);
+    expect(r.balance_due).toBe(Math.max(0, r.total_amount - 300));
+    expect(res.body.registration.notes).toBeNull();
+    expect((await pay()).headers.get('idempotent-replayed')).toBe('true');
+    expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(1);
+
+    const refund = await t.api('POST', `/api/registrations/${reg.id}/payments`, {
+      token: desk.token,
+      body: { amount: -50, method: 'cash' },
+    });
+    expect(refund.status).toBe(403);
+    expect(refund.body.error).toBe(CHECK_IN_MESSAGES.refundNotAllowed);
+    expect(
+      (await t.api('POST', `/api/registrations/${reg.id}/payments`, { token: greeter.token, body: { amount: 5, method: 'cash' } })).status,
+    ).toBe(403);
+  });
+});
+
+describe("the desk's offline feed and the counts", () => {
+  it('check-in staff download the registrations without address, emergency contact, notes or flights; greeters may not', async () => {
+    await makeRegistration(t.db, { addressLine1: '12 Lake Rd', notes: 'VIP uncle', emergencyContactName: 'Mo' });
+    const page = await t.api('GET', '/api/sync/registrations?limit=2000', { token: desk.token });
+    expect(page.status).toBe(200);
+    const withNotes = await t.api('GET', '/api/sync/registrations?limit=2000', { token: admin.token });
+    expect(withNotes.body.registrations.some((r: { notes: string | null }) => r.notes === 'VIP uncle')).toBe(true);
+    for (const r of page.body.registrations) {
+      expect([r.address_line1, r.notes, r.emergency_contact_name, r.flights.length]).toEqual([null, null, null, 0]);
+      expect(typeof r.balance_due).toBe('number');
+    }
+    expect((await t.api('GET', '/api/sync/registrations', { token: greeter.token })).status).toBe(403);
+  });
+
+  it('the stats summary counts attendees and registrations checked in', async () => {
+    const before = (await t.api('GET', '/api/registrations/stats/summary', { token: admin.token })).body;
+    const reg = await family();
+    await checkIn(reg.id, { attendee_ids: reg.attendees.map((a) => a.id), checked_in: true });
+    const after = (await t.api('GET', '/api/registrations/stats/summary', { token: admin.token })).body;
+    expect(after.attendees.checked_in - before.attendees.checked_in).toBe(3);
+    expect(after.registrations.checked_in_count - before.registrations.checked_in_count).toBe(1);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The check-in desk offline (pwa/offline/desk.ts): a check-in or payment shows at once, survives a
+ * download, reaches the server exactly once under its opId, takes the server's answer, goes away when
+ * refused, and a balance taken on two devices becomes a conflict that says so.
+ */
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { SyncEngine } from '../../pwa/offline/sync-engine';
+import { queueCheckIn, queuePayment } from '../../pwa/offline/desk';
+import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
+import type { SyncRequest } from '../../pwa/offline/transport';
+import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
+
+const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
+  registrationRow({
+    id: 7,
+    total_amount: 300,
+    paid_amount: 100,
+    balance_due: 200,
+    payment_status: 'partial',
+    attendees: [
+      attendeeRow({ id: 71, registration_id: 7, first_name: 'Anh' }),
+      attendeeRow({ id: 72, registration_id: 7, first_name: 'Binh' }),
+    ],
+    ...o,
+  });
+
+const engine = (db: ReturnType<typeof freshDb>, transport: ReturnType<typeof fakeServer>['transport']) =>
+  new SyncEngine({ db, transport, feeds: () => ['registrations'] });
+
+describe('check-ins at the desk', () => {
+  it('show at once, stay shown over a download, and are sent once with their opId and tap time', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queueCheckIn(db, { registrationId: 7, attendeeIds: [71, 72], checkedIn: true, actorName: 'Dana Desk' });
+    expect((await db.registrations.get(7))!.attendees.map((a) => [a.checked_in, a.checked_in_by])).toEqual([
+      [true, 'Dana Desk'],
+      [true, 'Dana Desk'],
+    ]);
+
+    const { applyRegistrationsPage } = await import('../../pwa/offline/admin-downloads');
+    await applyRegistrationsPage(db, {
+      registrations: [party({ primary_phone: '+1 555 0199' })],
+      removed: [],
+      cursor: 200,
+      hasMore: false,
+      serverTime: '',
+    });
+    const afterDownload = (await db.registrations.get(7))!;
+    expect(afterDownload.primary_phone).toBe('+1 555 0199');
+    expect(afterDownload.attendees.every((a) => a.checked_in)).toBe(true);
+
+    const server = fakeServer({
+      'POST /registrations/7/check-in': (req: SyncRequest) => {
+        const body = req.body as { attendee_ids: number[]; checked_in: boolean; client_time: string };
+        return {
+          status: 200,
+          body: {
+            registration_id: 7,
+            attendees: body.attendee_ids.map((id) => ({ id, checked_in: true, checked_in_at: body.client_time, checked_in_by: 'Dana D.' })),
+            stale: false,
+            serverTime: new Date().toISOString(),
+          },
+        };
+      },
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    const sent = server.requests.filter((r) => r.path === '/registrations/7/check-in');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].idempotencyKey).toBe(op.opId);
+    expect(sent[0].body).toMatchObject({ attendee_ids: [71, 72], checked_in: true, client_time: op.clientTime });
+    expect(await listOps(db)).toEqual([]);
+    expect((await db.registrations.get(7))!.attendees.map((a) => a.checked_in_by)).toEqual(['Dana D.', 'Dana D.']);
+  });
+
+  it('a check-in the server refuses (cancelled meanwhile) is undone on screen and kept as failed', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    const server = fakeServer({
+      'POST /registrations/7/check-in': () => ({
+        status: 422,
+        body: { error: 'This registration is cancelled: it cannot be checked in.' },
+      }),
+    });
+    await engine(db, server.transport).syncOnce();
+    expect((await db.registrations.get(7))!.attendees[0].checked_in).toBe(false);
+    expect((await listOps(db)).map((o) => [o.state, o.lastError])).toEqual([
+      ['failed', 'This registration is cancelled: it cannot be checked in.'],
+    ]);
+  });
+
+  it('a cancelled registration cannot be checked in on the device either', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party({ status: 'cancelled', cancel_reason: 'Could not travel' })]);
+    await expect(queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: null })).rejects.toThrow(
+      'This registration is cancelled (Could not travel): it cannot be checked in.',
+    );
+    expect(await listOps(db)).toEqual([]);
+  });
+});
+
+describe('payments at the desk', () => {
+  const paymentRoute = (paid: () => number) => () => ({
+    status: 201,
+    body: {
+      payment: { id: 1 },
+      registration: party({ paid_amount: paid(), balance_due: Math.max(0, 300 - paid()), payment_status: 'paid' }),
+    },
+  });
+
+  it('the balance drops at once, and the server’s figures are taken when it answers', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 300, balance_due: 0, payment_status: 'paid' });
+    const server = fakeServer({ 'POST /registrations/7/payments': paymentRoute(() => 300) });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    const sent = server.requests.filter((r) => r.path === '/registrations/7/payments');
+    expect(sent.map((r) => [r.idempotencyKey, r.body])).toEqual([[op.opId, { amount: 200, method: 'cash', note: null }]]);
+    expect(await listOps(db)).toEqual([]);
+    expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 300, balance_due: 0 });
+  });
+
+  it('the same balance taken on another device: recorded, and a conflict that says how much was paid twice', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queuePayment(db, { registrationId: 7, amount: 200, method: 'card' });
+    // the other desk's 200 reached the server first
+    const server = fakeServer({ 'POST /registrations/7/payments': paymentRoute(() => 500) });
+    await engine(db, server.transport).syncOnce();
+    const [kept] = await listOps(db);
+    expect([kept.opId, kept.state, kept.lastError]).toEqual([
+      op.opId,
+      'conflict',
+      'Paid twice: $200.00 more than the total, recorded on two devices',
+    ]);
+    expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500, balance_due: 0 });
+    await expect(retryOp(db, op.opId)).rejects.toThrow('sending it again would take it twice');
+    await keepServer(db, op.opId);
+    expect(await listOps(db)).toEqual([]);
+    expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
+  });
+});
