@@ -271,6 +271,10 @@ describe('registration desk', () => {
       .poll(() => row('Outstanding Balance').textContent())
       .toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
     await expect.poll(() => row('Cancelled').textContent()).toBe(String(stats.registrations.cancelled_count));
+    const families = stats.registrations.checked_in_count;
+    await expect
+      .poll(() => row('Checked in at the desk').textContent())
+      .toBe(`${stats.attendees.checked_in} (${families} ${families === 1 ? 'family' : 'families'})`);
   });
 
   it('shows the statistics network error and retries with Try Again', async () => {

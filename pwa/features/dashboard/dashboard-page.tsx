@@ -78,6 +78,10 @@ function Overview({ data }: { data: NonNullable<ReturnType<typeof useStats>['dat
               { label: 'Youth (13-18)', value: a.youth },
               { label: 'Children (0-12)', value: a.children },
               { label: 'Total', value: a.total_active, strong: true },
+              {
+                label: 'Checked in at the desk',
+                value: `${a.checked_in} (${r.checked_in_count} ${r.checked_in_count === 1 ? 'family' : 'families'})`,
+              },
             ]}
           />
         </section>
