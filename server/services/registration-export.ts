@@ -64,6 +64,7 @@ export const EXPORT_HEADERS = [
   'Flight Info Requested',
   'Cancel Reason',
   'Cancelled On',
+  'Checked In',
 ] as const;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
@@ -107,6 +108,7 @@ export async function exportIds(db: DbOrTx, q: Omit<RegistrationListQuery, 'page
 
 interface Party {
   names: string[];
+  checkedIn: number;
   adults: number;
   youth: number;
   children: number;
@@ -158,6 +160,7 @@ function csvRow(r: RegistrationRow, party: Party, flightCounts: { arrivals: numb
     localDateTime(r.flightInfoRequestedAt, timeZone),
     r.cancelReason,
     localDateTime(r.cancelledAt, timeZone),
+    party.checkedIn,
   ];
 }
 
@@ -175,6 +178,7 @@ async function chunkCsv(db: DbOrTx, chunk: number[], timeZone: string): Promise<
         firstName: attendees.firstName,
         lastName: attendees.lastName,
         ageCategory: attendees.ageCategory,
+        checkedIn: attendees.checkedIn,
       })
       .from(attendees)
       .where(and(anyId(attendees.registrationId, chunk), isNull(attendees.removedAt)))
@@ -192,8 +196,9 @@ async function chunkCsv(db: DbOrTx, chunk: number[], timeZone: string): Promise<
   const byId = new Map(regs.map((r) => [r.id, r]));
   const parties = new Map<number, Party>();
   for (const p of people) {
-    const party = parties.get(p.registrationId) ?? { names: [], adults: 0, youth: 0, children: 0 };
+    const party = parties.get(p.registrationId) ?? { names: [], checkedIn: 0, adults: 0, youth: 0, children: 0 };
     party.names.push(`${p.firstName} ${p.lastName}`);
+    if (p.checkedIn) party.checkedIn++;
     if (p.ageCategory === 'adult') party.adults++;
     else if (p.ageCategory === 'youth') party.youth++;
     else party.children++;
@@ -208,7 +213,7 @@ async function chunkCsv(db: DbOrTx, chunk: number[], timeZone: string): Promise<
     .map((r) =>
       csvRow(
         r,
-        parties.get(r.id) ?? { names: [], adults: 0, youth: 0, children: 0 },
+        parties.get(r.id) ?? { names: [], checkedIn: 0, adults: 0, youth: 0, children: 0 },
         flightsById.get(r.id) ?? { arrivals: 0, departures: 0 },
         timeZone,
       ),

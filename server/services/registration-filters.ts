@@ -1,5 +1,5 @@
 /**
- * The list filters (search, status, payment status, state, flights) and sorts as SQL, shared by the
+ * The list filters (search, status, payment status, state, flights, checked in) and sorts as SQL, shared by the
  * registrations list, the CSV export and the bulk flight-info request so all three see the same rows.
  */
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -8,6 +8,8 @@ import { likePattern } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../shared/schemas/registration';
 
 const hasFlight = sql`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`;
+const someoneIn = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`;
+const someoneOut = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and not a.checked_in)`;
 
 export function filterCondition(f: RegistrationFilters): SQL | undefined {
   const conds: SQL[] = [];
@@ -20,6 +22,9 @@ export function filterCondition(f: RegistrationFilters): SQL | undefined {
   if (f.state) conds.push(sql`lower(${registrations.state}) = ${f.state.toLowerCase()}`);
   if (f.flights === 'present') conds.push(hasFlight);
   if (f.flights === 'missing') conds.push(sql`not ${hasFlight}`);
+  if (f.checked_in === 'everyone') conds.push(sql`${someoneIn} and not ${someoneOut}`);
+  if (f.checked_in === 'some') conds.push(sql`${someoneIn} and ${someoneOut}`);
+  if (f.checked_in === 'none') conds.push(sql`not ${someoneIn}`);
   return conds.length ? and(...conds) : undefined;
 }
 

@@ -49,6 +49,7 @@ export async function listRegistrations(
         // sub-selects name the outer table literally: drizzle renders a bare "id" inside select fields
         attendeeCount: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null)`,
         hasFlights: sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`,
+        checkedIn: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`,
       })
       .from(page)
       .innerJoin(registrations, eq(registrations.id, page.id))
@@ -60,7 +61,7 @@ export async function listRegistrations(
   ]);
   const totalCount = Number(total);
   return {
-    registrations: rows.map(({ r, attendeeCount, hasFlights }) => ({
+    registrations: rows.map(({ r, attendeeCount, hasFlights, checkedIn }) => ({
       id: r.id,
       registration_number: r.registrationNumber,
       status: r.status as RegistrationListItem['status'],
@@ -78,6 +79,7 @@ export async function listRegistrations(
       waive_fees: r.waiveFees,
       created_at: r.createdAt.toISOString(),
       has_flights: Boolean(hasFlights),
+      checked_in_count: Number(checkedIn),
       flight_info_requested_at: r.flightInfoRequestedAt?.toISOString() ?? null,
       hotel_confirmation_number: r.hotelConfirmationNumber,
     })),

@@ -141,6 +141,7 @@ const filterValue = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' || v === 'all' || v === null ? undefined : v), schema.optional());
 
 export const LIST_SORTS = ['newest', 'name', 'amount'] as const;
+export const CHECKED_IN_FILTERS = ['everyone', 'some', 'none'] as const;
 /** 'waived' filters fees waived; 'completed' (older data) is read as 'paid'. */
 export const PAYMENT_FILTERS = [...PAYMENT_STATUSES, 'completed', 'waived'] as const;
 
@@ -157,6 +158,8 @@ export const registrationFiltersSchema = z.object({
   ),
   state: filterValue(z.string().trim().max(100, 'State is too long')),
   flights: filterValue(z.enum(['missing', 'present'], { error: 'flights must be missing or present' })),
+  /** the desk: everyone of the party checked in, some of them, or nobody yet */
+  checked_in: filterValue(z.enum(CHECKED_IN_FILTERS, { error: 'checked_in must be everyone, some or none' })),
 });
 export type RegistrationFilters = z.output<typeof registrationFiltersSchema>;
 
@@ -192,6 +195,8 @@ export interface RegistrationListItem {
   waive_fees: boolean;
   created_at: string;
   has_flights: boolean;
+  /** attendees checked in at the desk (of attendee_count) */
+  checked_in_count: number;
   flight_info_requested_at: string | null;
   hotel_confirmation_number: string | null;
 }

@@ -209,3 +209,37 @@ describe("the desk's offline feed and the counts", () => {
     expect(after.registrations.checked_in_count - before.registrations.checked_in_count).toBe(1);
   });
 });
+
+describe('the registrations list and export know who is checked in', () => {
+  it('shows checked_in_count, filters everyone / some / none, and exports a Checked In column', async () => {
+    const word = `Deskfilter${Date.now().toString(36)}`;
+    const make = () =>
+      makeRegistration(t.db, { primaryLastName: word }, [
+        { firstName: 'Second', lastName: word },
+        { firstName: 'Third', lastName: word },
+      ]);
+    const [everyone, some, none] = [await make(), await make(), await make()];
+    await checkIn(everyone.id, { attendee_ids: everyone.attendees.map((a) => a.id), checked_in: true });
+    await checkIn(some.id, { attendee_ids: [some.attendees[0].id], checked_in: true });
+
+    const list = async (filter?: string) => {
+      const res = await t.api('GET', `/api/registrations?search=${word}${filter ? `&checked_in=${filter}` : ''}`, { token: admin.token });
+      expect(res.status).toBe(200);
+      return res.body.registrations as { id: number; checked_in_count: number }[];
+    };
+    const counts = new Map((await list()).map((r) => [r.id, r.checked_in_count]));
+    expect([counts.get(everyone.id), counts.get(some.id), counts.get(none.id)]).toEqual([3, 1, 0]);
+    expect((await list('everyone')).map((r) => r.id)).toEqual([everyone.id]);
+    expect((await list('some')).map((r) => r.id)).toEqual([some.id]);
+    expect((await list('none')).map((r) => r.id)).toEqual([none.id]);
+    const bad = await t.api('GET', '/api/registrations?checked_in=maybe', { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('checked_in must be everyone, some or none');
+
+    const csv = await t.api('GET', `/api/registrations/export?search=${word}&checked_in=some`, { token: admin.token });
+    const [header, row] = (csv.text as string).trim().split('\r\n');
+    expect(header.split(',').at(-1)).toBe('Checked In');
+    expect(row.startsWith(some.registrationNumber)).toBe(true);
+    expect(row.split(',').at(-1)).toBe('1');
+  });
+});

@@ -318,7 +318,7 @@ const contact = {
   country: 'USA',
   notes: 'Note',
 };
-const filters = ['search', 'status', 'payment_status', 'state', 'flights', 'sort', 'order'];
+const filters = ['search', 'status', 'payment_status', 'state', 'flights', 'checked_in', 'sort', 'order'];
 
 const TARGETS: Target[] = [
   // staff accounts

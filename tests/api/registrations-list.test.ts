@@ -47,6 +47,7 @@ describe('GET /api/registrations', () => {
       waive_fees: false,
       created_at: '2025-07-01T00:00:00.000Z',
       has_flights: false,
+      checked_in_count: 0,
       flight_info_requested_at: null,
       hotel_confirmation_number: null,
     });

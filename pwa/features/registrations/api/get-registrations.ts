@@ -11,6 +11,7 @@ export interface RegistrationFilterValues {
   status: string;
   payment_status: string;
   flights: string;
+  checked_in: string;
 }
 
 export interface RegistrationListParams extends RegistrationFilterValues {
@@ -23,7 +24,7 @@ export interface RegistrationListResponse {
   pagination: Pagination;
 }
 
-export const EMPTY_FILTERS: RegistrationFilterValues = { search: '', status: '', payment_status: '', flights: '' };
+export const EMPTY_FILTERS: RegistrationFilterValues = { search: '', status: '', payment_status: '', flights: '', checked_in: '' };
 
 export const getRegistrations = (params: RegistrationListParams, signal?: AbortSignal) =>
   api.get<RegistrationListResponse>('/registrations', { query: { ...params }, signal });

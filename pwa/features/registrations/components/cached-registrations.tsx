@@ -35,17 +35,21 @@ function listItemOf(r: CachedRegistration): RegistrationListItem {
     waive_fees: !!r.waive_fees,
     created_at: r.created_at,
     has_flights: realFlights(r.flights).length > 0,
+    checked_in_count: r.attendees.filter((a) => a.checked_in).length,
     flight_info_requested_at: r.flight_info_requested_at,
     hotel_confirmation_number: r.hotel_confirmation_number,
   };
 }
 
-/** The panel's filters the cache query does not do itself (payment status, flights). */
+/** The panel's filters the cache query does not do itself (payment status, flights, check-in). */
 function matches(r: RegistrationListItem, f: RegistrationFilterValues): boolean {
   if (f.payment_status === 'waived' && !r.waive_fees) return false;
   if (f.payment_status && f.payment_status !== 'waived' && (r.waive_fees || r.payment_status !== f.payment_status)) return false;
   if (f.flights === 'missing' && r.has_flights) return false;
   if (f.flights === 'present' && !r.has_flights) return false;
+  if (f.checked_in === 'all' && (r.checked_in_count === 0 || r.checked_in_count < r.attendee_count)) return false;
+  if (f.checked_in === 'some' && (r.checked_in_count === 0 || r.checked_in_count >= r.attendee_count)) return false;
+  if (f.checked_in === 'none' && r.checked_in_count > 0) return false;
   return true;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The list's search box (debounced, so typing a name does not fire a request per key) and the Filters
- * panel: Registration Status, Payment Status, Flights, 'Clear Filters', and a badge on the Filters
+ * panel: Registration Status, Payment Status, Flights, Check-in, 'Clear Filters', and a badge on the Filters
  * button counting the filters that are set.
  */
 import { useEffect, useId, useState } from 'react';
@@ -26,6 +26,12 @@ const PAYMENT_OPTIONS = [
 const FLIGHT_OPTIONS = [
   { value: 'missing', label: 'Missing flight info' },
   { value: 'present', label: 'Flight info received' },
+];
+
+const CHECK_IN_OPTIONS = [
+  { value: 'everyone', label: 'Everyone checked in' },
+  { value: 'some', label: 'Partly checked in' },
+  { value: 'none', label: 'Nobody checked in yet' },
 ];
 
 export interface ListFiltersProps {
@@ -105,6 +111,14 @@ export function ListFilters({ filters, activeCount, onChange, onClear }: ListFil
             onChange={(e) => onChange({ flights: e.target.value })}
             options={FLIGHT_OPTIONS}
             placeholder="All registrations"
+          />
+          <SelectField
+            label="Check-in"
+            name="checked_in"
+            value={filters.checked_in}
+            onChange={(e) => onChange({ checked_in: e.target.value })}
+            options={CHECK_IN_OPTIONS}
+            placeholder="Any check-in"
           />
         </div>
         <button

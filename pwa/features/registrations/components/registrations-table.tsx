@@ -32,6 +32,7 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
               Paid
             </th>
             <th scope="col">Flights</th>
+            <th scope="col">Checked in</th>
             <th scope="col">Created</th>
           </tr>
         </thead>
@@ -77,6 +78,15 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
                   <span className="cell-sub">Requested {formatDate(r.flight_info_requested_at)}</span>
                 ) : (
                   <span className="cell-sub">Missing</span>
+                )}
+              </td>
+              <td className="nowrap">
+                {r.checked_in_count === 0 ? (
+                  <span className="cell-sub">Not yet</span>
+                ) : r.checked_in_count >= r.attendee_count ? (
+                  'All'
+                ) : (
+                  `${r.checked_in_count} of ${r.attendee_count}`
                 )}
               </td>
               <td className="nowrap">{formatDate(r.created_at)}</td>

@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { EMPTY_FILTERS, type RegistrationFilterValues } from '../api/get-registrations';
 import { rememberListQuery } from './last-list';
 
-const FILTER_KEYS = ['status', 'payment_status', 'flights'] as const;
+const FILTER_KEYS = ['status', 'payment_status', 'flights', 'checked_in'] as const;
 
 export function useListParams() {
   const [params, setParams] = useSearchParams();
@@ -21,6 +21,7 @@ export function useListParams() {
       status: params.get('status') ?? '',
       payment_status: params.get('payment_status') ?? '',
       flights: params.get('flights') ?? '',
+      checked_in: params.get('checked_in') ?? '',
     }),
     [params],
   );
