@@ -9,11 +9,22 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../lib/logger';
 
+export interface MailImage {
+  filename: string;
+  /** the HTML body shows it as <img src="cid:{cid}"> */
+  cid: string;
+  contentType: string;
+  /** the bytes, base64 (so a mail stored as JSON keeps them) */
+  contentBase64: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** images shown inline in the HTML body (the check-in pass's QR code) */
+  images?: MailImage[];
 }
 
 export interface SentMail extends Mail {
@@ -36,7 +47,19 @@ export function createMailer(cfg: Config['mail'], log: Logger): Mailer {
     outbox,
     async send(mail) {
       const sent: SentMail = { ...mail, from: cfg.from, sentAt: new Date().toISOString() };
-      await transport.sendMail({ from: cfg.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transport.sendMail({
+        from: cfg.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.images?.map((i) => ({
+          filename: i.filename,
+          cid: i.cid,
+          contentType: i.contentType,
+          content: Buffer.from(i.contentBase64, 'base64'),
+        })),
+      });
       if (cfg.transport === 'log') {
         log.info({ msg: 'mail', to: mail.to, subject: mail.subject, text: mail.text });
       } else if (cfg.transport === 'dir') {

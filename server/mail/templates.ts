@@ -138,3 +138,36 @@ ${
     ),
   };
 }
+
+/** The check-in pass: the QR code to show at the desk, the registration number, and the link to the registration. */
+export function checkInPassMail(
+  event: EventConfig,
+  p: { name: string; registrationNumber: string; partySize: number; registrationLink: string; qrCid: string },
+): MailContent {
+  const title = eventTitle(event);
+  const people = `${p.partySize} ${p.partySize === 1 ? 'person' : 'people'}`;
+  return {
+    subject: `${title}: your check-in pass`,
+    text: [
+      `Hello ${p.name},`,
+      '',
+      `Show the QR code of this email at the check-in desk at ${event.venue} to check in your party (${people}).`,
+      'If the code cannot be read, tell the desk your registration number:',
+      p.registrationNumber,
+      '',
+      'Your registration:',
+      p.registrationLink,
+      '',
+      `Questions? Write to ${event.supportEmail}.`,
+    ].join('\n'),
+    html: layout(
+      event,
+      `<p>Hello ${escapeHtml(p.name)},</p>
+<p>Show this code at the check-in desk at ${escapeHtml(event.venue)} to check in your party (${escapeHtml(people)}).</p>
+<p><img src="cid:${escapeHtml(p.qrCid)}" width="240" height="240" alt="Check-in pass ${escapeHtml(p.registrationNumber)}"></p>
+<p>If the code cannot be read, tell the desk your registration number:</p>
+<p style="font-size:24px;font-weight:bold;letter-spacing:2px;font-family:monospace">${escapeHtml(p.registrationNumber)}</p>
+<p><a href="${escapeHtml(p.registrationLink)}">Your registration</a></p>`,
+    ),
+  };
+}

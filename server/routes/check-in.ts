@@ -1,21 +1,38 @@
 /**
  * /api/registrations/{id}/check-in and /api/registrations/check-in/batch: the check-in desk's taps
  * (docs/product.md#check-in-desk), for check-in staff and admins, one at a time with an Idempotency-Key
- * or up to 100 at once from the desk's offline outbox (one answer per op). `{id}` is a numeric id or a
- * registration number.
+ * or up to 100 at once from the desk's offline outbox (one answer per op); and the check-in pass mailed
+ * for one registration (its admin or registrant) or to every active registration (admins, in batches).
+ * `{id}` is a numeric id or a registration number.
  */
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context';
 import { jsonBody } from '../lib/validate';
-import { actorOf, requireDesk } from '../middleware/auth';
+import { forbidden, unauthorized } from '../lib/errors';
+import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
+import { sendCheckInPass, sendCheckInPasses } from '../services/check-in-pass';
 import { recordCheckIns } from '../services/check-in';
 import { checkIdempotencyKey, singleAnswer } from '../services/idempotency';
 import { requireRegistration } from '../services/registration-view';
 import { earliestTap } from '../services/tap-time';
-import { checkInBatchSchema, checkInSchema } from '../../shared/schemas/check-in';
+import { checkInBatchSchema, checkInSchema, sendPassesSchema } from '../../shared/schemas/check-in';
 
 export const checkInRoutes = new Hono<AppEnv>()
+  .post('/send-passes', async (c) => {
+    requireAdmin(c);
+    const { after_id, limit } = await jsonBody(c, sendPassesSchema);
+    return c.json(await sendCheckInPasses(c.var.deps.database.db, c.var.deps, { afterId: after_id, limit }, actorOf(c)), 200);
+  })
+  .post('/:id/send-pass', async (c) => {
+    const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
+    const user = c.var.user;
+    const registrant = c.var.registrant;
+    if (!user && !registrant) throw unauthorized('Please verify your email to view this registration');
+    if (user ? user.role !== 'admin' : registrant!.registrationId !== reg.id) throw forbidden();
+    const actor = user ? actorOf(c) : { userId: null, label: `registrant:${reg.registrationNumber}` };
+    return c.json(await sendCheckInPass(c.var.deps.database.db, c.var.deps, reg, actor), 200);
+  })
   .post('/check-in/batch', async (c) => {
     const user = requireDesk(c);
     const { ops } = await jsonBody(c, checkInBatchSchema);

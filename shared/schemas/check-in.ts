@@ -47,3 +47,12 @@ export const checkInBatchSchema = z.object({
     .min(1, 'Send at least one check-in')
     .max(PICKUP_BATCH_MAX, `Send at most ${PICKUP_BATCH_MAX} check-ins at once`),
 });
+
+const AFTER_ID = 'after_id must be the last_id of the previous batch';
+const PASS_LIMIT = 'limit must be a whole number from 1 to 50';
+
+/** POST /api/registrations/send-passes: the next batch of passes after `after_id` (0 to start). */
+export const sendPassesSchema = z.object({
+  after_id: z.number({ error: AFTER_ID }).int(AFTER_ID).min(0, AFTER_ID).max(MAX_ROW_ID, AFTER_ID).default(0),
+  limit: z.number({ error: PASS_LIMIT }).int(PASS_LIMIT).min(1, PASS_LIMIT).max(50, PASS_LIMIT).default(20),
+});

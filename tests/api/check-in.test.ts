@@ -243,3 +243,57 @@ describe('the registrations list and export know who is checked in', () => {
     expect(row.split(',').at(-1)).toBe('1');
   });
 });
+
+describe('the check-in pass by mail', () => {
+  const passMails = (to: string) => t.mail.filter((m) => m.to === to && m.subject.endsWith('your check-in pass'));
+
+  it('an admin mails one registration its pass: the QR image of the pass link, the number, and a link back', async () => {
+    const reg = await family();
+    const res = await t.api('POST', `/api/registrations/${reg.registrationNumber}/send-pass`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(`Check-in pass sent to ${reg.primaryEmail}`);
+    const [mail] = passMails(reg.primaryEmail);
+    expect(mail.text).toContain(reg.registrationNumber);
+    expect(mail.text).toContain(`/registration/${reg.registrationNumber}`);
+    expect(mail.html).toContain('src="cid:check-in-pass"');
+    const [image] = mail.images!;
+    expect(image.contentType).toBe('image/png');
+    const jsQR = (await import('jsqr')).default;
+    const { PNG } = await import('pngjs');
+    const png = PNG.sync.read(Buffer.from(image.contentBase64, 'base64'));
+    const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+    expect(decoded?.data).toBe(`${t.config.publicUrl}/check-in/${reg.registrationNumber}`);
+  });
+
+  it('refuses a cancelled registration, another registration’s registrant, greeters and the anonymous', async () => {
+    const cancelled = await makeRegistration(t.db, { status: 'cancelled' });
+    const res = await t.api('POST', `/api/registrations/${cancelled.id}/send-pass`, { token: admin.token });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('This registration is cancelled: it has no check-in pass');
+    expect(passMails(cancelled.primaryEmail)).toEqual([]);
+    const reg = await family();
+    expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`, { token: greeter.token })).status).toBe(403);
+    expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`, { token: desk.token })).status).toBe(403);
+    expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`)).status).toBe(401);
+  });
+
+  it('an admin mails every active registration its pass in batches, with what is left after each', async () => {
+    const first = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { limit: 2 } });
+    expect(first.status).toBe(200);
+    expect(first.body.sent).toBe(2);
+    expect(first.body.remaining).toBe(first.body.total - 2);
+    let after = first.body.last_id;
+    let sent = first.body.sent;
+    for (let i = 0; i < 50; i++) {
+      const next = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { after_id: after, limit: 50 } });
+      sent += next.body.sent + next.body.failed;
+      after = next.body.last_id;
+      if (next.body.remaining === 0) break;
+    }
+    expect(sent).toBe(first.body.total);
+    expect((await t.api('POST', '/api/registrations/send-passes', { token: desk.token, body: {} })).status).toBe(403);
+    const bad = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { limit: 500 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('limit must be a whole number from 1 to 50');
+  });
+});

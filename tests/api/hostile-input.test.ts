@@ -515,6 +515,8 @@ const TARGETS: Target[] = [
     path: true,
     pathBody: { attendee_ids: [member], checked_in: false },
   },
+  { key: 'POST /api/registrations/:id/send-pass', as: 'admin', url: '/api/registrations/{seg}/send-pass', path: true },
+  { key: 'POST /api/registrations/send-passes', as: 'admin', url: '/api/registrations/send-passes', body: { after_id: 0, limit: 1 } },
   // hotel
   { key: 'GET /api/hotel-assignments', as: 'admin', url: '/api/hotel-assignments', query: ['registrationId'] },
   { key: 'GET /api/hotel-assignments/unmatched', as: 'admin', url: '/api/hotel-assignments/unmatched', query: [] },

@@ -260,6 +260,15 @@ const TABLE: Record<string, Row> = {
     body: (w) => ({ ops: [{ opId: 'perm-matrix-desk-op', registration_id: w.a.id, attendee_ids: [w.memberA], checked_in: true }] }),
     expect: adminOnly(200),
   },
+  'POST /api/registrations/:id/send-pass': {
+    url: (w) => `/api/registrations/${w.a.id}/send-pass`,
+    expect: { anonymous: 401, registrantA: 200, registrantB: 403, greeter: 403, admin: 200 },
+  },
+  'POST /api/registrations/send-passes': {
+    url: () => '/api/registrations/send-passes',
+    body: () => ({ limit: 1 }),
+    expect: adminOnly(200),
+  },
   'GET /api/registrations/:id/payments': { url: (w) => `/api/registrations/${w.a.id}/payments`, expect: adminOnly(200) },
   'GET /api/registrations/:id/history': { url: (w) => `/api/registrations/${w.a.id}/history`, expect: adminOnly(200) },
 
