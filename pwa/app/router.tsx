@@ -27,6 +27,7 @@ const RegistrationDetailPage = lazy(() => import('../features/registrations/regi
 const HotelAssignmentsPage = lazy(() => import('../features/hotel/hotel-assignments-page'));
 const FlightArrivalsPage = lazy(() => import('../features/arrivals/flight-arrivals-page'));
 const CheckInPage = lazy(() => import('../features/check-in/check-in-page'));
+const PassLinkPage = lazy(() => import('../features/check-in/pass-link-page'));
 const CheckRegistrationPage = lazy(() => import('../features/visitor/check-registration-page'));
 const FlightInfoPage = lazy(() => import('../features/visitor/flight-info-page'));
 const FlightInfoLookupPage = lazy(() => import('../features/visitor/flight-info-lookup-page'));
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'flight-info-lookup', element: page(FlightInfoLookupPage) },
       { path: 'flight-info/:token', element: page(FlightInfoTokenPage) },
       { path: 'test', element: page(NetworkTestPage) },
+      // a check-in pass's link: opens the party on a desk device, else says to show the code at the desk
+      { path: 'check-in/:number', element: page(PassLinkPage) },
       {
         // signed-in staff (admins and greeters); pages below narrow it to admins where needed
         element: <RequireAuth />,

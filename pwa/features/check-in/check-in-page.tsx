@@ -6,7 +6,7 @@
  * payments are queued and sent when the signal returns (the sync line says what is waiting).
  * `?number=R25-…` (the pass's link) opens that party.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -15,6 +15,9 @@ import { useCachedRegistrations, useFirstDownloadDone, useSyncStatus } from '../
 import { matchesQuery } from '../../offline/local-search';
 import type { CachedRegistration } from '../../offline/types';
 import { PartyCard } from './components/party-card';
+
+// the camera's code (and jsQR) loads on the first "Scan pass"; the service worker precaches it
+const ScanPassDialog = lazy(() => import('./components/scan-pass-dialog').then((m) => ({ default: m.ScanPassDialog })));
 
 const SHOWN = 20;
 
@@ -33,6 +36,12 @@ export default function CheckInPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('number') ?? '');
   const [chosen, setChosen] = useState<number | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const onScanned = useCallback((number: string) => {
+    setScanning(false);
+    setChosen(null);
+    setSearch(number);
+  }, []);
   const all = useCachedRegistrations();
   const downloaded = useFirstDownloadDone('registrations');
   const status = useSyncStatus();
@@ -61,6 +70,14 @@ export default function CheckInPage() {
           }}
         />
       </div>
+      <Button variant="secondary" className="desk-tap" onClick={() => setScanning(true)}>
+        Scan pass
+      </Button>
+      {scanning && (
+        <Suspense fallback={null}>
+          <ScanPassDialog onClose={() => setScanning(false)} onNumber={onScanned} />
+        </Suspense>
+      )}
       <p className="desk-counter" aria-live="polite">
         Checked in {checked} of {total} attendees
       </p>

@@ -19,6 +19,7 @@ import { useRegistrantVerification } from '../../app/registrant/verification-sto
 import { useRegistration, type RegistrationDetail } from './api/get-registration';
 import { AdminActions } from './components/admin-actions';
 import { AttendeesSection } from './components/attendees-section';
+import { CheckInPass } from './components/check-in-pass';
 import { ContactBlock, RequestsBlock } from './components/contact-block';
 import { DetailHeader } from './components/detail-header';
 import { FeeEditor } from './components/fee-editor';
@@ -130,6 +131,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
           <FlightCards flights={flightInfo} showPickup={mode !== 'registrant'} />
         </div>
         <div className="detail-side">
+          {(mode === 'registrant' || isAdmin) && !fromCache && <CheckInPass registration={r} asAdmin={isAdmin} />}
           {hasMoney && <PaymentSummary registration={r} />}
           {isAdmin && editor.editing && <FeeEditor registration={r} editor={editor} />}
           <HotelBlock

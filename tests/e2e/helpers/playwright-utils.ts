@@ -40,10 +40,14 @@ export const url = (p: string) => `${server().baseUrl}${p}`;
 let browser: Browser | null = null;
 const contexts: BrowserContext[] = [];
 
-/** Launches Chromium for this file, closes each test's contexts after it, and the browser at the end. */
-export function setupBrowser() {
+/**
+ * Launches Chromium for this file, closes each test's contexts after it, and the browser at the end.
+ * `extraArgs` is read when the browser starts (after the file's earlier beforeAll hooks), e.g. a fake
+ * camera showing a file those hooks wrote.
+ */
+export function setupBrowser(extraArgs: () => string[] = () => []) {
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs()] });
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
