@@ -80,7 +80,10 @@ describe('the check-in desk', () => {
     expect(await page.getByRole('navigation', { name: 'Admin' }).getByRole('link').allTextContents()).toEqual(['Check-in']);
     // no camera on this machine: the scan says to type the number, and the search box still works
     await page.getByRole('button', { name: 'Scan pass' }).click();
-    await page.getByRole('dialog', { name: 'Scan pass' }).getByText(/type the registration number in the search box instead\.$/).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Scan pass' })
+      .getByText(/type the registration number in the search box instead\.$/)
+      .waitFor();
     await page.getByRole('dialog', { name: 'Scan pass' }).getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Find a family').fill('R25-');
   });

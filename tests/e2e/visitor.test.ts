@@ -137,6 +137,14 @@ describe('check registration', () => {
     await menu.getByText(reg.email).waitFor();
     await menu.getByRole('link', { name: 'View Registration' }).waitFor();
 
+    // the check-in pass: the QR code to show at the desk, and the same pass by mail
+    await page.keyboard.press('Escape');
+    const pass = page.getByRole('region', { name: 'Check-in pass' });
+    await pass.getByRole('img', { name: `Check-in pass QR code for ${reg.number}` }).waitFor();
+    await pass.getByRole('button', { name: 'Email my pass' }).click();
+    await pass.getByText(`Check-in pass sent to ${reg.email}`).waitFor();
+    await waitForMail(reg.email, new RegExp(`tell the desk your registration number:\\s*${reg.number}`));
+
     // an already verified visitor goes straight to their registration
     await page.goto('/check-registration');
     await page.waitForURL(new RegExp(`/registration/${reg.number}\\?verified=true$`));
