@@ -5,7 +5,16 @@
  * network is back.
  */
 import { describe, expect, it } from 'vitest';
-import { adminToken as seedToken, api, goOffline, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
+import {
+  adminToken as seedToken,
+  api,
+  goOffline,
+  newPage,
+  readMail,
+  setupBrowser,
+  signInAs,
+  waitForServiceWorker,
+} from './helpers/playwright-utils';
 import { createFamily, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
@@ -86,5 +95,23 @@ describe('the check-in desk', () => {
       .waitFor();
     await page.getByRole('dialog', { name: 'Scan pass' }).getByRole('button', { name: 'Close' }).click();
     await page.getByLabel('Find a family').fill('R25-');
+  });
+});
+
+describe('check-in passes in bulk', () => {
+  it('an admin emails every active registration its pass, after a confirmation, with progress and a count at the end', async () => {
+    const family = await createFamily({
+      firstName: 'Bao',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'DL 5', flightDate: '2025-11-27', flightTime: '11:00' },
+    });
+    const { page } = await signInAs('admin', { path: '/admin/check-in' });
+    await page.getByRole('button', { name: 'Email check-in passes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Email check-in passes' });
+    await dialog.getByRole('button', { name: 'Send to every active registration' }).click();
+    await page.getByText(/^Sent \d+ check-in pass(es)?\.$/).waitFor({ timeout: 60_000 });
+    expect(readMail(family.email).some((m) => m.subject.endsWith('your check-in pass') && m.text.includes(family.registrationNumber))).toBe(
+      true,
+    );
   });
 });

@@ -14,6 +14,8 @@ import { PageSpinner } from '../../components/spinner';
 import { useCachedRegistrations, useFirstDownloadDone, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
 import type { CachedRegistration } from '../../offline/types';
+import { useAuth } from '../../app/auth-context';
+import { BulkPasses } from './components/bulk-passes';
 import { PartyCard } from './components/party-card';
 
 // the camera's code (and jsQR) loads on the first "Scan pass"; the service worker precaches it
@@ -37,6 +39,7 @@ export default function CheckInPage() {
   const [search, setSearch] = useState(params.get('number') ?? '');
   const [chosen, setChosen] = useState<number | null>(null);
   const [scanning, setScanning] = useState(false);
+  const { isAdmin } = useAuth();
   const onScanned = useCallback((number: string) => {
     setScanning(false);
     setChosen(null);
@@ -54,6 +57,7 @@ export default function CheckInPage() {
   return (
     <div className="page check-in-page">
       <h1>Check-in</h1>
+      {isAdmin && <BulkPasses />}
       <div className="desk-search">
         <label htmlFor="desk-search">Find a family</label>
         <input
