@@ -35,7 +35,7 @@ import { pendingOps } from './outbox';
 import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
-import type { HotelMatchResult, OutboxOp, PickupOp } from './types';
+import type { CheckInOp, HotelMatchResult, OutboxOp, PickupOp } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 import { PICKUP_BATCH_MAX } from '../../shared/constants';
 
@@ -139,6 +139,24 @@ function leadingPickups(queue: readonly OutboxOp[]): PickupOp[] {
   }
   return run;
 }
+
+/** The desk's consecutive check-ins at the head of the queue (at most one batch). */
+function leadingCheckIns(queue: readonly OutboxOp[]): CheckInOp[] {
+  const run: CheckInOp[] = [];
+  for (const op of queue) {
+    if (op.kind !== 'check-in' || run.length === PICKUP_BATCH_SIZE) break;
+    run.push(op);
+  }
+  return run;
+}
+
+/** A check-in's body, the same for the single route and a batch op (the server hashes it to match replays). */
+const checkInFields = (op: CheckInOp) => ({
+  attendee_ids: op.payload.attendeeIds,
+  checked_in: op.payload.checkedIn,
+  client_time: op.clientTime,
+  device_id: op.payload.deviceId,
+});
 
 /** A toggle's body, the same for the single route and a batch op (the server hashes it to match replays). */
 const pickupFields = (op: PickupOp) => ({
@@ -344,11 +362,10 @@ export class SyncEngine {
       };
     }
     if (op.kind === 'check-in') {
-      const p = op.payload;
       return {
         method: 'POST',
-        path: `/registrations/${p.registrationId}/check-in`,
-        body: { attendee_ids: p.attendeeIds, checked_in: p.checkedIn, client_time: op.clientTime, device_id: p.deviceId },
+        path: `/registrations/${op.payload.registrationId}/check-in`,
+        body: checkInFields(op),
         idempotencyKey: op.opId,
       };
     }
@@ -385,6 +402,11 @@ export class SyncEngine {
         // a batch refused whole (a 400 naming one op) goes one by one, so only that op fails
         if (!(await this.uploadPickups(run))) for (const p of run) await this.uploadOne(p);
         done += run.length;
+      } else if (leadingCheckIns(queue).length > 1) {
+        // the desk's taps queued offline go up together too; a batch refused whole goes one by one
+        const desk = leadingCheckIns(queue);
+        if (!(await this.uploadCheckIns(desk))) for (const c of desk) await this.uploadOne(c);
+        done += desk.length;
       } else {
         await this.uploadOne(op);
         done += 1;
@@ -456,6 +478,49 @@ export class SyncEngine {
     });
     await settlePickupBatch(this.db, verdicts);
     if (verdicts.some((v) => v.outcome === 'retry')) throw new RetryLater(`Server error (${res.status})`);
+    return true;
+  }
+
+  /**
+   * Sends the desk's consecutive check-ins in one request (POST /registrations/check-in/batch), one answer
+   * per op, settled one by one. False when the server refused the batch as a whole (4xx): the caller
+   * sends them one by one. No answer, a 5xx, or an op's unreadable answer: the op stays pending and the
+   * cycle stops (each op is idempotent under its opId).
+   */
+  private async uploadCheckIns(run: CheckInOp[]): Promise<boolean> {
+    let res: SyncResponse;
+    try {
+      res = await this.call({
+        method: 'POST',
+        path: '/registrations/check-in/batch',
+        body: { ops: run.map((op) => ({ opId: op.opId, registration_id: op.payload.registrationId, ...checkInFields(op) })) },
+      });
+    } catch (e) {
+      if (e instanceof NetworkError) for (const op of run) await noteAttempt(this.db, op, e.message);
+      throw e;
+    }
+    if (res.status >= 300 && !isRetryable(res.status)) return false;
+    const results =
+      res.status < 300 ? (res.body as { results?: { opId: string; status: number; body: unknown }[] } | null)?.results : undefined;
+    const byOp = new Map((Array.isArray(results) ? results : []).map((r): [string, SyncResponse] => [r.opId, r]));
+    const { parseCheckInResult, MalformedAnswer } = await answers();
+    let retry = false;
+    for (const op of run) {
+      const r = byOp.get(op.opId) ?? (res.status < 300 ? { status: 502, body: null } : res);
+      if (r.status < 300) {
+        try {
+          await settleCheckIn(this.db, op, parseCheckInResult(r.body));
+        } catch (e) {
+          if (!(e instanceof MalformedAnswer)) throw e;
+          await noteAttempt(this.db, op, e.message);
+          retry = true;
+        }
+      } else if (isRetryable(r.status)) {
+        await noteAttempt(this.db, op, errorText(r));
+        retry = true;
+      } else await refuseOp(this.db, op, 'failed', errorText(r));
+    }
+    if (retry) throw new RetryLater(`Server error (${res.status})`);
     return true;
   }
 

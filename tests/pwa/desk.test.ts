@@ -142,3 +142,43 @@ describe('payments at the desk', () => {
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
   });
 });
+
+describe("the desk's queue", () => {
+  it('sends consecutive check-ins in one batch, each under its opId; one refused does not stop the others', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party(), party({ id: 8, status: 'active', attendees: [attendeeRow({ id: 81, registration_id: 8 })] })]);
+    const a = await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    const b = await queueCheckIn(db, { registrationId: 8, attendeeIds: [81], checkedIn: true, actorName: 'Dana Desk' });
+    const c = await queueCheckIn(db, { registrationId: 7, attendeeIds: [72], checkedIn: true, actorName: 'Dana Desk' });
+    const server = fakeServer({
+      'POST /registrations/8/check-in': () => ({
+        status: 422,
+        body: { error: 'This registration is cancelled: it cannot be checked in.' },
+      }),
+      'POST /registrations/7/check-in': (req: SyncRequest) => {
+        const body = req.body as { attendee_ids: number[]; client_time: string };
+        return {
+          status: 200,
+          body: {
+            registration_id: 7,
+            attendees: body.attendee_ids.map((id) => ({
+              id,
+              checked_in: true,
+              checked_in_at: body.client_time,
+              checked_in_by: 'Dana Desk',
+            })),
+            stale: false,
+            serverTime: new Date().toISOString(),
+          },
+        };
+      },
+    });
+    await engine(db, server.transport).syncOnce();
+    const uploads = server.requests.filter((r) => r.method === 'POST');
+    expect(uploads.map((r) => r.path)).toEqual(['/registrations/check-in/batch']);
+    expect((uploads[0].body as { ops: { opId: string }[] }).ops.map((o) => o.opId)).toEqual([a.opId, b.opId, c.opId]);
+    expect((await listOps(db)).map((o) => [o.opId, o.state])).toEqual([[b.opId, 'failed']]);
+    expect((await db.registrations.get(7))!.attendees.map((x) => x.checked_in)).toEqual([true, true]);
+    expect((await db.registrations.get(8))!.attendees[0].checked_in).toBe(false);
+  });
+});

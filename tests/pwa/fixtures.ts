@@ -180,7 +180,18 @@ interface BatchOp {
 }
 
 /** A batch request as the single-route requests it stands for, in order. */
+/** The desk's batch of check-ins, answered op by op like the pickups' batch. */
+export const CHECK_IN_BATCH_PATH = '/registrations/check-in/batch';
+
 export function opsOf(req: SyncRequest): SyncRequest[] {
+  if (req.path === CHECK_IN_BATCH_PATH) {
+    return (req.body as { ops: { opId: string; registration_id: number }[] }).ops.map(({ opId, registration_id, ...body }) => ({
+      method: 'POST',
+      path: `/registrations/${registration_id}/check-in`,
+      body,
+      idempotencyKey: opId,
+    }));
+  }
   if (req.path !== PICKUP_BATCH_PATH) return [req];
   return (req.body as { ops: BatchOp[] }).ops.map(({ opId, flightId, ...body }) => ({
     method: 'POST',
@@ -240,7 +251,8 @@ export function fakeServer(routes: Record<string, Handler> = {}) {
   };
   const transport = async (req: SyncRequest): Promise<SyncResponse> => {
     requests.push(req);
-    if (req.path === PICKUP_BATCH_PATH && routeOf(req) !== `POST ${PICKUP_BATCH_PATH}`) return batch(req);
+    const batched = req.path === PICKUP_BATCH_PATH || req.path === CHECK_IN_BATCH_PATH;
+    if (batched && routeOf(req) !== `POST ${req.path}`) return batch(req);
     return answer(req);
   };
   const uploads = () => requests.filter((r) => r.method === 'POST');
