@@ -9,24 +9,14 @@
  *   - the admins' feeds (bookings, registrations): admin-downloads.ts, loaded only when an admin syncs.
  */
 import type { AppDB } from './db';
-import type { Role } from '../../shared/constants';
+import { feedsForRole, type LiveFeed } from '../../shared/live';
 import { arrivalSortKey } from './db';
 import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
 
-export type Feed = 'arrivals' | 'hotel' | 'registrations';
+export type Feed = LiveFeed;
 
-/**
- * The feeds a role downloads: the airport team's arrivals; the desk's registrations (in the desk's
- * view, without addresses, notes or flights); an admin everything.
- */
-export const feedsFor = (role: Role | undefined): Feed[] =>
-  role === 'admin'
-    ? ['arrivals', 'hotel', 'registrations']
-    : role === 'greeter'
-      ? ['arrivals']
-      : role === 'checkin'
-        ? ['registrations']
-        : [];
+/** The feeds a role downloads (shared/live.ts: the same rule as the live stream's). */
+export const feedsFor = feedsForRole;
 
 const cursorKey = (feed: Feed) => `cursor:${feed}` as const;
 const completeKey = (feed: Feed) => `complete:${feed}` as const;

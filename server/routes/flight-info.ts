@@ -28,18 +28,20 @@ const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label:
 
 /**
  * Who may touch this registration's flights: an admin; a greeter to read (docs/architecture.md: read-only
- * registration details); a registrant only with the token of this very registration. A registrant
+ * registration details); a registrant only with the token of this very registration. Check-in staff have
+ * no business with flights. A registrant
  * asking for another (or a non-existent) registration gets 403, never a hint whether it exists.
  */
 async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode: 'read' | 'write') {
   const { user, registrant } = c.var;
   if (!user && !registrant) throw unauthorized(VERIFY_FIRST);
   const reg = await registrationByRef(c.var.deps.database.db, ref);
-  if (user && (user.role === 'admin' || mode === 'read')) {
+  if (user && (user.role === 'admin' || (mode === 'read' && user.role === 'greeter'))) {
     if (!reg) throw notFound('Registration not found');
     return { reg, actor: actorOf(c) };
   }
   if (registrant && reg && reg.id === registrant.registrationId) return { reg, actor: registrantActor(reg) };
+  if (user && !registrant) throw forbidden();
   throw forbidden(NOT_YOURS);
 }
 

@@ -9,13 +9,12 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../context';
-import { requireStaff } from '../middleware/auth';
-import { LIVE_HEARTBEAT_SECONDS, type LiveFeed } from '../../shared/live';
+import { requireUser } from '../middleware/auth';
+import { feedsForRole, LIVE_HEARTBEAT_SECONDS } from '../../shared/live';
 
-const feedsOf = (role: string): LiveFeed[] => (role === 'admin' ? ['arrivals', 'hotel', 'registrations'] : ['arrivals']);
 
 export const liveRoutes = new Hono<AppEnv>().get('/', (c) => {
-  const user = requireStaff(c);
+  const user = requireUser(c);
   const { live } = c.var.deps;
   const res = streamSSE(c, async (stream) => {
     let ended = false;
@@ -28,13 +27,13 @@ export const liveRoutes = new Hono<AppEnv>().get('/', (c) => {
     };
     const remove = live.add({
       sessionId: user.sessionId,
-      feeds: feedsOf(user.role),
+      feeds: feedsForRole(user.role),
       send: (change) => void stream.writeSSE({ event: 'change', data: JSON.stringify(change) }).catch(finish),
       end: finish,
     });
     stream.onAbort(finish);
     try {
-      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ feeds: feedsOf(user.role) }) });
+      await stream.writeSSE({ event: 'ready', data: JSON.stringify({ feeds: feedsForRole(user.role) }) });
       while (!ended) {
         await new Promise<void>((resolve) => {
           wake = resolve;

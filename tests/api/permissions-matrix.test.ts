@@ -22,10 +22,11 @@ import { issueCode } from '../../server/services/verification-codes';
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
 const greeter = await t.makeUser('greeter');
+const desk = await t.makeUser('checkin');
 /** the user admins edit in PUT /api/users/:id */
 const target = await t.makeUser('greeter');
 
-const ACTORS = ['anonymous', 'registrantA', 'registrantB', 'greeter', 'admin'] as const;
+const ACTORS = ['anonymous', 'registrantA', 'registrantB', 'greeter', 'checkin', 'admin'] as const;
 type Actor = (typeof ACTORS)[number];
 type Expect = Record<Actor, number>;
 
@@ -63,12 +64,39 @@ const everyone = (status: number): Expect => ({
   registrantA: status,
   registrantB: status,
   greeter: status,
+  checkin: status,
   admin: status,
 });
-const staffOnly = (status: number): Expect => ({ anonymous: 401, registrantA: 401, registrantB: 401, greeter: status, admin: status });
-const adminOnly = (status: number): Expect => ({ anonymous: 401, registrantA: 401, registrantB: 401, greeter: 403, admin: status });
-/** staff, and the registrant of A (B is refused) */
-const readA = (status: number): Expect => ({ anonymous: 401, registrantA: status, registrantB: 403, greeter: status, admin: status });
+/** every staff member: their own account, the live stream */
+const staffOnly = (status: number): Expect => ({
+  anonymous: 401,
+  registrantA: 401,
+  registrantB: 401,
+  greeter: status,
+  checkin: status,
+  admin: status,
+});
+/** the airport team: greeters and admins */
+const airportOnly = (status: number): Expect => ({ ...staffOnly(status), checkin: 403 });
+/** the check-in desk: check-in staff and admins */
+const deskOnly = (status: number): Expect => ({ ...staffOnly(status), greeter: 403 });
+const adminOnly = (status: number): Expect => ({
+  anonymous: 401,
+  registrantA: 401,
+  registrantB: 401,
+  greeter: 403,
+  checkin: 403,
+  admin: status,
+});
+/** the airport team, and the registrant of A (B is refused) */
+const readA = (status: number): Expect => ({
+  anonymous: 401,
+  registrantA: status,
+  registrantB: 403,
+  greeter: status,
+  checkin: 403,
+  admin: status,
+});
 
 const arrival = {
   flightType: 'arrival',
@@ -113,6 +141,7 @@ const TABLE: Record<string, Row> = {
     prepare: async () => ({
       adminToken: (await t.makeUser('admin', { password: 'first-pass-123' })).token,
       greeterToken: (await t.makeUser('greeter', { password: 'first-pass-123' })).token,
+      checkinToken: (await t.makeUser('checkin', { password: 'first-pass-123' })).token,
     }),
     expect: staffOnly(200),
   },
@@ -152,7 +181,7 @@ const TABLE: Record<string, Row> = {
   // a visitor ends their own token; a staff session has none to end
   'POST /api/registrations/sign-out': {
     url: () => '/api/registrations/sign-out',
-    expect: { anonymous: 401, registrantA: 200, registrantB: 200, greeter: 401, admin: 401 },
+    expect: { anonymous: 401, registrantA: 200, registrantB: 200, greeter: 401, checkin: 401, admin: 401 },
   },
   'POST /api/flight-info/send-verification': {
     url: () => '/api/flight-info/send-verification',
@@ -186,7 +215,7 @@ const TABLE: Record<string, Row> = {
     url: () => '/api/flight-info/submit-verified',
     body: (w) => ({ registrationId: w.a.id, needsTransportation: true, flights: [arrival] }),
     // a greeter reads flights but does not write them
-    expect: { anonymous: 401, registrantA: 200, registrantB: 403, greeter: 403, admin: 200 },
+    expect: { anonymous: 401, registrantA: 200, registrantB: 403, greeter: 403, checkin: 403, admin: 200 },
   },
 
   // ---- registrations
@@ -246,23 +275,23 @@ const TABLE: Record<string, Row> = {
   'POST /api/registrations/:id/payments': {
     url: (w) => `/api/registrations/${w.a.id}/payments`,
     body: () => ({ amount: 100, method: 'cash', note: 'At the desk' }),
-    expect: adminOnly(201),
+    expect: deskOnly(201),
   },
   // the check-in desk: admins and check-in staff (check-in staff's own answers: check-in.test.ts)
   'POST /api/registrations/:id/check-in': {
     url: (w) => `/api/registrations/${w.a.id}/check-in`,
     body: (w) => ({ attendee_ids: [w.memberA], checked_in: true }),
     headers: { 'idempotency-key': 'perm-matrix-desk-key' },
-    expect: adminOnly(200),
+    expect: deskOnly(200),
   },
   'POST /api/registrations/check-in/batch': {
     url: () => '/api/registrations/check-in/batch',
     body: (w) => ({ ops: [{ opId: 'perm-matrix-desk-op', registration_id: w.a.id, attendee_ids: [w.memberA], checked_in: true }] }),
-    expect: adminOnly(200),
+    expect: deskOnly(200),
   },
   'POST /api/registrations/:id/send-pass': {
     url: (w) => `/api/registrations/${w.a.id}/send-pass`,
-    expect: { anonymous: 401, registrantA: 200, registrantB: 403, greeter: 403, admin: 200 },
+    expect: { anonymous: 401, registrantA: 200, registrantB: 403, greeter: 403, checkin: 403, admin: 200 },
   },
   'POST /api/registrations/send-passes': {
     url: () => '/api/registrations/send-passes',
@@ -275,11 +304,11 @@ const TABLE: Record<string, Row> = {
   // ---- the airport team
   'GET /api/flight-info/admin/flight-arrivals': {
     url: () => '/api/flight-info/admin/flight-arrivals?date=2025-11-27',
-    expect: staffOnly(200),
+    expect: airportOnly(200),
   },
   'GET /api/flight-info/admin/flight-arrivals/export': {
     url: () => '/api/flight-info/admin/flight-arrivals/export?date=2025-11-27',
-    expect: staffOnly(200),
+    expect: airportOnly(200),
   },
   'POST /api/flight-info/admin/flight-pickups/batch': {
     url: () => '/api/flight-info/admin/flight-pickups/batch',
@@ -295,13 +324,13 @@ const TABLE: Record<string, Row> = {
         },
       ],
     }),
-    expect: staffOnly(200),
+    expect: airportOnly(200),
   },
   'POST /api/flight-info/admin/flight-pickups/:id': {
     url: (w) => `/api/flight-info/admin/flight-pickups/${w.flightA}`,
     body: () => ({ picked_up: true, deviceId: 'phone-1' }),
     headers: { 'idempotency-key': 'perm-matrix-key' },
-    expect: staffOnly(200),
+    expect: airportOnly(200),
   },
 
   // ---- hotel (admins)
@@ -326,9 +355,9 @@ const TABLE: Record<string, Row> = {
   'DELETE /api/hotel-assignments/:id': { url: (w) => `/api/hotel-assignments/${w.unmatched}`, expect: adminOnly(204) },
 
   // ---- offline downloads
-  'GET /api/sync/arrivals': { url: () => '/api/sync/arrivals?since=0&limit=50', expect: staffOnly(200) },
+  'GET /api/sync/arrivals': { url: () => '/api/sync/arrivals?since=0&limit=50', expect: airportOnly(200) },
   'GET /api/sync/hotel': { url: () => '/api/sync/hotel?since=0&limit=50', expect: adminOnly(200) },
-  'GET /api/sync/registrations': { url: () => '/api/sync/registrations?since=0&limit=50', expect: adminOnly(200) },
+  'GET /api/sync/registrations': { url: () => '/api/sync/registrations?since=0&limit=50', expect: deskOnly(200) },
 };
 
 let seq = 0;
@@ -368,6 +397,8 @@ async function credentials(actor: Actor, w: World): Promise<{ token?: string; re
     // a session of its own per cell: the logout cell revokes only its own
     case 'greeter':
       return { token: w.extra.greeterToken ?? (await createSession(t.db, greeter.id)).token };
+    case 'checkin':
+      return { token: w.extra.checkinToken ?? (await createSession(t.db, desk.id)).token };
     case 'admin':
       return { token: w.extra.adminToken ?? (await createSession(t.db, admin.id)).token };
   }
