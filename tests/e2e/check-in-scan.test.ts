@@ -27,11 +27,14 @@ beforeAll(async () => {
 setupBrowser(() => ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--use-fake-ui-for-media-stream']);
 
 describe('scanning a pass at the desk', () => {
-  it("the back camera reads the family's pass and the desk opens their party", async () => {
+  it("the back camera reads the family's pass, the desk opens their party, and the camera stays on", async () => {
     const { page } = await signInAs('checkin', { page: await newPage({ viewport: { width: 390, height: 844 } }), path: '/admin/check-in' });
     await page.getByText(/^Checked in \d+ of \d+ attendees$/).waitFor();
     await page.getByRole('button', { name: 'Scan pass' }).click();
     await page.getByRole('region', { name: `Party of ${family.name}` }).waitFor({ timeout: 30_000 });
-    await page.getByRole('dialog', { name: 'Scan pass' }).waitFor({ state: 'hidden' });
+    // the camera stays on for the next family in the queue, until Stop camera
+    await page.getByRole('region', { name: 'Scan pass' }).getByLabel('Camera').waitFor();
+    await page.getByRole('button', { name: 'Stop camera' }).click();
+    await page.getByRole('region', { name: 'Scan pass' }).waitFor({ state: 'detached' });
   });
 });

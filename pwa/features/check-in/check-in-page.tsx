@@ -19,7 +19,7 @@ import { BulkPasses } from './components/bulk-passes';
 import { PartyCard } from './components/party-card';
 
 // the camera's code (and jsQR) loads on the first "Scan pass"; the service worker precaches it
-const ScanPassDialog = lazy(() => import('./components/scan-pass-dialog').then((m) => ({ default: m.ScanPassDialog })));
+const ScanPanel = lazy(() => import('./components/scan-panel').then((m) => ({ default: m.ScanPanel })));
 
 const SHOWN = 20;
 
@@ -41,7 +41,6 @@ export default function CheckInPage() {
   const [scanning, setScanning] = useState(false);
   const { isAdmin } = useAuth();
   const onScanned = useCallback((number: string) => {
-    setScanning(false);
     setChosen(null);
     setSearch(number);
   }, []);
@@ -74,12 +73,12 @@ export default function CheckInPage() {
           }}
         />
       </div>
-      <Button variant="secondary" className="desk-tap" onClick={() => setScanning(true)}>
-        Scan pass
+      <Button variant="secondary" className="desk-tap" aria-pressed={scanning} onClick={() => setScanning((on) => !on)}>
+        {scanning ? 'Stop camera' : 'Scan pass'}
       </Button>
       {scanning && (
         <Suspense fallback={null}>
-          <ScanPassDialog onClose={() => setScanning(false)} onNumber={onScanned} />
+          <ScanPanel onNumber={onScanned} />
         </Suspense>
       )}
       <p className="desk-counter" aria-live="polite">

@@ -1,13 +1,13 @@
 /**
- * "Scan pass" at the desk: the back camera reads a check-in pass and opens its party. Decoding uses the
- * browser's BarcodeDetector where it reads QR codes, otherwise jsQR, bundled as a chunk of its own that
- * the service worker precaches, so scanning works offline. A code that is not a pass says so and the
- * scan goes on; a refused or missing camera says to type the number, which always works.
+ * "Scan pass" at the desk: the back camera reads check-in passes and opens each party. The camera stays
+ * on between scans (a queue is waiting) until "Stop camera"; the same pass is ignored for 2.5 s after it
+ * opened, so a code held in view does not reopen its card. Decoding uses the browser's BarcodeDetector
+ * where it reads QR codes, otherwise jsQR, bundled as a chunk of its own that the service worker
+ * precaches, so scanning works offline. A code that is not a pass says so and the scan goes on; a refused
+ * or missing camera says to type the number, which always works.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
 import { numberFromPass } from '../../../../shared/check-in-pass';
 
 export const NOT_A_PASS = 'This code is not a reunion check-in pass. Scan the pass, or type the registration number.';
@@ -36,7 +36,10 @@ async function qrDecoder(): Promise<Decode> {
   };
 }
 
-export function ScanPassDialog({ onClose, onNumber }: { onClose: () => void; onNumber: (registrationNumber: string) => void }) {
+/** How long a pass that just opened its party is ignored, while it is still in front of the camera. */
+const SAME_CODE_MS = 2500;
+
+export function ScanPanel({ onNumber }: { onNumber: (registrationNumber: string) => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notAPass, setNotAPass] = useState(false);
@@ -47,6 +50,7 @@ export function ScanPassDialog({ onClose, onNumber }: { onClose: () => void; onN
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const canvas = document.createElement('canvas');
+    let last: { number: string; at: number } | null = null;
     (async () => {
       if (!navigator.mediaDevices?.getUserMedia) return setProblem(NO_CAMERA);
       try {
@@ -71,8 +75,9 @@ export function ScanPassDialog({ onClose, onNumber }: { onClose: () => void; onN
           if (stopped) return;
           if (text !== null) {
             const number = numberFromPass(text);
-            if (number) return onNumber(number);
-            setNotAPass(true);
+            setNotAPass(number === null);
+            if (number && !(last?.number === number && Date.now() - last.at < SAME_CODE_MS)) onNumber(number);
+            if (number) last = { number, at: Date.now() };
           }
         }
         timer = setTimeout(() => void tick(), 150);
@@ -87,26 +92,17 @@ export function ScanPassDialog({ onClose, onNumber }: { onClose: () => void; onN
   }, [onNumber]);
 
   return (
-    <Dialog
-      open
-      title="Scan pass"
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <section className="card scan-panel" aria-label="Scan pass">
       {problem ? (
         <Alert kind="warning">{problem}</Alert>
       ) : (
         <>
           <video ref={video} className="scan-video" muted playsInline aria-label="Camera" />
           <p aria-live="polite">
-            {notAPass ? NOT_A_PASS : scanning ? 'Point the camera at the QR code of the pass.' : 'Opening the camera…'}
+            {notAPass ? NOT_A_PASS : scanning ? 'Point the camera at the QR code of a pass.' : 'Opening the camera…'}
           </p>
         </>
       )}
-    </Dialog>
+    </section>
   );
 }
