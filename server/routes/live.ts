@@ -12,7 +12,6 @@ import type { AppEnv } from '../context';
 import { requireUser } from '../middleware/auth';
 import { feedsForRole, LIVE_HEARTBEAT_SECONDS } from '../../shared/live';
 
-
 export const liveRoutes = new Hono<AppEnv>().get('/', (c) => {
   const user = requireUser(c);
   const { live } = c.var.deps;
