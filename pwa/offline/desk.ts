@@ -28,6 +28,7 @@ export function deskStateOf(r: Pick<SyncedRegistration, 'attendees' | 'paid_amou
       checked_in: a.checked_in,
       checked_in_at: a.checked_in_at,
       checked_in_by: a.checked_in_by,
+      checked_in_device: a.checked_in_device,
     })),
     paid_amount: r.paid_amount ?? 0,
     balance_due: r.balance_due ?? 0,
@@ -50,7 +51,15 @@ export function withDeskOps(reg: CachedRegistration, base: DeskState, ops: DeskO
       const a = people.get(id);
       if (!a) continue;
       const on = op.payload.checkedIn;
-      people.set(id, { id, checked_in: on, checked_in_at: on ? op.clientTime : null, checked_in_by: on ? op.payload.checkedInBy : null });
+      // checking in someone already checked in changes nothing: the first check-in stays (as on the server)
+      if (on && a.checked_in) continue;
+      people.set(id, {
+        id,
+        checked_in: on,
+        checked_in_at: on ? op.clientTime : null,
+        checked_in_by: on ? op.payload.checkedInBy : null,
+        checked_in_device: on ? op.payload.deviceId : null,
+      });
     }
   }
   const total = reg.total_amount ?? 0;

@@ -5,8 +5,10 @@
  * Each attendee is a last-writer-wins register ordered by the tap time (corrected to the server's clock
  * by the device, checked by tap-time.ts), exactly as pickups are: the attendee keeps the tap time of the
  * toggle that set its current state in `check_in_tap_at`; an older tap is stale (acknowledged, not
- * applied); an equal tap with the same state is a duplicate; otherwise the tap is written whole (state,
- * who, which device, tap time, when it reached us), the sync version bumped and the change audited.
+ * applied); an equal tap with the same state is a duplicate; a check-in of someone already checked in
+ * keeps the first check-in's who, when and device (the desk shows "already checked in by X at T on
+ * another device"); otherwise the tap is written whole (state, who, which device, tap time, when it
+ * reached us), the sync version bumped and the change audited.
  *
  * Taps arrive one per request or up to 100 per batch (the desk's offline outbox); both go through
  * recordCheckIns, which records each under its Idempotency-Key / opId (idempotency.ts).
@@ -43,11 +45,11 @@ export const checkInState = (a: AttendeeRow): AttendeeCheckIn => ({
   checked_in: a.checkedIn,
   checked_in_at: a.checkedInAt?.toISOString() ?? null,
   checked_in_by: a.checkedInBy,
+  checked_in_device: a.checkedIn ? a.checkInDevice : null,
 });
 
 const auditView = (a: AttendeeRow) => ({
   ...checkInState(a),
-  check_in_device: a.checkInDevice,
   check_in_tap_at: a.checkInTapAt?.toISOString() ?? null,
 });
 
@@ -95,6 +97,17 @@ export async function applyCheckIn(
     }
     if (current === tap.getTime() && a.checkedIn === input.checked_in) {
       results.push(checkInState(a));
+      continue;
+    }
+    if (a.checkedIn && input.checked_in) {
+      // already checked in (another desk, offline at the same time): the first check-in stays who and
+      // when; the later tap only moves the order forward, so an undo older than it cannot win
+      const [after] = await tx
+        .update(attendees)
+        .set({ checkInTapAt: tap, checkInReceivedAt: now })
+        .where(eq(attendees.id, a.id))
+        .returning();
+      results.push(checkInState(after));
       continue;
     }
     const [after] = await tx

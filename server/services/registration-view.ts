@@ -218,6 +218,7 @@ export function serializeAttendee(a: AttendeeRow, programs: { id: number; progra
     checked_in: a.checkedIn,
     checked_in_at: a.checkedInAt?.toISOString() ?? null,
     checked_in_by: a.checkedInBy,
+    checked_in_device: a.checkedIn ? a.checkInDevice : null,
   };
 }
 

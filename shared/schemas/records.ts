@@ -92,6 +92,8 @@ export const attendeeSchema = z.object({
   checked_in: z.boolean(),
   checked_in_at: maybeText,
   checked_in_by: maybeText,
+  /** the device that checked them in ("on another device" at the desk) */
+  checked_in_device: maybeText,
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 
@@ -242,6 +244,7 @@ export const attendeeCheckInSchema = z.object({
   checked_in: z.boolean(),
   checked_in_at: maybeText,
   checked_in_by: maybeText,
+  checked_in_device: maybeText,
 });
 export type AttendeeCheckIn = z.infer<typeof attendeeCheckInSchema>;
 

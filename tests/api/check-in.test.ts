@@ -50,8 +50,8 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect(res.status).toBe(200);
     expect(checkInResultSchema.safeParse(res.body).success).toBe(true);
     expect(res.body.attendees).toEqual([
-      { id: a.id, checked_in: true, checked_in_at: tap, checked_in_by: 'Dana Desk' },
-      { id: b.id, checked_in: true, checked_in_at: tap, checked_in_by: 'Dana Desk' },
+      { id: a.id, checked_in: true, checked_in_at: tap, checked_in_by: 'Dana Desk', checked_in_device: 'desk-1' },
+      { id: b.id, checked_in: true, checked_in_at: tap, checked_in_by: 'Dana Desk', checked_in_device: 'desk-1' },
     ]);
     const row = await stored(a.id);
     expect(row).toMatchObject({ checkedIn: true, checkedInBy: 'Dana Desk', checkedInByUserId: desk.id, checkInDevice: 'desk-1' });
@@ -69,11 +69,28 @@ describe('POST /api/registrations/{id}/check-in', () => {
     const a = reg.attendees[0];
     await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, client_time: minutesAgo(5) });
     const undo = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: false, client_time: minutesAgo(3) });
-    expect(undo.body.attendees).toEqual([{ id: a.id, checked_in: false, checked_in_at: null, checked_in_by: null }]);
+    expect(undo.body.attendees).toEqual([
+      { id: a.id, checked_in: false, checked_in_at: null, checked_in_by: null, checked_in_device: null },
+    ]);
     const late = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, client_time: minutesAgo(4) });
     expect(late.status).toBe(200);
     expect(late.body).toMatchObject({ stale: true, attendees: [{ id: a.id, checked_in: false }] });
     expect((await stored(a.id)).checkedIn).toBe(false);
+  });
+
+  it('a family checked in on two desks keeps the first check-in: who, when and which device', async () => {
+    const reg = await family();
+    const a = reg.attendees[0];
+    const other = await t.makeUser('checkin', { first_name: 'Omar', last_name: 'Other' });
+    const first = minutesAgo(6);
+    await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, client_time: first, device_id: 'desk-A' }, other.token);
+    const second = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, client_time: minutesAgo(2), device_id: 'desk-B' });
+    expect(second.body.attendees).toEqual([
+      { id: a.id, checked_in: true, checked_in_at: first, checked_in_by: 'Omar Other', checked_in_device: 'desk-A' },
+    ]);
+    // an undo made before desk B's tap (offline, arriving later) no longer wins
+    const oldUndo = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: false, client_time: minutesAgo(4) }, other.token);
+    expect(oldUndo.body).toMatchObject({ stale: true, attendees: [{ checked_in: true }] });
   });
 
   it('the same Idempotency-Key is applied once and answered again', async () => {

@@ -97,7 +97,7 @@ describe('the check-in desk', () => {
     expect(payments.body.payments.map((p: { amount: number; method: string }) => [p.amount, p.method])).toEqual([[balance, 'card']]);
   });
 
-  it('two desks offline take the same balance: after both sync, one visible conflict says it was paid twice', async () => {
+  it('two desks offline check in the same family and take the same balance: after both sync, one says paid twice, one says already checked in', async () => {
     const family = await createFamily({
       firstName: 'Hoa',
       lastName: uniqueWord(),
@@ -115,6 +115,7 @@ describe('the check-in desk', () => {
     }
     for (const { page } of desks) {
       const card = page.getByRole('region', { name: `Party of ${family.name}` });
+      await card.getByRole('button', { name: `Check in ${family.name}` }).click();
       await card.getByRole('button', { name: 'Record payment' }).click();
       await page
         .getByRole('dialog', { name: `Record payment: ${family.name}` })
@@ -133,12 +134,21 @@ describe('the check-in desk', () => {
       for (const { page } of desks) {
         await page.getByRole('button', { name: /^(Sync details|Resolve changes)$/ }).click();
         const details = page.getByRole('dialog', { name: 'Sync details' });
+        // the panel reads the device's outbox: wait for it to show one or the other
+        await details.getByText(sentence).or(details.getByText('Every change on this device has reached the server.')).first().waitFor();
         if (await details.getByText(sentence).count()) n += 1;
         await details.getByRole('button', { name: 'Close' }).click();
       }
       return n;
     };
     await expect.poll(showing, { timeout: 30_000 }).toBe(1);
+    // the family was checked in on both: the desk whose check-in came second says who was first
+    const already = async () => {
+      let n = 0;
+      for (const { page } of desks) n += await page.getByText(/^Already checked in by .+ on another device$/).count();
+      return n;
+    };
+    await expect.poll(already, { timeout: 30_000 }).toBe(1);
   });
 
   it('a check-in user signing in lands on the desk, and the admin screens are closed to them', async () => {

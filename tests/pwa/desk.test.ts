@@ -57,7 +57,13 @@ describe('check-ins at the desk', () => {
           status: 200,
           body: {
             registration_id: 7,
-            attendees: body.attendee_ids.map((id) => ({ id, checked_in: true, checked_in_at: body.client_time, checked_in_by: 'Dana D.' })),
+            attendees: body.attendee_ids.map((id) => ({
+              id,
+              checked_in: true,
+              checked_in_at: body.client_time,
+              checked_in_by: 'Dana D.',
+              checked_in_device: 'desk-1',
+            })),
             stale: false,
             serverTime: new Date().toISOString(),
           },
@@ -166,6 +172,7 @@ describe("the desk's queue", () => {
               checked_in: true,
               checked_in_at: body.client_time,
               checked_in_by: 'Dana Desk',
+              checked_in_device: 'desk-1',
             })),
             stale: false,
             serverTime: new Date().toISOString(),

@@ -134,6 +134,7 @@ export function attendeeRow(o: Partial<Attendee> & { id: number; registration_id
     checked_in: false,
     checked_in_at: null,
     checked_in_by: null,
+    checked_in_device: null,
     ...o,
   };
 }

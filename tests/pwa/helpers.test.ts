@@ -125,6 +125,7 @@ describe('hotel candidates on the device', () => {
             checked_in: false,
             checked_in_at: null,
             checked_in_by: null,
+            checked_in_device: null,
             created_at: '',
           },
         ],

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/format';
-import { useDeskActions, useUnsyncedDeskOps } from '../../../offline/hooks';
+import { useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import type { CachedRegistration } from '../../../offline/types';
 import { AGE_CATEGORY_LABELS } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/pricing';
@@ -19,6 +19,7 @@ const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send
 export function PartyCard({ reg }: { reg: CachedRegistration }) {
   const { checkIn, pay } = useDeskActions();
   const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
+  const deviceId = useDeviceId();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
@@ -66,8 +67,9 @@ export function PartyCard({ reg }: { reg: CachedRegistration }) {
               </span>
               {a.checked_in && a.checked_in_at && (
                 <div className="muted">
-                  Checked in {formatDateTime(a.checked_in_at)}
-                  {a.checked_in_by ? ` by ${a.checked_in_by}` : ''}
+                  {a.checked_in_device && deviceId && a.checked_in_device !== deviceId
+                    ? `Already checked in by ${a.checked_in_by ?? 'another desk'} at ${formatDateTime(a.checked_in_at)} on another device`
+                    : `Checked in ${formatDateTime(a.checked_in_at)}${a.checked_in_by ? ` by ${a.checked_in_by}` : ''}`}
                 </div>
               )}
               {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
