@@ -1,7 +1,7 @@
 /**
  * Prints what each route costs to load, gzipped (run by `npm run build` after vite build): the main
- * entry, then every lazy page with the JS it adds on top of the entry, and the full total for the
- * greeter's screen, /admin/flight-arrivals (entry + page). Reads dist/.vite/manifest.json
+ * entry, then every lazy page with the JS it adds on top of the entry, and the first visit of the two
+ * field screens, the greeter's /admin/flight-arrivals and the desk's /admin/check-in. Reads dist/.vite/manifest.json
  * (build.manifest in vite.config.ts). Exits non-zero only when the build output is missing.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +21,7 @@ interface ManifestChunk {
 const DIST = path.resolve(process.argv[2] ?? 'dist');
 const MANIFEST = path.join(DIST, '.vite', 'manifest.json');
 const ARRIVALS_PAGE = 'features/arrivals/flight-arrivals-page.tsx';
+const DESK_PAGE = 'features/check-in/check-in-page.tsx';
 /** Lazy chunks loaded as any staff screen starts: the layout's sync line, the service worker's registration. */
 const STAFF_START_CHUNKS = ['offline/components/sync-status-bar.tsx', 'workbox-window/build/workbox-window.prod.es5.mjs'];
 
@@ -80,17 +81,20 @@ for (const p of pages) console.log(`  ${kb(p.extra)}  + ${p.key}  (route total $
 const lazyLibs = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && k.includes('node_modules'));
 for (const k of lazyLibs) console.log(`  ${kb(gzipSize(manifest[k].file))}  (loaded on demand) ${k.replace(/^.*node_modules\//, '')}`);
 
-const arrivals = pages.find((p) => p.key === ARRIVALS_PAGE);
-if (arrivals) {
-  console.log(
-    `\n/admin/flight-arrivals route total: ${kb(arrivals.total).trim()} gzip (entry ${kb(entrySize).trim()} + page ${kb(arrivals.extra).trim()})`,
-  );
-  // what a greeter's first visit really loads: the route, plus the lazy chunks every staff screen pulls
-  // in as it starts (budget: 170 KB); scripts/lighthouse.ts measures the same in the browser
+/**
+ * What a field screen's first visit really loads: the route, plus the lazy chunks every staff screen
+ * pulls in as it starts (budget: 170 KB each); scripts/lighthouse.ts measures the greeter's in the browser.
+ */
+function firstVisit(pageKey: string, route: string, who: string) {
+  const page = pages.find((p) => p.key === pageKey);
+  if (!page) return console.log(`\n${route}: ${pageKey} is not a lazy chunk in this build\n`);
+  console.log(`\n${route} route total: ${kb(page.total).trim()} gzip (entry ${kb(entrySize).trim()} + page ${kb(page.extra).trim()})`);
   const atStart = Object.keys(manifest).filter((k) => STAFF_START_CHUNKS.some((suffix) => k.endsWith(suffix)));
-  const firstVisit = new Set([...entryFiles, ...closure(ARRIVALS_PAGE), ...atStart.flatMap((k) => [...closure(k)])]);
+  const files = new Set([...entryFiles, ...closure(pageKey), ...atStart.flatMap((k) => [...closure(k)])]);
   const extra = atStart.map((k) => k.replace(/^.*node_modules\//, '')).join(', ');
-  console.log(`greeter's first visit of /admin/flight-arrivals: ${kb(sum(firstVisit)).trim()} gzip (route + ${extra})\n`);
-} else {
-  console.log(`\n/admin/flight-arrivals: ${ARRIVALS_PAGE} is not a lazy chunk in this build\n`);
+  console.log(`${who}'s first visit of ${route}: ${kb(sum(files)).trim()} gzip (route + ${extra})`);
 }
+
+firstVisit(ARRIVALS_PAGE, '/admin/flight-arrivals', 'greeter');
+firstVisit(DESK_PAGE, '/admin/check-in', 'check-in staff');
+console.log('');
