@@ -38,7 +38,9 @@ async function changedRegistrations(db: DbOrTx, since: number, last: number, lim
       ) as v
       from touched t
     )
-    select id, v::text as v from versioned where v > ${since} and v <= ${last} order by v asc limit ${limit}`);
+    select id, v::text as v from versioned where v > ${since} and v <= ${last}
+    -- versioned.v, the number: a bare "v" here would be the text alias, and '10000' sorts before '9999'
+    order by versioned.v asc limit ${limit}`);
   return rowsOf<{ id: number; v: string }>(result).map((r) => ({ id: Number(r.id), v: Number(r.v) }));
 }
 

@@ -127,6 +127,18 @@ describe('GET /api/sync/registrations', () => {
     expect([...versions].sort((x, y) => x - y)).toEqual(versions);
   });
 
+  it('pages in the order of the versions as numbers, also when they pass from four digits to five (no registration left out)', async () => {
+    // versions 9990…10010: as text '10000' would sort before '9995' and a page would skip the rest
+    await t.db.execute(sql`select setval('sync_version_seq', greatest(9990, (select last_value from sync_version_seq)))`);
+    const made = [];
+    for (let i = 0; i < 10; i++) made.push(await makeRegistration(t.db, { primaryLastName: `Digits${i}` }));
+    const { seen } = await downloadAll(0, 3);
+    const ids = seen.map((r) => r.id);
+    for (const r of made) expect(ids).toContain(r.id);
+    const versions = seen.map((r) => r.version);
+    expect([...versions].sort((x, y) => x - y)).toEqual(versions);
+  });
+
   it('keeps cancelled registrations (they stay on the list) and never reports removals', async () => {
     const reg = await makeRegistration(t.db, { primaryLastName: 'Cancelled' });
     const { cursor } = await downloadAll(0);
