@@ -18,7 +18,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../server/config';
 import { connectPostgres, openEmbedded, type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
-import { DEMO_GREETER, seedDemo } from '../server/seed/demo';
+import { DEMO_CHECKIN, DEMO_GREETER, seedDemo } from '../server/seed/demo';
 import { createSession } from '../server/services/sessions';
 import { findUserByEmail } from '../server/services/users';
 
@@ -92,6 +92,8 @@ export interface Seeded {
   busiestDay: string;
   arrivalsOnBusiestDay: number;
   greeterToken: string;
+  /** a session of the demo check-in user */
+  deskToken: string;
 }
 
 /** Migrates, loads the demo event (`normal` ≈150 registrations, `large` 2,000) and signs the demo greeter in. */
@@ -116,12 +118,16 @@ export async function seed(db: PwaDatabase, size: 'normal' | 'large'): Promise<S
     const greeter = await findUserByEmail(database.db, DEMO_GREETER.email);
     if (!greeter) throw new Error('the demo greeter is missing after seeding');
     const { token } = await createSession(database.db, greeter.id, 'pwa-measure');
+    const desk = await findUserByEmail(database.db, DEMO_CHECKIN.email);
+    if (!desk) throw new Error('the demo check-in user is missing after seeding');
+    const { token: deskToken } = await createSession(database.db, desk.id, 'pwa-measure');
     return {
       registrations: Number(counts.r),
       arrivals: Number(counts.a),
       busiestDay: busiest.d,
       arrivalsOnBusiestDay: Number(busiest.n),
       greeterToken: token,
+      deskToken,
     };
   } finally {
     await database.close();

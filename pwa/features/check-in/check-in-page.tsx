@@ -11,7 +11,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
-import { useCachedRegistrations, useFirstDownloadDone, useSyncStatus } from '../../offline/hooks';
+import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
@@ -44,7 +44,7 @@ export default function CheckInPage() {
     setChosen(null);
     setSearch(number);
   }, []);
-  const all = useCachedRegistrations();
+  const all = useSettledRegistrations();
   const downloaded = useFirstDownloadDone('registrations');
   const status = useSyncStatus();
   const { checked, total } = useMemo(() => counts(all ?? []), [all]);
@@ -98,7 +98,7 @@ export default function CheckInPage() {
               Back to the {Math.min(list.length, SHOWN)} matches
             </Button>
           )}
-          <PartyCard reg={party} />
+          <PartyCard key={party.id} initial={party} />
         </>
       ) : (
         search.trim() !== '' && (

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/format';
-import { useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
+import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import type { CachedRegistration } from '../../../offline/types';
 import { AGE_CATEGORY_LABELS } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/pricing';
@@ -16,7 +16,12 @@ import { RecordPaymentDialog } from './record-payment-dialog';
 
 const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send the family to an organiser.';
 
-export function PartyCard({ reg }: { reg: CachedRegistration }) {
+/**
+ * The card reads its own registration from the device (one row, by id) rather than the page's list of
+ * every registration: a tap rewrites that row, and this small query answers long before the list's.
+ */
+export function PartyCard({ initial }: { initial: CachedRegistration }) {
+  const reg = useCachedRegistration(initial.id) ?? initial;
   const { checkIn, pay } = useDeskActions();
   const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
   const deviceId = useDeviceId();
