@@ -24,8 +24,8 @@ import { load } from './bench/load';
 import { cpuMeter, rssMb, startServer, stop, type Child } from './bench/processes';
 import { sql } from 'drizzle-orm';
 import { intArrayText, rowsOf } from '../server/db/rows';
-import { createSession } from '../server/services/sessions';
-import { findUserByEmail } from '../server/services/users';
+import { createSession } from '../server/services/staff/sessions';
+import { findUserByEmail } from '../server/services/staff/users';
 import { DEMO_GREETER } from '../server/seed/demo';
 
 const { values: args } = parseArgs({

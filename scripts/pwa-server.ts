@@ -19,8 +19,8 @@ import { loadConfig } from '../server/config';
 import { connectPostgres, openEmbedded, type Database } from '../server/db/client';
 import { rowsOf } from '../server/db/rows';
 import { DEMO_CHECKIN, DEMO_GREETER, seedDemo } from '../server/seed/demo';
-import { createSession } from '../server/services/sessions';
-import { findUserByEmail } from '../server/services/users';
+import { createSession } from '../server/services/staff/sessions';
+import { findUserByEmail } from '../server/services/staff/users';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';

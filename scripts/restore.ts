@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { backupFileLines, RestoreError, restoreBackup } from '../server/services/restore';
+import { backupFileLines, RestoreError, restoreBackup } from '../server/services/operations/restore';
 import { runCli, withConfiguredDatabase } from './lib/cli';
 
 const USAGE = 'Usage: npm run restore -- FILE   (a reunion-desk-backup-….ndjson file, gzipped or not)';

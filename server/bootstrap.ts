@@ -7,8 +7,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registrations, users } from './db/schema';
 import type { Logger } from './lib/logger';
-import { SYSTEM_ACTOR } from './services/audit';
-import { countAdmins, createUser, findUserByEmail } from './services/users';
+import { SYSTEM_ACTOR } from './services/operations/audit';
+import { countAdmins, createUser, findUserByEmail } from './services/staff/users';
 import { seedDemo } from './seed/demo';
 
 export async function bootstrap(database: Database, config: Config, log: Logger) {

@@ -15,7 +15,7 @@ import { createChallenge as createAltchaChallenge, randomInt, verifySolution, ty
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Config } from './config';
 import type { DbOrTx } from './db/client';
-import { hit } from './services/rate-limit';
+import { hit } from './services/staff/rate-limit';
 
 export type ChallengeOutcome = 'ok' | 'missing' | 'failed' | 'expired';
 

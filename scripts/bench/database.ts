@@ -14,8 +14,8 @@ import { loadConfig } from '../../server/config';
 import { connectPostgres, openEmbedded, type Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { DEMO_ADMIN, DEMO_GREETER, seedDemo } from '../../server/seed/demo';
-import { createSession } from '../../server/services/sessions';
-import { findUserByEmail } from '../../server/services/users';
+import { createSession } from '../../server/services/staff/sessions';
+import { findUserByEmail } from '../../server/services/staff/users';
 
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-00';
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';

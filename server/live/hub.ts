@@ -14,7 +14,7 @@ import type { LiveFeed, LiveChange } from '../../shared/live';
 export const CHANGES_CHANNEL = 'reunion_changes';
 export const SESSIONS_CHANNEL = 'reunion_sessions';
 
-/** Which offline feeds a table's rows travel in (server/services/sync-download.ts). */
+/** Which offline feeds a table's rows travel in (server/services/sync/sync-download.ts). */
 const FEEDS_OF_TABLE: Record<string, readonly LiveFeed[]> = {
   flights: ['arrivals'],
   attendees: ['arrivals', 'registrations'],

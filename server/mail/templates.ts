@@ -5,7 +5,7 @@
  */
 import type { EventConfig } from '../../shared/event';
 import { formatFlightDate, OTHER_AIRPORT } from '../../shared/schemas/flight';
-import type { FlightInfoRecord } from '../services/flight-view';
+import type { FlightInfoRecord } from '../services/flights/flight-view';
 import { escapeHtml, type Mail } from './mailer';
 
 export type MailContent = Omit<Mail, 'to'>;

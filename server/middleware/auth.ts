@@ -6,8 +6,8 @@ import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv, AuthUser } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
-import { userForToken } from '../services/sessions';
-import { registrantForToken } from '../services/registrant-tokens';
+import { userForToken } from '../services/staff/sessions';
+import { registrantForToken } from '../services/registrants/registrant-tokens';
 import type { Role } from '../../shared/constants';
 
 export const identify = createMiddleware<AppEnv>(async (c, next) => {

@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import type { AppEnv } from '../context';
 import { actorOf, requireAdmin } from '../middleware/auth';
-import { audit } from '../services/audit';
-import { backupFileName, writeBackup } from '../services/backup';
+import { audit } from '../services/operations/audit';
+import { backupFileName, writeBackup } from '../services/operations/backup';
 
 export const adminRoutes = new Hono<AppEnv>().get('/backup', async (c) => {
   requireAdmin(c);

@@ -8,9 +8,9 @@ import { clientIp } from '../lib/client-ip';
 import { requireChallenge } from '../lib/require-challenge';
 import { jsonBody } from '../lib/validate';
 import { actorOf, requireUser } from '../middleware/auth';
-import { revokeSession } from '../services/sessions';
-import { changePassword, signIn } from '../services/sign-in';
-import { publicUser } from '../services/users';
+import { revokeSession } from '../services/staff/sessions';
+import { changePassword, signIn } from '../services/staff/sign-in';
+import { publicUser } from '../services/staff/users';
 import { changePasswordSchema, loginSchema } from '../../shared/schemas/auth';
 
 export const authRoutes = new Hono<AppEnv>()

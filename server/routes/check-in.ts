@@ -11,11 +11,11 @@ import type { AppEnv } from '../context';
 import { jsonBody } from '../lib/validate';
 import { forbidden, unauthorized } from '../lib/errors';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
-import { sendCheckInPass, sendCheckInPasses } from '../services/check-in-pass';
-import { recordCheckIns } from '../services/check-in';
-import { checkIdempotencyKey, singleAnswer } from '../services/idempotency';
-import { requireRegistration } from '../services/registration-view';
-import { earliestTap } from '../services/tap-time';
+import { sendCheckInPass, sendCheckInPasses } from '../services/desk/check-in-pass';
+import { recordCheckIns } from '../services/desk/check-in';
+import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
+import { requireRegistration } from '../services/registrations/registration-view';
+import { earliestTap } from '../services/sync/tap-time';
 import { checkInBatchSchema, checkInSchema, sendPassesSchema } from '../../shared/schemas/check-in';
 
 export const checkInRoutes = new Hono<AppEnv>()

@@ -9,10 +9,10 @@ import type { AppEnv } from '../context';
 import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
-import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/arrivals';
-import { checkIdempotencyKey, singleAnswer } from '../services/idempotency';
-import { recordPickups } from '../services/pickups';
-import { earliestTap } from '../services/tap-time';
+import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/flights/arrivals';
+import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
+import { recordPickups } from '../services/flights/pickups';
+import { earliestTap } from '../services/sync/tap-time';
 import {
   arrivalsQuerySchema,
   pickupBatchSchema,

@@ -8,17 +8,23 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
+import { clientIp } from '../lib/client-ip';
 import { jsonBody, validate } from '../lib/validate';
 import { flightConfirmationMail } from '../mail/templates';
 import { actorOf } from '../middleware/auth';
-import type { Actor } from '../services/audit';
-import type { FlightInfoRecord } from '../services/flight-view';
-import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flight-requests';
-import { listFlightRecords, replaceFlights } from '../services/flights';
-import { registrationByRef, registrationForEmail, registrationSummary, type RegistrationRow } from '../services/registrant-summary';
-import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from './registrant-verification';
+import type { Actor } from '../services/operations/audit';
+import type { FlightInfoRecord } from '../services/flights/flight-view';
+import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flights/flight-requests';
+import { listFlightRecords, replaceFlights } from '../services/flights/flights';
+import {
+  registrationByRef,
+  registrationForEmail,
+  registrationSummary,
+  type RegistrationRow,
+} from '../services/registrants/registrant-summary';
+import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
 import { flightRules, submitVerifiedSchema, submitWithTokenSchema } from '../../shared/schemas/flight';
-import { lookupSchema, VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
+import { lookupSchema, sendVerificationSchema, VERIFICATION_MESSAGES, verifyCodeSchema } from '../../shared/schemas/verification';
 
 export const FLIGHTS_SUBMITTED = 'Flight information submitted successfully!';
 const NOT_YOURS = 'You can only view or change the flights of your own registration';
@@ -68,8 +74,15 @@ const registrationRef = z.object({
 const tokenRef = z.object({ token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL') });
 
 export const flightInfoRoutes = new Hono<AppEnv>()
-  .post('/send-verification', async (c) => c.json(await sendVerificationCode(c, 'flight-info', VERIFICATION_MESSAGES.flightEmailStep), 200))
-  .post('/verify-code', async (c) => c.json(await verifyCodeWithFlights(c), 200))
+  .post('/send-verification', async (c) => {
+    const body = await jsonBody(c, sendVerificationSchema(VERIFICATION_MESSAGES.flightEmailStep));
+    await requireChallenge(c, body.turnstileToken, VERIFICATION_MESSAGES.flightEmailStep);
+    return c.json(await sendVerificationCode(c.var.deps, { email: body.email, purpose: 'flight-info', ip: clientIp(c) }), 200);
+  })
+  .post('/verify-code', async (c) => {
+    const body = await jsonBody(c, verifyCodeSchema);
+    return c.json(await verifyCodeWithFlights(c.var.deps.database.db, { ...body, ip: clientIp(c) }), 200);
+  })
   .get('/registration/:id', async (c) => {
     const { reg } = await accessRegistration(c, c.req.param('id'), 'read');
     const { db } = c.var.deps.database;
@@ -88,7 +101,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
     await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck);
-    await limitMailSends(c, 'flight-link', body.email);
+    await limitMailSends(c.var.deps.database.db, 'flight-link', body.email, clientIp(c));
     const { db } = c.var.deps.database;
     const reg = await registrationForEmail(db, body.email);
     if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);

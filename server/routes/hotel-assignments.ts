@@ -16,9 +16,9 @@ import {
   matchAssignment,
   searchMatches,
   unmatchAssignment,
-} from '../services/hotel-assignments';
-import { importRoomingList } from '../services/hotel-import';
-import { withIdempotency } from '../services/idempotency';
+} from '../services/hotel/hotel-assignments';
+import { importRoomingList } from '../services/hotel/hotel-import';
+import { withIdempotency } from '../services/sync/idempotency';
 import {
   assignmentListQuerySchema,
   importQuerySchema,

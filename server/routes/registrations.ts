@@ -13,25 +13,30 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
-import { withIdempotency } from '../services/idempotency';
+import { withIdempotency } from '../services/sync/idempotency';
 import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { addAttendee, removeAttendee, updateAttendee } from '../services/attendees';
-import { previewFlightInfoBulk, requestFlightInfoBulk } from '../services/flight-requests-bulk';
-import { listPayments, recordPayment } from '../services/payments';
-import { exportCsvChunks, exportIds, localToday } from '../services/registration-export';
-import { registrationHistory } from '../services/registration-history';
-import { listRegistrations } from '../services/registration-list';
-import { registrationStats } from '../services/registration-stats';
-import { registrationDetail, registrationView, requireRegistration, type RegistrationView } from '../services/registration-view';
+import { addAttendee, removeAttendee, updateAttendee } from '../services/registrations/attendees';
+import { previewFlightInfoBulk, requestFlightInfoBulk } from '../services/flights/flight-requests-bulk';
+import { listPayments, recordPayment } from '../services/registrations/payments';
+import { exportCsvChunks, exportIds, localToday } from '../services/registrations/registration-export';
+import { registrationHistory } from '../services/registrations/registration-history';
+import { listRegistrations } from '../services/registrations/registration-list';
+import { registrationStats } from '../services/registrations/registration-stats';
+import {
+  registrationDetail,
+  registrationView,
+  requireRegistration,
+  type RegistrationView,
+} from '../services/registrations/registration-view';
 import {
   cancelRegistration,
   createRegistration,
   reactivateRegistration,
   updateRegistration,
   type ServiceContext,
-} from '../services/registrations';
-import { registrationByRef } from '../services/registrant-summary';
+} from '../services/registrations/registrations';
+import { registrationByRef } from '../services/registrants/registrant-summary';
 import { fromCents } from '../../shared/pricing';
 import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
 import { decimal } from '../../shared/schemas/common';

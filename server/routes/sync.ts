@@ -1,14 +1,14 @@
 /**
  * /api/sync: the server side of the offline layer (docs/architecture.md#offline-layer). Uploads go
  * through the ordinary mutations with Idempotency-Key (pickups, hotel links); these calls serve the
- * clock (for the tap-time offset) and the downloads by cursor (services/sync-download.ts).
+ * clock (for the tap-time offset) and the downloads by cursor (services/sync/sync-download.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { query } from '../lib/validate';
 import { requireAdmin, requireDesk, requireStaff } from '../middleware/auth';
-import { arrivalsSince, hotelSince } from '../services/sync-download';
-import { registrationsSince } from '../services/sync-registrations';
+import { arrivalsSince, hotelSince } from '../services/sync/sync-download';
+import { registrationsSince } from '../services/sync/sync-registrations';
 import { syncQuerySchema } from '../../shared/schemas/sync';
 
 export const syncRoutes = new Hono<AppEnv>()

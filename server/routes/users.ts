@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { jsonBody, intParam } from '../lib/validate';
 import { actorOf, requireAdmin } from '../middleware/auth';
-import { createUser, listUsers, updateUser } from '../services/users';
+import { createUser, listUsers, updateUser } from '../services/staff/users';
 import { unprocessable } from '../lib/errors';
 import { createUserSchema, updateUserSchema } from '../../shared/schemas/auth';
 

@@ -51,7 +51,7 @@ export { PICKUP_BATCH_MAX };
 /**
  * One queued toggle in a batch: the single route's body plus the flight and the op's id, which is its
  * Idempotency-Key. Its pickup fields parse exactly as the single route's body does, so an op answers
- * the same whichever route delivers it (server/services/pickups.ts recordPickups).
+ * the same whichever route delivers it (server/services/flights/pickups.ts recordPickups).
  */
 export const pickupOpSchema = pickupSchema.extend({
   opId: z.string({ error: 'opId must be text' }).regex(IDEMPOTENCY_KEY_PATTERN, `opId ${IDEMPOTENCY_KEY_MESSAGE}`),

@@ -12,8 +12,8 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { emptyDatabase } from '../helpers/db';
 import { rowsOf } from '../../server/db/rows';
-import { backupTables, NOT_BACKED_UP, schemaTables } from '../../server/services/backup';
-import { backupFileLines, restoreBackup, RestoreError } from '../../server/services/restore';
+import { backupTables, NOT_BACKED_UP, schemaTables } from '../../server/services/operations/backup';
+import { backupFileLines, restoreBackup, RestoreError } from '../../server/services/operations/restore';
 import type { Database } from '../../server/db/client';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'rd-backup-'));

@@ -4,7 +4,7 @@ import { bootstrap } from '../../server/bootstrap';
 import { loadConfig } from '../../server/config';
 import { createLogger } from '../../server/lib/logger';
 import { verifyPassword } from '../../server/lib/passwords';
-import { findUserByEmail } from '../../server/services/users';
+import { findUserByEmail } from '../../server/services/staff/users';
 import { rowsOf } from '../../server/db/rows';
 import { freshDatabase } from '../helpers/db';
 import { TEST_ENV } from '../helpers/app';

@@ -17,7 +17,7 @@ import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { rowsOf } from '../../server/db/rows';
 import { toCsv } from '../../server/lib/csv';
-import { EXPORT_HEADERS } from '../../server/services/registration-export';
+import { EXPORT_HEADERS } from '../../server/services/registrations/registration-export';
 import { ARRIVALS_CSV_COLUMNS } from '../../shared/schemas/arrivals';
 
 const t = await createTestApp();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { attendees, flights, hotelAssignments, payments, registrations, users } from '../../server/db/schema';
 import { DEMO_ADMIN, DEMO_CHECKIN, DEMO_GREETER, planDemoEvent, seedDemo, type DemoResult } from '../../server/seed/demo';
-import { buildSearchText } from '../../server/services/search-text';
+import { buildSearchText } from '../../server/services/registrations/search-text';
 import { normalizeSearch } from '../../shared/search';
 import { AIRLINES } from '../../shared/constants';
 import { baseAmountCents, computeAmounts, derivePaymentStatus, isLate } from '../../shared/pricing';

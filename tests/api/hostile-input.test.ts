@@ -9,7 +9,7 @@
  *     table the API writes, the audit log) is the same before and after.
  * rate_limits is left out of the fingerprint on purpose: counting refused attempts is what it is for
  * (and it is emptied before each run so the limits do not hide the deeper code paths). A refusal with a
- * well-formed Idempotency-Key is stored in client_operations by design (services/idempotency.ts), so
+ * well-formed Idempotency-Key is stored in client_operations by design (services/sync/idempotency.ts), so
  * that table may change only in that case.
  *
  * Every endpoint must appear in TARGETS or in NO_INPUT (with the reason), compared with app.routes.
@@ -24,7 +24,7 @@ import { compareWithApp } from '../helpers/route-table';
 import { rowsOf } from '../../server/db/rows';
 import { flightInfoRequests } from '../../server/db/schema';
 import { newToken, sha256 } from '../../server/lib/tokens';
-import { issueRegistrantToken } from '../../server/services/registrant-tokens';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');

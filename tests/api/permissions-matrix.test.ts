@@ -15,9 +15,9 @@ import { makeHotelAssignment } from '../helpers/staff-fixtures';
 import { compareWithApp } from '../helpers/route-table';
 import { flightInfoRequests } from '../../server/db/schema';
 import { newToken, sha256 } from '../../server/lib/tokens';
-import { issueRegistrantToken } from '../../server/services/registrant-tokens';
-import { createSession } from '../../server/services/sessions';
-import { issueCode } from '../../server/services/verification-codes';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
+import { createSession } from '../../server/services/staff/sessions';
+import { issueCode } from '../../server/services/registrants/verification-codes';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');

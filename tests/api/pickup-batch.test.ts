@@ -10,7 +10,7 @@ import { createTestApp } from '../helpers/app';
 import { makeFlight, makeRegistration } from '../helpers/staff-fixtures';
 import { auditLog, clientOperations, flights } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
-import { issueRegistrantToken } from '../../server/services/registrant-tokens';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin', { first_name: 'Ana', last_name: 'Lima' });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestApp } from '../helpers/app';
 import { makeFlight, makeRegistration } from '../helpers/staff-fixtures';
 import { auditLog, flights } from '../../server/db/schema';
-import { issueRegistrantToken } from '../../server/services/registrant-tokens';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin', { first_name: 'Ana', last_name: 'Lima' });

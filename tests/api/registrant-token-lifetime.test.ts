@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
-import { issueRegistrantToken } from '../../server/services/registrant-tokens';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');

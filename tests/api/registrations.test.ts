@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { attendees, auditLog, registrations } from '../../server/db/schema';
-import { issueRegistrantToken } from '../../server/services/registrant-tokens';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');

@@ -11,8 +11,8 @@ import { withDatabase } from '../setup/global-setup';
 import { connectPostgres } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { currentSnapshot, snapshotCachedJson } from '../../server/db/snapshot-cache';
-import { listArrivals } from '../../server/services/arrivals';
-import { registrationStats } from '../../server/services/registration-stats';
+import { listArrivals } from '../../server/services/flights/arrivals';
+import { registrationStats } from '../../server/services/registrations/registration-stats';
 import { summarizeArrivals } from '../../shared/schemas/arrivals';
 
 // a database of its own: the stats count every registration

@@ -5,7 +5,7 @@ import { makeFlight, makeHotelAssignment, makeRegistration } from '../helpers/st
 import { attendees, flights, registrations } from '../../server/db/schema';
 import type { Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
-import { SETTLE_TIMEOUT_MS } from '../../server/services/sync-download';
+import { SETTLE_TIMEOUT_MS } from '../../server/services/sync/sync-download';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
-import { ADDRESS_FAILURES_PER_15_MIN, CHANGE_PASSWORD_FAILURES_PER_15_MIN } from '../../server/services/sign-in';
-import { MAX_WRONG_TRIES } from '../../server/services/verification-codes';
-import { WRONG_CODES_PER_ADDRESS } from '../../server/routes/registrant-verification';
+import { ADDRESS_FAILURES_PER_15_MIN, CHANGE_PASSWORD_FAILURES_PER_15_MIN } from '../../server/services/staff/sign-in';
+import { MAX_WRONG_TRIES } from '../../server/services/registrants/verification-codes';
+import { WRONG_CODES_PER_ADDRESS } from '../../server/services/registrants/verification';
 import { codeFor } from './verification-fixtures';
 
 const t = await createTestApp({ TRUST_PROXY: 'true' });

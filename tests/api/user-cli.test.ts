@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../server/db/client';
 import { auditLog, sessions, users } from '../../server/db/schema';
-import { createSession, userForToken } from '../../server/services/sessions';
+import { createSession, userForToken } from '../../server/services/staff/sessions';
 import { verifyPassword } from '../../server/lib/passwords';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

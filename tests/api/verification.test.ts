@@ -4,7 +4,7 @@ import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { registrantTokens, verificationCodes } from '../../server/db/schema';
 import { CODE_ALPHABET } from '../../server/lib/tokens';
-import { SENDS_PER_ADDRESS } from '../../server/routes/registrant-verification';
+import { SENDS_PER_ADDRESS } from '../../server/services/registrants/verification';
 import { codeFor, insertFlight, lastMailTo, mailsTo, verifyAs } from './verification-fixtures';
 
 const t = await createTestApp();

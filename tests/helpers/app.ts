@@ -11,9 +11,9 @@ import type { Database } from '../../server/db/client';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer } from '../../server/mail/mailer';
 import { LiveHub } from '../../server/live/hub';
-import { createSession } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
-import { SYSTEM_ACTOR } from '../../server/services/audit';
+import { createSession } from '../../server/services/staff/sessions';
+import { createUser } from '../../server/services/staff/users';
+import { SYSTEM_ACTOR } from '../../server/services/operations/audit';
 import type { Role } from '../../shared/constants';
 import { freshDatabase } from './db';
 

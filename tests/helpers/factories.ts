@@ -7,10 +7,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { flights, payments, registrations } from '../../server/db/schema';
-import { SYSTEM_ACTOR } from '../../server/services/audit';
-import { refreshDerived } from '../../server/services/registration-derived';
-import { createRegistration } from '../../server/services/registrations';
-import { activeAttendees } from '../../server/services/registration-view';
+import { SYSTEM_ACTOR } from '../../server/services/operations/audit';
+import { refreshDerived } from '../../server/services/registrations/registration-derived';
+import { createRegistration } from '../../server/services/registrations/registrations';
+import { activeAttendees } from '../../server/services/registrations/registration-view';
 import type { AgeCategory, Relationship, RegistrationStatus } from '../../shared/constants';
 import { DEFAULT_EVENT, type EventConfig } from '../../shared/event';
 import { toCents } from '../../shared/pricing';

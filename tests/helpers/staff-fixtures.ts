@@ -5,8 +5,8 @@
  */
 import type { Db } from '../../server/db/client';
 import { attendees, flights, hotelAssignments, registrations } from '../../server/db/schema';
-import { newRegistrationNumber } from '../../server/services/registration-number';
-import { buildSearchText } from '../../server/services/search-text';
+import { newRegistrationNumber } from '../../server/services/registrations/registration-number';
+import { buildSearchText } from '../../server/services/registrations/search-text';
 
 type RegistrationInsert = typeof registrations.$inferInsert;
 type FlightInsert = typeof flights.$inferInsert;

@@ -1,6 +1,6 @@
 /**
  * GET /api/registrations/{id} for the arrivals details modal (docs/product.md#screens). Admins get the full
- * registration; greeters get it without address and money fields (server/services/registration-view.ts).
+ * registration; greeters get it without address and money fields (server/services/registrations/registration-view.ts).
  * Offline the modal falls back to the copy on this device (registration-details-modal.tsx).
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,0 +1,106 @@
+/**
+ * The emailed check-in pass (docs/product.md#check-in-desk): the QR code of the pass link
+ * (shared/check-in-pass.ts) as an inline PNG, the registration number in words, and a link to the
+ * registration. Sent for one registration (from its page, by an admin or its registrant) or to every
+ * active registration by an admin, a batch per call so the screen can show progress.
+ */
+import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { attendees, registrations } from '../../db/schema';
+import { ApiError, unprocessable } from '../../lib/errors';
+import { deliverMail } from '../../mail/deliver';
+import { checkInPassMail } from '../../mail/templates';
+import { audit, type Actor } from '../operations/audit';
+import type { RegistrationRow } from '../registrations/registration-derived';
+import { passUrl } from '../../../shared/check-in-pass';
+
+export const PASS_CANCELLED = 'This registration is cancelled: it has no check-in pass';
+const QR_CID = 'check-in-pass';
+
+type Deps = Pick<AppDeps, 'config' | 'mailer' | 'log'>;
+
+/** The QR code of a registration's pass, as PNG bytes (large enough to scan from a phone screen or paper). */
+export const passPng = (publicUrl: string, registrationNumber: string) =>
+  QRCode.toBuffer(passUrl(publicUrl, registrationNumber), { type: 'png', width: 480, margin: 2, errorCorrectionLevel: 'M' });
+
+/** Mails the pass of one registration to its primary email; 422 for a cancelled one, 502 when mail fails. */
+export async function sendCheckInPass(db: DbOrTx, deps: Deps, reg: RegistrationRow, actor: Actor): Promise<{ message: string }> {
+  if (reg.status === 'cancelled') throw unprocessable(PASS_CANCELLED);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(attendees)
+    .where(and(eq(attendees.registrationId, reg.id), isNull(attendees.removedAt)));
+  const { publicUrl, event } = deps.config;
+  const mail = checkInPassMail(event, {
+    name: `${reg.primaryFirstName} ${reg.primaryLastName}`.trim(),
+    registrationNumber: reg.registrationNumber,
+    partySize: Number(n),
+    registrationLink: `${publicUrl}/registration/${encodeURIComponent(reg.registrationNumber)}`,
+    qrCid: QR_CID,
+  });
+  const png = await passPng(publicUrl, reg.registrationNumber);
+  await deliverMail(deps, {
+    to: reg.primaryEmail,
+    ...mail,
+    images: [
+      {
+        filename: `check-in-pass-${reg.registrationNumber}.png`,
+        cid: QR_CID,
+        contentType: 'image/png',
+        contentBase64: png.toString('base64'),
+      },
+    ],
+  });
+  await audit(db, actor, 'registration.pass_sent', { type: 'registration', id: reg.id }, null, { to: reg.primaryEmail });
+  return { message: `Check-in pass sent to ${reg.primaryEmail}` };
+}
+
+export interface PassBatchResult {
+  sent: number;
+  /** mails that could not be sent (logged); the next batch goes on past them */
+  failed: number;
+  /** pass as `after_id` to the next call */
+  last_id: number;
+  /** active registrations after last_id */
+  remaining: number;
+  /** active registrations in all */
+  total: number;
+}
+
+/** Mails the passes of the next `limit` active registrations after `afterId` (by id), one at a time. */
+export async function sendCheckInPasses(
+  db: DbOrTx,
+  deps: Deps,
+  p: { afterId: number; limit: number },
+  actor: Actor,
+): Promise<PassBatchResult> {
+  const active = eq(registrations.status, 'active');
+  const batch = await db
+    .select()
+    .from(registrations)
+    .where(and(active, gt(registrations.id, p.afterId)))
+    .orderBy(asc(registrations.id))
+    .limit(p.limit);
+  let sent = 0;
+  let failed = 0;
+  for (const reg of batch) {
+    try {
+      await sendCheckInPass(db, deps, reg, actor);
+      sent += 1;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      failed += 1;
+    }
+  }
+  const lastId = batch.at(-1)?.id ?? p.afterId;
+  const [[{ remaining }], [{ total }]] = await Promise.all([
+    db
+      .select({ remaining: count() })
+      .from(registrations)
+      .where(and(active, gt(registrations.id, lastId))),
+    db.select({ total: count() }).from(registrations).where(active),
+  ]);
+  return { sent, failed, last_id: lastId, remaining: Number(remaining), total: Number(total) };
+}

@@ -1,0 +1,101 @@
+/**
+ * Emailed links to the tokenised flight form (spec /flight-info/{token}; docs/architecture.md link tokens):
+ * 32 random bytes, only the SHA-256 stored, valid 14 days, reusable until then so a visitor can correct
+ * their flights. Sent by an admin (request-flight-info, and the bulk request) or by a visitor's lookup.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { flightInfoRequests, registrations } from '../../db/schema';
+import { gone, notFound, unprocessable } from '../../lib/errors';
+import { newToken, sha256 } from '../../lib/tokens';
+import { deliverMail } from '../../mail/deliver';
+import { flightInfoLinkMail } from '../../mail/templates';
+import { audit, type Actor } from '../operations/audit';
+import type { RegistrationRow } from '../registrants/registrant-summary';
+
+export const LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+export const LINK_MESSAGES = {
+  invalid: 'This link is invalid. Please check the link in your email or request a new one.',
+  expired: 'This link has expired. Please request a new one.',
+} as const;
+
+export const flightLink = (publicUrl: string, token: string) => `${publicUrl}/flight-info/${token}`;
+
+/**
+ * Creates a link token for the registration and mails the link to its primary email; sets
+ * flight_info_requested_at and writes an audit entry. Token, timestamp and audit are committed only if
+ * the mail was accepted (else 502). Throws 404 for an unknown registration.
+ */
+export const CANCELLED_NO_REQUEST = 'This registration is cancelled: reactivate it before asking for flight information';
+
+export async function sendFlightInfoRequest(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'config' | 'mailer' | 'log'>,
+  registrationId: number,
+  actor: Actor,
+): Promise<{ sentTo: string; expiresAt: string }> {
+  const token = newToken(32);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LINK_TTL_MS);
+  return db.transaction(async (tx) => {
+    const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update');
+    if (!reg) throw notFound('Registration not found');
+    // its link would only say "This link is invalid": the guest can do nothing with it
+    if (reg.status === 'cancelled') throw unprocessable(CANCELLED_NO_REQUEST);
+    await tx.insert(flightInfoRequests).values({
+      registrationId,
+      tokenHash: sha256(token),
+      sentTo: reg.primaryEmail,
+      createdBy: actor.userId,
+      expiresAt,
+    });
+    await tx
+      .update(registrations)
+      .set({ flightInfoRequestedAt: now, updatedAt: now, version: sql`nextval('sync_version_seq')` })
+      .where(eq(registrations.id, registrationId));
+    await audit(tx, actor, 'flight-info.request', { type: 'registration', id: registrationId }, null, {
+      sentTo: reg.primaryEmail,
+      expiresAt: expiresAt.toISOString(),
+    });
+    const content = flightInfoLinkMail(deps.config.event, {
+      name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
+      registrationNumber: reg.registrationNumber,
+      link: flightLink(deps.config.publicUrl, token),
+      expiresAt,
+    });
+    // inside the transaction: if the mail server refuses, no token, timestamp or audit entry remains
+    await deliverMail(deps, { to: reg.primaryEmail, ...content });
+    return { sentTo: reg.primaryEmail, expiresAt: expiresAt.toISOString() };
+  });
+}
+
+/** Tokens are base64url; anything else cannot be one of ours and is refused without a lookup. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+
+/**
+ * The live request and registration behind a link token: 404 for an unknown (or forged) token or a
+ * cancelled registration, 410 once expired.
+ */
+export async function requestForToken(
+  db: DbOrTx,
+  token: string,
+  now = new Date(),
+): Promise<{ request: typeof flightInfoRequests.$inferSelect; registration: RegistrationRow }> {
+  if (!TOKEN_SHAPE.test(token)) throw notFound(LINK_MESSAGES.invalid);
+  const [row] = await db
+    .select({ request: flightInfoRequests, registration: registrations })
+    .from(flightInfoRequests)
+    .innerJoin(registrations, eq(registrations.id, flightInfoRequests.registrationId))
+    .where(eq(flightInfoRequests.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row || row.registration.status === 'cancelled') throw notFound(LINK_MESSAGES.invalid);
+  if (row.request.expiresAt.getTime() <= now.getTime()) throw gone(LINK_MESSAGES.expired);
+  return row;
+}
+
+/** Records the last time the link was used to submit flights. */
+export async function markRequestUsed(db: DbOrTx, requestId: number, now = new Date()): Promise<void> {
+  await db.update(flightInfoRequests).set({ usedAt: now }).where(eq(flightInfoRequests.id, requestId));
+}

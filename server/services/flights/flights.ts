@@ -1,0 +1,154 @@
+/**
+ * A registration's flights and their replacement by a visitor's (or an admin's) submission.
+ *
+ * replaceFlights, in one transaction with the registration row locked:
+ *   1. rows that carry the id of one of this registration's live flights update that flight in place;
+ *      when the flight itself (type, airline, number, date, time) is unchanged its pickup state is kept,
+ *      otherwise the pickup is reset (a greeter ticked a different flight);
+ *   2. rows without an id (or with an id that is not this registration's) are inserted;
+ *   3. live flights the submission no longer lists are soft-removed (removed_at), never deleted;
+ *   4. registrations.needs_transportation takes the submitted choice;
+ *   5. every changed row gets a new `version` so offline devices download the change; one audit entry.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { flights, registrations } from '../../db/schema';
+import type { FlightSubmission } from '../../../shared/schemas/flight';
+import { audit, type Actor } from '../operations/audit';
+import { hhmm, serializeFlight, type FlightInfoRecord, type FlightRow } from './flight-view';
+
+const nextVersion = sql`nextval('sync_version_seq')`;
+
+/** The registration's live (not removed) flights, in the order they were entered. */
+export async function listFlights(db: DbOrTx, registrationId: number): Promise<FlightRow[]> {
+  return db
+    .select()
+    .from(flights)
+    .where(and(eq(flights.registrationId, registrationId), isNull(flights.removedAt)))
+    .orderBy(asc(flights.id));
+}
+
+export async function listFlightRecords(db: DbOrTx, registrationId: number): Promise<FlightInfoRecord[]> {
+  return (await listFlights(db, registrationId)).map(serializeFlight);
+}
+
+/** The same flight (what a greeter waits for at the airport), whatever the party size or notes. */
+function sameFlight(row: FlightRow, f: FlightSubmission): boolean {
+  return (
+    row.flightType === f.flightType &&
+    row.airline === f.airline &&
+    row.flightNumber.toUpperCase() === f.flightNumber.toUpperCase() &&
+    row.flightDate === f.flightDate &&
+    hhmm(row.flightTime) === f.flightTime &&
+    // a flight stored before airports were asked is the same flight once its airport is given
+    (row.airport === null || (row.airport === f.airport && row.airportName === f.airportName))
+  );
+}
+
+function sameDetails(row: FlightRow, f: FlightSubmission, needsTransportation: boolean): boolean {
+  return (
+    sameFlight(row, f) &&
+    row.airport === f.airport &&
+    row.airportName === f.airportName &&
+    row.flightNumber === f.flightNumber &&
+    row.adultsCount === f.adultsCount &&
+    row.childrenCount === f.childrenCount &&
+    row.childSeatsNeeded === f.childSeatsNeeded &&
+    (row.specialInstructions ?? null) === (f.specialInstructions ?? null) &&
+    row.needsTransportation === needsTransportation
+  );
+}
+
+const flightValues = (f: FlightSubmission, needsTransportation: boolean) => ({
+  flightType: f.flightType,
+  airline: f.airline,
+  flightNumber: f.flightNumber,
+  flightDate: f.flightDate,
+  flightTime: f.flightTime,
+  airport: f.airport,
+  airportName: f.airportName,
+  adultsCount: f.adultsCount,
+  childrenCount: f.childrenCount,
+  childSeatsNeeded: f.childSeatsNeeded,
+  specialInstructions: f.specialInstructions,
+  needsTransportation,
+});
+
+const CLEARED_PICKUP = {
+  pickedUp: false,
+  pickedUpAt: null,
+  pickedUpBy: null,
+  pickedUpByUserId: null,
+  pickupDevice: null,
+  pickupTapAt: null,
+  pickupReceivedAt: null,
+};
+
+export interface ReplaceFlightsInput {
+  needsTransportation: boolean;
+  flights: FlightSubmission[];
+}
+
+/** Replaces the registration's flights (see the algorithm above) and returns the live flights after. */
+export async function replaceFlights(
+  db: DbOrTx,
+  registrationId: number,
+  input: ReplaceFlightsInput,
+  actor: Actor,
+): Promise<FlightInfoRecord[]> {
+  return db.transaction(async (tx) => {
+    // the lock makes two submissions for one registration apply one after the other
+    const [reg] = await tx
+      .select({ id: registrations.id, needsTransportation: registrations.needsTransportation })
+      .from(registrations)
+      .where(eq(registrations.id, registrationId))
+      .for('update');
+    if (!reg) throw new Error(`registration ${registrationId} does not exist`);
+
+    const before = await listFlights(tx, registrationId);
+    const byId = new Map(before.map((row) => [row.id, row]));
+    const kept = new Set<number>();
+    const now = new Date();
+
+    for (const f of input.flights) {
+      const row = f.id !== undefined ? byId.get(f.id) : undefined;
+      if (row && !kept.has(row.id)) {
+        kept.add(row.id);
+        if (sameDetails(row, f, input.needsTransportation)) continue;
+        await tx
+          .update(flights)
+          .set({
+            ...flightValues(f, input.needsTransportation),
+            ...(sameFlight(row, f) ? {} : CLEARED_PICKUP),
+            updatedAt: now,
+            version: nextVersion,
+          })
+          .where(eq(flights.id, row.id));
+      } else {
+        await tx.insert(flights).values({ registrationId, ...flightValues(f, input.needsTransportation) });
+      }
+    }
+
+    const dropped = before.filter((row) => !kept.has(row.id)).map((row) => row.id);
+    if (dropped.length) {
+      await tx.update(flights).set({ removedAt: now, updatedAt: now, version: nextVersion }).where(inArray(flights.id, dropped));
+    }
+    if (reg.needsTransportation !== input.needsTransportation) {
+      await tx
+        .update(registrations)
+        .set({ needsTransportation: input.needsTransportation, updatedAt: now, version: nextVersion })
+        .where(eq(registrations.id, registrationId));
+    }
+
+    const after = await listFlightRecords(tx, registrationId);
+    await audit(
+      tx,
+      actor,
+      'flights.replace',
+      { type: 'registration', id: registrationId },
+      { needsTransportation: reg.needsTransportation, flights: before.map(serializeFlight) },
+      { needsTransportation: input.needsTransportation, flights: after },
+    );
+    return after;
+  });
+}

@@ -1,0 +1,175 @@
+/**
+ * Airport pickups (docs/product.md#rules Pickup; docs/architecture.md#offline-layer: last tap wins).
+ *
+ * A pickup toggle is a last-writer-wins register ordered by the time of the tap, corrected by the phone
+ * to the server's clock (the client sends it as `clientTime`). The flight keeps the tap time of the
+ * toggle that set its current state in `pickup_tap_at`:
+ *   1. a tap older than `pickup_tap_at` is stale: acknowledged, not applied, answered with the server's state;
+ *   2. a tap equal to it with the same state is a duplicate delivery: nothing to write;
+ *   3. otherwise the tap is written whole (state, who, which device, tap time, when it reached us), the
+ *      row's sync version is bumped, and the change is audited.
+ * Even a tap that leaves `picked_up` as it was moves `pickup_tap_at` forward, so an older toggle that
+ * arrives later (an offline phone) cannot undo it.
+ *
+ * Toggles arrive one per request or up to 100 per batch (the offline outbox); both go through
+ * recordPickups, which records each under its Idempotency-Key / opId (idempotency.ts).
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { flights } from '../../db/schema';
+import { notFound, unprocessable } from '../../lib/errors';
+import type { Actor } from '../operations/audit';
+import { audit } from '../operations/audit';
+import { runIdempotent, type OpAnswer } from '../sync/idempotency';
+import type { PickupResult } from '../../../shared/schemas/arrivals';
+import { tapTime } from '../sync/tap-time';
+
+export interface PickupToggle {
+  picked_up: boolean;
+  picked_up_by: string | null;
+  /** ISO tap time, already corrected to the server clock; absent = now */
+  clientTime?: string;
+  deviceId?: string;
+}
+
+export interface PickupUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+}
+
+type FlightRow = typeof flights.$inferSelect;
+
+function answer(f: FlightRow, changed: boolean, stale: boolean): PickupResult {
+  return {
+    id: f.id,
+    picked_up: f.pickedUp,
+    picked_up_at: f.pickedUpAt?.toISOString() ?? null,
+    picked_up_by: f.pickedUpBy,
+    picked_up_by_user_id: f.pickedUpByUserId,
+    pickup_device: f.pickupDevice,
+    pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
+    pickup_received_at: f.pickupReceivedAt?.toISOString() ?? null,
+    pickup_changed_by: f.pickupChangedBy,
+    version: f.version,
+    changed,
+    stale,
+    serverTime: new Date().toISOString(),
+  };
+}
+
+const auditView = (f: FlightRow) => ({
+  picked_up: f.pickedUp,
+  picked_up_at: f.pickedUpAt?.toISOString() ?? null,
+  picked_up_by: f.pickedUpBy,
+  pickup_device: f.pickupDevice,
+  pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
+});
+
+/** The arrival flights the ops touch, locked in id order (one statement; two batches never deadlock). */
+export async function lockFlights(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, FlightRow>> {
+  const unique = [...new Set(ids)];
+  const rows = await tx.select().from(flights).where(inArray(flights.id, unique)).orderBy(flights.id).for('update');
+  return new Map(rows.map((f) => [f.id, f]));
+}
+
+/**
+ * Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). `locked`: the rows
+ * lockFlights already locked in this transaction (a batch locks them all at once); without it the flight
+ * is locked here. `locked` then holds the row as written, for the next toggle of the same flight. A
+ * refusal is thrown before anything is written.
+ */
+export async function applyPickup(
+  tx: DbOrTx,
+  flightId: number,
+  toggle: PickupToggle,
+  user: PickupUser,
+  actor: Actor,
+  earliest: Date,
+  now = new Date(),
+  locked?: Map<number, FlightRow>,
+): Promise<PickupResult> {
+  locked ??= await lockFlights(tx, [flightId]);
+  const f = locked.get(flightId);
+  if (!f || f.removedAt) throw notFound('Flight not found');
+  if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
+
+  const tap = tapTime(toggle.clientTime, now, earliest);
+  const current = f.pickupTapAt?.getTime();
+  if (current !== undefined && current > tap.getTime()) return answer(f, false, true);
+  if (current === tap.getTime() && f.pickedUp === toggle.picked_up) return answer(f, false, false);
+
+  const set = toggle.picked_up
+    ? {
+        pickedUp: true,
+        pickedUpBy: toggle.picked_up_by ?? (`${user.firstName} ${user.lastName}`.trim().slice(0, 100) || 'Admin'),
+        pickedUpByUserId: user.id,
+        pickedUpAt: tap,
+      }
+    : { pickedUp: false, pickedUpBy: null, pickedUpByUserId: null, pickedUpAt: null };
+  const [after] = await tx
+    .update(flights)
+    .set({
+      ...set,
+      pickupDevice: toggle.deviceId ?? null,
+      pickupTapAt: tap,
+      pickupReceivedAt: now,
+      pickupChangedBy: `${user.firstName} ${user.lastName}`.trim().slice(0, 100) || null,
+      updatedAt: now,
+      version: sql`nextval('sync_version_seq')`,
+    })
+    .where(eq(flights.id, flightId))
+    .returning();
+  locked.set(flightId, after);
+  await audit(
+    tx,
+    actor,
+    toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear',
+    { type: 'flight', id: flightId },
+    auditView(f),
+    auditView(after),
+  );
+  return answer(after, f.pickedUp !== after.pickedUp, false);
+}
+
+/** The path a toggle of `flightId` is recorded under: the single route's, whichever route delivered it. */
+export const pickupPath = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
+
+export interface KeyedPickup {
+  /** Idempotency-Key (the outbox op's opId), or undefined */
+  key: string | undefined;
+  flightId: number;
+  /** the body of the single route, as its schema parsed it: its hash identifies the request */
+  toggle: PickupToggle;
+}
+
+/**
+ * Records pickup toggles (one from the single route, up to 100 from a batch) in one transaction: the
+ * flights locked at once, each toggle applied by the last-tap-wins rule and recorded under its key
+ * (idempotency.ts). A refused toggle answers its 4xx and does not stop the others; it writes nothing
+ * before refusing, so no savepoint is needed.
+ */
+export function recordPickups(
+  db: Db,
+  ops: KeyedPickup[],
+  user: PickupUser,
+  actor: Actor,
+  earliest: Date,
+): Promise<OpAnswer<PickupResult>[]> {
+  return runIdempotent(
+    db,
+    user.id,
+    ops.map((op) => ({ key: op.key, method: 'POST', path: pickupPath(op.flightId), body: op.toggle, input: op })),
+    {
+      prepare: (tx, inputs) =>
+        lockFlights(
+          tx,
+          inputs.map((op) => op.flightId),
+        ),
+      apply: async (tx, op, locked) => ({
+        status: 200,
+        body: await applyPickup(tx, op.flightId, op.toggle, user, actor, earliest, new Date(), locked),
+      }),
+    },
+  );
+}

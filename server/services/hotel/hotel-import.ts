@@ -1,0 +1,327 @@
+/**
+ * Rooming-list import : the hotel's CSV of bookings becomes hotel_assignments rows.
+ *
+ *   1. parse with csv-parse (BOM, ',' ';' or tab, quoted fields), header row first;
+ *   2. match headers forgivingly (case, spaces and punctuation ignored, common synonyms: 'Conf #',
+ *      'Arrival', 'Room #'…), separate 'First Name' / 'Last Name' columns are joined;
+ *   3. check every row (line-level errors, dates 'YYYY-MM-DD' or 'MM/DD/YYYY', nights from the dates
+ *      when missing, a confirmation number only once per file);
+ *   4. plan each valid row against the live bookings: create, update (same confirmation number: the
+ *      link to a registration is kept and the registration's copy refreshed) or unchanged;
+ *   5. a dry run stops here (the preview); otherwise the valid rows are written in one transaction.
+ */
+import { parse } from 'csv-parse/sync';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { hotelAssignments, registrations } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+import type { Actor } from '../operations/audit';
+import { audit } from '../operations/audit';
+import { hotelFieldsOf, serializeAssignment, setRegistrationHotel, type HotelRow } from './hotel-assignments';
+import { isCalendarDate } from '../../../shared/schemas/arrivals';
+import type { ImportResult, ImportRowResult, RoomingField, RoomingRow } from '../../../shared/schemas/hotel';
+
+const key = (h: string) =>
+  h
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+/** Normalised header → field. 'Conf #' → 'conf', 'Check-In Date' → 'checkindate'. */
+const SYNONYMS: Record<RoomingField | 'first_name' | 'last_name', string[]> = {
+  guest_name: ['guest', 'guestname', 'name', 'fullname', 'guestfullname', 'primaryguest', 'primaryguestname', 'guests', 'occupant'],
+  first_name: ['firstname', 'first', 'guestfirstname', 'givenname', 'forename'],
+  last_name: ['lastname', 'last', 'guestlastname', 'surname', 'familyname'],
+  confirmation_number: [
+    'conf',
+    'confno',
+    'confnum',
+    'confnumber',
+    'confirmation',
+    'confirmationno',
+    'confirmationnum',
+    'confirmationnumber',
+    'confirmationcode',
+    'confirmationid',
+    'hotelconfirmation',
+    'hotelconfirmationnumber',
+    'reservation',
+    'reservationno',
+    'reservationnumber',
+    'reservationid',
+    'resno',
+    'resnumber',
+    'booking',
+    'bookingno',
+    'bookingnumber',
+    'bookingref',
+    'bookingreference',
+  ],
+  room_type: ['roomtype', 'type', 'roomcategory', 'category', 'accommodation', 'accommodationtype'],
+  room_number: ['room', 'roomno', 'roomnum', 'roomnumber'],
+  check_in_date: ['checkin', 'checkindate', 'arrival', 'arrivaldate', 'arrive', 'arrivingon', 'in', 'datein', 'from'],
+  check_out_date: ['checkout', 'checkoutdate', 'departure', 'departuredate', 'depart', 'departingon', 'out', 'dateout', 'to'],
+  nights: ['nights', 'night', 'numberofnights', 'noofnights', 'nightscount', 'los', 'lengthofstay'],
+  vip_status: ['vip', 'vipstatus', 'vipcode', 'viplevel'],
+  notes: ['notes', 'note', 'comments', 'comment', 'remarks', 'remark', 'specialrequests', 'requests'],
+};
+
+const HEADER_INDEX = new Map<string, keyof typeof SYNONYMS>(
+  (Object.entries(SYNONYMS) as [keyof typeof SYNONYMS, string[]][]).flatMap(([field, names]) => names.map((n) => [n, field] as const)),
+);
+
+const LIMITS: Record<Exclude<RoomingField, 'nights'>, number> = {
+  guest_name: 200,
+  confirmation_number: 100,
+  room_type: 100,
+  room_number: 50,
+  check_in_date: 20,
+  check_out_date: 20,
+  vip_status: 100,
+  notes: 2000,
+};
+
+const LABELS: Record<RoomingField, string> = {
+  guest_name: 'Guest name',
+  confirmation_number: 'Confirmation number',
+  room_type: 'Room type',
+  room_number: 'Room number',
+  check_in_date: 'Check-in date',
+  check_out_date: 'Check-out date',
+  nights: 'Nights',
+  vip_status: 'VIP status',
+  notes: 'Notes',
+};
+
+const FORMAT_HELP =
+  "Upload the hotel's rooming list as a CSV file with a header row (guest name, confirmation number, room type, room number, check-in, check-out, nights, VIP, notes).";
+
+/** The delimiter of the header line: the most frequent of ',', ';' and tab outside quotes. */
+function detectDelimiter(text: string): string {
+  const firstLine =
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '') ?? '';
+  const unquoted = firstLine.replace(/"[^"]*"/g, '');
+  const counts = [',', ';', '\t'].map((d) => [d, unquoted.split(d).length - 1] as const);
+  counts.sort((a, b) => b[1] - a[1]);
+  return counts[0][1] > 0 ? counts[0][0] : ',';
+}
+
+/** 'YYYY-MM-DD', 'MM/DD/YYYY' or 'M/D/YYYY' → 'YYYY-MM-DD'; null when it is neither or not a real date. */
+export function parseRoomingDate(v: string): string | null {
+  let iso: string | null = null;
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v);
+  if (us) iso = `${us[3]}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}`;
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(v)) iso = v;
+  return iso && isCalendarDate(iso) ? iso : null;
+}
+
+const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+
+interface Parsed {
+  rows: ImportRowResult[];
+  columns: ImportResult['columns'];
+}
+
+/** Steps 1–3: the file's rows with their errors. Throws 400 with a sentence for an unusable file. */
+export function parseRoomingList(text: string): Parsed {
+  if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest(`The file is empty. ${FORMAT_HELP}`);
+  if (text.includes('\u0000')) throw badRequest(`This does not look like a CSV file. ${FORMAT_HELP}`);
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      delimiter: detectDelimiter(text),
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    throw badRequest(`The file could not be read as CSV${line ? ` (near line ${line})` : ''}. ${FORMAT_HELP}`);
+  }
+  const [header, ...body] = records;
+  const mapped: Partial<Record<keyof typeof SYNONYMS, number>> = {};
+  const headerNames: Partial<Record<RoomingField, string>> = {};
+  const ignored: string[] = [];
+  header.record.forEach((h, i) => {
+    const field = HEADER_INDEX.get(key(h));
+    if (field && mapped[field] === undefined) {
+      mapped[field] = i;
+      if (field !== 'first_name' && field !== 'last_name') headerNames[field] = h;
+    } else if (h !== '') ignored.push(h);
+  });
+  const nameFromParts = mapped.guest_name === undefined && (mapped.first_name !== undefined || mapped.last_name !== undefined);
+  if (nameFromParts) {
+    headerNames.guest_name = [mapped.first_name, mapped.last_name]
+      .filter((i) => i !== undefined)
+      .map((i) => header.record[i!])
+      .join(' + ');
+  }
+  if ((mapped.guest_name === undefined && !nameFromParts) || mapped.confirmation_number === undefined) {
+    const missing = [
+      mapped.guest_name === undefined && !nameFromParts ? 'guest name' : null,
+      mapped.confirmation_number === undefined ? 'confirmation number' : null,
+    ].filter(Boolean);
+    throw badRequest(
+      `The file has no ${missing.join(' or ')} column (found: ${header.record.filter(Boolean).join(', ') || 'nothing'}). ${FORMAT_HELP}`,
+    );
+  }
+  if (body.length === 0) throw badRequest('The file has a header row but no bookings.');
+
+  const seen = new Map<string, number>();
+  const rows = body.map(({ record, info }): ImportRowResult => {
+    const cell = (f: keyof typeof SYNONYMS) => {
+      const i = mapped[f];
+      const v = i === undefined ? '' : (record[i] ?? '').trim();
+      return v === '' ? null : v;
+    };
+    const errors: string[] = [];
+    const text = (f: Exclude<RoomingField, 'nights'>, v: string | null) => {
+      if (v && v.length > LIMITS[f]) {
+        errors.push(`${LABELS[f]} must be at most ${LIMITS[f]} characters`);
+        return v.slice(0, LIMITS[f]);
+      }
+      return v;
+    };
+    const guest = nameFromParts ? [cell('first_name'), cell('last_name')].filter(Boolean).join(' ') || null : cell('guest_name');
+    const date = (f: 'check_in_date' | 'check_out_date') => {
+      const raw = cell(f);
+      if (!raw) return null;
+      const iso = parseRoomingDate(raw);
+      if (!iso) errors.push(`${LABELS[f]} '${raw}' is not a date (use YYYY-MM-DD or MM/DD/YYYY)`);
+      return iso;
+    };
+    const data: RoomingRow = {
+      guest_name: text('guest_name', guest),
+      confirmation_number: text('confirmation_number', cell('confirmation_number')),
+      room_type: text('room_type', cell('room_type')),
+      room_number: text('room_number', cell('room_number')),
+      check_in_date: date('check_in_date'),
+      check_out_date: date('check_out_date'),
+      nights: null,
+      vip_status: text('vip_status', cell('vip_status')),
+      notes: text('notes', cell('notes')),
+    };
+    if (!data.guest_name) errors.push('Guest name is required');
+    if (!data.confirmation_number) errors.push('Confirmation number is required');
+    const nightsRaw = cell('nights');
+    if (nightsRaw !== null) {
+      if (/^\d{1,3}$/.test(nightsRaw)) data.nights = Number(nightsRaw);
+      else errors.push(`Nights '${nightsRaw}' must be a whole number`);
+    }
+    if (data.check_in_date && data.check_out_date) {
+      const n = daysBetween(data.check_in_date, data.check_out_date);
+      if (n <= 0) errors.push('Check-out date must be after check-in date');
+      else if (data.nights === null && nightsRaw === null) data.nights = n;
+    }
+    if (data.confirmation_number) {
+      const earlier = seen.get(data.confirmation_number);
+      if (earlier !== undefined) errors.push(`Confirmation number ${data.confirmation_number} is already on line ${earlier}`);
+      else seen.set(data.confirmation_number, info.lines);
+    }
+    return { line: info.lines, data, errors, action: null };
+  });
+  return { rows, columns: { mapped: headerNames, ignored } };
+}
+
+const valuesOf = (d: RoomingRow) => ({
+  guestName: d.guest_name!,
+  confirmationNumber: d.confirmation_number!,
+  roomType: d.room_type,
+  roomNumber: d.room_number,
+  checkInDate: d.check_in_date,
+  checkOutDate: d.check_out_date,
+  nights: d.nights,
+  vipStatus: d.vip_status,
+  notes: d.notes,
+});
+
+const sameBooking = (a: HotelRow, v: ReturnType<typeof valuesOf>) => (Object.keys(v) as (keyof typeof v)[]).every((k) => a[k] === v[k]);
+
+async function liveBookings(db: DbOrTx, numbers: string[]): Promise<Map<string, HotelRow>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(hotelAssignments)
+    .where(and(inArray(hotelAssignments.confirmationNumber, numbers), isNull(hotelAssignments.deletedAt)));
+  return new Map(rows.map((r) => [r.confirmationNumber, r]));
+}
+
+/** Step 4: what importing each valid row would do. */
+function plan(rows: ImportRowResult[], existing: Map<string, HotelRow>) {
+  for (const r of rows) {
+    if (r.errors.length) continue;
+    const current = existing.get(r.data.confirmation_number!);
+    r.action = !current ? 'create' : sameBooking(current, valuesOf(r.data)) ? 'unchanged' : 'update';
+  }
+}
+
+function summary(parsed: Parsed, dryRun: boolean): ImportResult {
+  const count = (a: ImportRowResult['action']) => parsed.rows.filter((r) => r.action === a).length;
+  const invalid = parsed.rows.filter((r) => r.errors.length).length;
+  return {
+    rows: parsed.rows,
+    valid: parsed.rows.length - invalid,
+    invalid,
+    created: count('create'),
+    updated: count('update'),
+    unchanged: count('unchanged'),
+    dryRun,
+    columns: parsed.columns,
+  };
+}
+
+/** Steps 1–5. A dry run writes nothing; a real import writes the valid rows in one transaction. */
+export async function importRoomingList(db: Db, text: string, opts: { dryRun: boolean }, actor: Actor): Promise<ImportResult> {
+  const parsed = parseRoomingList(text);
+  const numbers = parsed.rows.filter((r) => !r.errors.length).map((r) => r.data.confirmation_number!);
+  if (opts.dryRun) {
+    plan(parsed.rows, await liveBookings(db, numbers));
+    return summary(parsed, true);
+  }
+  return db.transaction(async (tx) => {
+    // one import at a time, so two uploads of the same list cannot both create a booking
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hotel-import'))`);
+    const existing = await liveBookings(tx, numbers);
+    plan(parsed.rows, existing);
+    const now = new Date();
+    for (const r of parsed.rows) {
+      if (r.action === 'create') {
+        const [row] = await tx.insert(hotelAssignments).values(valuesOf(r.data)).returning();
+        await audit(tx, actor, 'hotel.import_create', { type: 'hotel_assignment', id: row.id }, null, serializeAssignment(row));
+      } else if (r.action === 'update') {
+        const before = existing.get(r.data.confirmation_number!)!;
+        const [row] = await tx
+          .update(hotelAssignments)
+          .set({ ...valuesOf(r.data), updatedAt: now, version: sql`nextval('sync_version_seq')` })
+          .where(eq(hotelAssignments.id, before.id))
+          .returning();
+        await audit(
+          tx,
+          actor,
+          'hotel.import_update',
+          { type: 'hotel_assignment', id: row.id },
+          serializeAssignment(before),
+          serializeAssignment(row),
+        );
+        await refreshLinkedRegistration(tx, row, actor);
+      }
+    }
+    return summary(parsed, false);
+  });
+}
+
+/** A re-imported booking that a registration shows: the registration gets the new room, dates, notes. */
+async function refreshLinkedRegistration(tx: DbOrTx, a: HotelRow, actor: Actor) {
+  if (!a.registrationId) return;
+  const [reg] = await tx.select().from(registrations).where(eq(registrations.id, a.registrationId)).for('update').limit(1);
+  if (!reg || reg.hotelConfirmationNumber !== a.confirmationNumber) return;
+  const fields = hotelFieldsOf(a);
+  if ((Object.keys(fields) as (keyof typeof fields)[]).every((k) => reg[k] === fields[k])) return;
+  await setRegistrationHotel(tx, reg, fields, actor, 'registration.hotel_reimport');
+}

@@ -1,0 +1,77 @@
+/**
+ * Finding a visitor's registration and the summary a verified visitor sees (docs/product.md#api Verified
+ * registration summary): number, contact name and email, attendees' names and categories. No
+ * payments, address or phone: those stay behind GET /registrations/{id}.
+ */
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { attendees, registrations } from '../../db/schema';
+import type { AgeCategory } from '../../../shared/constants';
+import type { VerifiedRegistration } from '../../../shared/schemas/verification';
+
+export type RegistrationRow = typeof registrations.$inferSelect;
+
+/**
+ * The registration a visitor's email opens: the newest one that is not cancelled. One family may have
+ * registered twice (e.g. an admin re-created it); the newest is the one they are acting on.
+ */
+export async function registrationForEmail(db: DbOrTx, email: string): Promise<RegistrationRow | null> {
+  const [row] = await db
+    .select()
+    .from(registrations)
+    .where(and(sql`lower(${registrations.primaryEmail}) = ${email.trim().toLowerCase()}`, ne(registrations.status, 'cancelled')))
+    .orderBy(desc(registrations.createdAt), desc(registrations.id))
+    .limit(1);
+  return row ?? null;
+}
+
+// every registration detail starts here: prepared statements (server/db/prepared.ts)
+const registrationById = preparedPer((db) =>
+  db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('registration_by_id'),
+);
+const registrationByNumber = preparedPer((db) =>
+  db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.registrationNumber, sql.placeholder('number')))
+    .limit(1)
+    .prepare('registration_by_number'),
+);
+
+/** A registration by numeric id or by registration number (the spec uses both as `{id}`). */
+export async function registrationByRef(db: DbOrTx, ref: string | number): Promise<RegistrationRow | null> {
+  const text = String(ref).trim();
+  // no registration number holds U+0000, and PostgreSQL text cannot: not found rather than a database error
+  if (text.includes('\u0000')) return null;
+  // numbers are stored upper-case (registration-number.ts): comparing the column itself uses its unique index
+  const [row] = /^\d{1,9}$/.test(text)
+    ? await registrationById(db).execute({ id: Number(text) })
+    : await registrationByNumber(db).execute({ number: text.toUpperCase() });
+  return row ?? null;
+}
+
+export async function registrationSummary(db: DbOrTx, reg: RegistrationRow): Promise<VerifiedRegistration> {
+  const people = await db
+    .select({ firstName: attendees.firstName, lastName: attendees.lastName, ageCategory: attendees.ageCategory })
+    .from(attendees)
+    .where(and(eq(attendees.registrationId, reg.id), isNull(attendees.removedAt)))
+    .orderBy(desc(attendees.isPrimary), asc(attendees.id));
+  return {
+    id: reg.id,
+    registration_number: reg.registrationNumber,
+    registrationNumber: reg.registrationNumber,
+    primary_first_name: reg.primaryFirstName,
+    primary_last_name: reg.primaryLastName,
+    primaryName: `${reg.primaryFirstName} ${reg.primaryLastName}`,
+    email: reg.primaryEmail,
+    status: reg.status,
+    needsTransportation: reg.needsTransportation,
+    attendees: people.map((p) => ({ ...p, ageCategory: p.ageCategory as AgeCategory })),
+  };
+}

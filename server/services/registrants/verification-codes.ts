@@ -1,0 +1,79 @@
+/**
+ * Emailed verification codes (docs/product.md#roles-and-access): 6 characters from a CSPRNG over an alphabet
+ * without look-alikes, stored as a hash bound to the email and the purpose, single use, valid 10 minutes,
+ * at most 5 wrong tries; issuing a new code invalidates the earlier ones of the same email and purpose.
+ */
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { verificationCodes } from '../../db/schema';
+import { randomCode, sha256 } from '../../lib/tokens';
+import { CODE_LENGTH } from '../../../shared/constants';
+
+export type CodePurpose = 'registration' | 'flight-info';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_WRONG_TRIES = 5;
+
+/** The hash binds the code to its email and purpose: a code for one never opens the other. */
+const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}\n${email.toLowerCase()}\n${code.toUpperCase()}`);
+
+/** Issues a fresh code for `email` and `purpose` (earlier live codes die) and returns it in clear, once. */
+export async function issueCode(db: Db, email: string, purpose: CodePurpose, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+  const normalized = email.toLowerCase();
+  const code = randomCode(CODE_LENGTH);
+  const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ invalidatedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.email, normalized),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.invalidatedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({ email: normalized, purpose, codeHash: codeHash(normalized, purpose, code), expiresAt });
+  });
+  return { code, expiresAt };
+}
+
+/**
+ * Checks `code` against the live code of `email` and `purpose` and consumes it when right. A wrong
+ * code counts one try against the live code; after MAX_WRONG_TRIES it is dead even when later right.
+ * Returns true exactly once per code.
+ */
+export async function consumeCode(db: DbOrTx, email: string, purpose: CodePurpose, code: string, now = new Date()): Promise<boolean> {
+  const normalized = email.toLowerCase();
+  const liveCode = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.email, normalized),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.invalidatedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, MAX_WRONG_TRIES),
+      ),
+    )
+    .orderBy(desc(verificationCodes.id))
+    .limit(1);
+  // one try is taken before the code is compared, in one statement that rechecks `attempts` under the
+  // row lock: a burst of simultaneous guesses gets MAX_WRONG_TRIES compares, not one each
+  const [live] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(and(inArray(verificationCodes.id, liveCode), lt(verificationCodes.attempts, MAX_WRONG_TRIES)))
+    .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
+  if (!live || live.codeHash !== codeHash(normalized, purpose, code)) return false;
+  // conditional update: of two concurrent right answers only one consumes the code
+  const consumed = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt), isNull(verificationCodes.invalidatedAt)))
+    .returning({ id: verificationCodes.id });
+  return consumed.length === 1;
+}

@@ -1,0 +1,75 @@
+/**
+ * The visitor's email-and-code steps (docs/product.md#api send-verification, verify-code), shared by
+ * /api/registrations and /api/flight-info: the limits on mail sends and wrong codes, the code mail, and
+ * the registrant token for the newest live registration at that email. Routes parse the body, check the
+ * challenge and call these with plain values.
+ */
+import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import { deliverMail } from '../../mail/deliver';
+import { verificationCodeMail } from '../../mail/templates';
+import { listFlightRecords } from '../flights/flights';
+import { enforce, refund } from '../staff/rate-limit';
+import { registrationForEmail, registrationSummary } from './registrant-summary';
+import { issueRegistrantToken } from './registrant-tokens';
+import { CODE_TTL_MS, consumeCode, issueCode, type CodePurpose } from './verification-codes';
+import { VERIFICATION_MESSAGES } from '../../../shared/schemas/verification';
+
+const MINUTE = 60 * 1000;
+/**
+ * docs/architecture.md: sending is limited per email (3 per 15 min) and per client address. The address limit is
+ * generous because a whole family reunion may sit behind the resort's one Wi-Fi address; the challenge
+ * and the per-email limit are what stop enumeration.
+ */
+export const SENDS_PER_EMAIL = 3;
+export const SENDS_PER_ADDRESS = 100;
+export const SEND_WINDOW_MS = 15 * MINUTE;
+/** Wrong codes one address may try per window, across emails (each code also dies after 5). */
+export const WRONG_CODES_PER_ADDRESS = 100;
+
+const TOO_MANY_SENDS = 'Too many requests for this email. Please wait a few minutes and try again.';
+const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Counts one mail request against the email's and the address's limits; 429 with Retry-After when over. */
+export async function limitMailSends(db: DbOrTx, scope: string, email: string, ip: string): Promise<void> {
+  await enforce(db, `${scope}:ip:${ip}`, SENDS_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_SENDS);
+  await enforce(db, `${scope}:email:${email}`, SENDS_PER_EMAIL, SEND_WINDOW_MS, TOO_MANY_SENDS);
+}
+
+type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
+
+/** The email step (after the challenge): limits, 404 when no live registration has this email, then the code mail. */
+export async function sendVerificationCode(deps: Deps, p: { email: string; purpose: CodePurpose; ip: string }) {
+  const { db } = deps.database;
+  await limitMailSends(db, `code-send:${p.purpose}`, p.email, p.ip);
+  const reg = await registrationForEmail(db, p.email);
+  if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
+  const { code } = await issueCode(db, p.email, p.purpose);
+  await deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) });
+  return { message: VERIFICATION_MESSAGES.codeSent };
+}
+
+/** The code step: consumes the code and hands out a registrant token for the newest live registration. */
+export async function verifyCode(db: DbOrTx, p: { email: string; code: string; purpose: CodePurpose; ip: string }) {
+  // counted before the check and given back on success, so a burst cannot pass a limit read first
+  const ipKey = `code-verify:ip:${p.ip}`;
+  await enforce(db, ipKey, WRONG_CODES_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_TRIES);
+  if (!(await consumeCode(db, p.email, p.purpose, p.code))) {
+    throw badRequest(VERIFICATION_MESSAGES.invalidCode, { code: VERIFICATION_MESSAGES.invalidCode });
+  }
+  await refund(db, ipKey);
+  const reg = await registrationForEmail(db, p.email);
+  if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
+  const { registrantToken, expiresAt } = await issueRegistrantToken(db, reg.id, p.email);
+  return {
+    reg,
+    answer: { message: 'Verification successful', registration: await registrationSummary(db, reg), registrantToken, expiresAt },
+  };
+}
+
+/** The flight form's code step: verify-code plus the registration's current flights. */
+export async function verifyCodeWithFlights(db: DbOrTx, p: { email: string; code: string; ip: string }) {
+  const { reg, answer } = await verifyCode(db, { ...p, purpose: 'flight-info' });
+  return { ...answer, existingFlights: await listFlightRecords(db, reg.id) };
+}

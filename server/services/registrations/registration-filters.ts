@@ -1,0 +1,42 @@
+/**
+ * The list filters (search, status, payment status, state, flights, checked in) and sorts as SQL, shared by the
+ * registrations list, the CSV export and the bulk flight-info request so all three see the same rows.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { registrations } from '../../db/schema';
+import { likePattern } from './search-text';
+import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
+
+const hasFlight = sql`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`;
+const someoneIn = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`;
+const someoneOut = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and not a.checked_in)`;
+
+export function filterCondition(f: RegistrationFilters): SQL | undefined {
+  const conds: SQL[] = [];
+  // search_text is lower-cased and accent-stripped; likePattern normalises the term the same way
+  if (f.search) conds.push(sql`${registrations.searchText} like ${likePattern(f.search)}`);
+  if (f.status) conds.push(eq(registrations.status, f.status));
+  if (f.payment_status === 'waived') conds.push(eq(registrations.waiveFees, true));
+  else if (f.payment_status === 'paid') conds.push(sql`${registrations.paymentStatus} in ('paid', 'completed')`);
+  else if (f.payment_status) conds.push(eq(registrations.paymentStatus, f.payment_status));
+  if (f.state) conds.push(sql`lower(${registrations.state}) = ${f.state.toLowerCase()}`);
+  if (f.flights === 'present') conds.push(hasFlight);
+  if (f.flights === 'missing') conds.push(sql`not ${hasFlight}`);
+  if (f.checked_in === 'everyone') conds.push(sql`${someoneIn} and not ${someoneOut}`);
+  if (f.checked_in === 'some') conds.push(sql`${someoneIn} and ${someoneOut}`);
+  if (f.checked_in === 'none') conds.push(sql`not ${someoneIn}`);
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** newest (default: newest first), name (A→Z by last then first name), amount (largest first); `order` flips. */
+export function sortOrder(q: Pick<RegistrationListQuery, 'sort' | 'order'>): SQL[] {
+  const sort = q.sort ?? 'newest';
+  const defaultDesc = sort !== 'name';
+  const isDesc = q.order ? q.order === 'desc' : defaultDesc;
+  const dir = (e: SQL | typeof registrations.id) => (isDesc ? desc(e) : asc(e));
+  if (sort === 'name') {
+    return [dir(sql`lower(${registrations.primaryLastName})`), dir(sql`lower(${registrations.primaryFirstName})`), dir(registrations.id)];
+  }
+  if (sort === 'amount') return [dir(sql`${registrations.totalAmountCents}`), dir(registrations.id)];
+  return [dir(sql`${registrations.createdAt}`), dir(registrations.id)];
+}

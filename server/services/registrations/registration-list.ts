@@ -1,0 +1,88 @@
+/** GET /registrations: one query for the page (counts as sub-selects, no N+1) and one count. */
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { registrations } from '../../db/schema';
+import { filterCondition, sortOrder } from './registration-filters';
+import { fromCents } from '../../../shared/pricing';
+import type { Pagination, RegistrationListItem, RegistrationListQuery } from '../../../shared/schemas/registration';
+
+export async function listRegistrations(
+  db: DbOrTx,
+  q: RegistrationListQuery,
+): Promise<{ registrations: RegistrationListItem[]; pagination: Pagination }> {
+  const where = filterCondition(q);
+  // the page's ids first, then the sub-selects for those rows only: with the sub-selects in the same
+  // query as ORDER BY … LIMIT/OFFSET, PostgreSQL evaluated them for every row before the offset (and
+  // hashed all flights for has_flights): 30 ms for page 1 and 350 ms for page 950 at 20,000 registrations
+  const page = db.$with('page').as(
+    db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(where)
+      .orderBy(...sortOrder(q))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .with(page)
+      .select({
+        r: {
+          id: registrations.id,
+          registrationNumber: registrations.registrationNumber,
+          status: registrations.status,
+          paymentStatus: registrations.paymentStatus,
+          primaryFirstName: registrations.primaryFirstName,
+          primaryLastName: registrations.primaryLastName,
+          primaryEmail: registrations.primaryEmail,
+          primaryPhone: registrations.primaryPhone,
+          city: registrations.city,
+          state: registrations.state,
+          country: registrations.country,
+          totalAmountCents: registrations.totalAmountCents,
+          paidAmountCents: registrations.paidAmountCents,
+          waiveFees: registrations.waiveFees,
+          createdAt: registrations.createdAt,
+          flightInfoRequestedAt: registrations.flightInfoRequestedAt,
+          hotelConfirmationNumber: registrations.hotelConfirmationNumber,
+        },
+        // sub-selects name the outer table literally: drizzle renders a bare "id" inside select fields
+        attendeeCount: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null)`,
+        hasFlights: sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`,
+        checkedIn: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`,
+      })
+      .from(page)
+      .innerJoin(registrations, eq(registrations.id, page.id))
+      .orderBy(...sortOrder(q)),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(registrations)
+      .where(where),
+  ]);
+  const totalCount = Number(total);
+  return {
+    registrations: rows.map(({ r, attendeeCount, hasFlights, checkedIn }) => ({
+      id: r.id,
+      registration_number: r.registrationNumber,
+      status: r.status as RegistrationListItem['status'],
+      payment_status: (r.paymentStatus === 'completed' ? 'paid' : r.paymentStatus) as RegistrationListItem['payment_status'],
+      primary_first_name: r.primaryFirstName,
+      primary_last_name: r.primaryLastName,
+      primary_email: r.primaryEmail,
+      primary_phone: r.primaryPhone,
+      city: r.city,
+      state: r.state,
+      country: r.country,
+      attendee_count: Number(attendeeCount),
+      total_amount: fromCents(r.totalAmountCents),
+      paid_amount: fromCents(r.paidAmountCents),
+      waive_fees: r.waiveFees,
+      created_at: r.createdAt.toISOString(),
+      has_flights: Boolean(hasFlights),
+      checked_in_count: Number(checkedIn),
+      flight_info_requested_at: r.flightInfoRequestedAt?.toISOString() ?? null,
+      hotel_confirmation_number: r.hotelConfirmationNumber,
+    })),
+    pagination: { page: q.page, limit: q.limit, total: totalCount, pages: Math.ceil(totalCount / q.limit) },
+  };
+}

@@ -1,0 +1,6 @@
+/** Registration numbers: unique, human-readable, not sequential (docs/architecture.md), e.g. 'R25-7KQ2XM'. */
+import { randomCode } from '../../lib/tokens';
+
+export function newRegistrationNumber(eventYear: number): string {
+  return `R${String(eventYear).slice(-2)}-${randomCode(6)}`;
+}

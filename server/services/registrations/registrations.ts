@@ -1,0 +1,215 @@
+/**
+ * Registrations: create (both create forms), edit contact/address/fees, cancel, reactivate. Each change
+ * runs in the caller's transaction with the registration row locked (SELECT … FOR UPDATE), recomputes
+ * the derived columns (registration-derived.ts) and writes the audit log with before and after.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { attendees, registrations } from '../../db/schema';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { audit, type Actor } from '../operations/audit';
+import { newRegistrationNumber } from './registration-number';
+import { nextVersion, refreshDerived, type RegistrationRow } from './registration-derived';
+import { registrationView } from './registration-view';
+import { revokeRegistrationTokens } from '../registrants/registrant-tokens';
+import { MAX_ATTENDEES } from '../../../shared/constants';
+import type { EventConfig } from '../../../shared/event';
+import { isLate, toCents } from '../../../shared/pricing';
+import type { RegistrationCreate, RegistrationUpdate } from '../../../shared/schemas/registration';
+
+export interface ServiceContext {
+  event: EventConfig;
+  actor: Actor;
+  /** creation time (tests and seeds back-date registrations); defaults to now */
+  now?: Date;
+}
+
+export const TOO_MANY_ATTENDEES = `A registration can have at most ${MAX_ATTENDEES} attendees`;
+export const DEFAULT_COUNTRY = 'USA';
+
+/** The registration row, locked for the rest of the transaction; 404 'Registration not found' when absent. */
+export async function lockRegistration(tx: DbOrTx, idOrNumber: string | number): Promise<RegistrationRow> {
+  const key = String(idOrNumber).trim();
+  // no registration number holds U+0000, and PostgreSQL text cannot: not found rather than a database error
+  if (key.includes('\u0000')) throw notFound('Registration not found');
+  // same reading of {id} as registrationByRef: a numeric id, or a registration number (stored upper-case)
+  const where = /^\d{1,9}$/.test(key) ? eq(registrations.id, Number(key)) : eq(registrations.registrationNumber, key.toUpperCase());
+  const [row] = await tx.select().from(registrations).where(where).limit(1).for('update');
+  if (!row) throw notFound('Registration not found');
+  return row;
+}
+
+export async function createRegistration(tx: DbOrTx, input: RegistrationCreate, ctx: ServiceContext): Promise<RegistrationRow> {
+  if (1 + input.attendees.length > MAX_ATTENDEES) throw unprocessable(TOO_MANY_ATTENDEES);
+  const now = ctx.now ?? new Date();
+  let created: RegistrationRow | undefined;
+  // numbers are random (not sequential); a collision is retried with a new draw
+  for (let attempt = 0; attempt < 8 && !created; attempt++) {
+    [created] = await tx
+      .insert(registrations)
+      .values({
+        registrationNumber: newRegistrationNumber(ctx.event.year),
+        status: 'active',
+        primaryEmail: input.primary_email,
+        primaryPhone: input.primary_phone,
+        primaryFirstName: input.primary_first_name,
+        primaryLastName: input.primary_last_name,
+        primaryAgeCategory: input.primary_age_category,
+        addressLine1: input.address_line1,
+        addressLine2: input.address_line2,
+        city: input.city,
+        state: input.state,
+        zipCode: input.zip_code,
+        country: input.country ?? DEFAULT_COUNTRY,
+        specialRequests: input.special_requests,
+        dietaryRestrictions: input.dietary_restrictions,
+        emergencyContactName: input.emergency_contact_name,
+        emergencyContactPhone: input.emergency_contact_phone,
+        notes: input.notes,
+        lateFeeApplied: isLate(now, ctx.event.lateFeeAfter),
+        createdBy: ctx.actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: registrations.registrationNumber })
+      .returning();
+  }
+  if (!created) throw new Error('Could not allocate a unique registration number');
+
+  await tx.insert(attendees).values([
+    {
+      registrationId: created.id,
+      firstName: input.primary_first_name,
+      lastName: input.primary_last_name,
+      isPrimary: true,
+      ageCategory: input.primary_age_category,
+      relationship: 'self',
+      createdAt: now,
+      updatedAt: now,
+    },
+    ...input.attendees.map((a) => ({
+      registrationId: created.id,
+      firstName: a.first_name,
+      lastName: a.last_name,
+      ageCategory: a.age_category,
+      relationship: a.relationship,
+      relationshipOther: a.relationship === 'other' ? a.relationship_other : null,
+      age: a.age,
+      gender: a.gender,
+      dietaryRestrictions: a.dietary_restrictions,
+      createdAt: now,
+      updatedAt: now,
+    })),
+  ]);
+  const row = await refreshDerived(tx, created.id, ctx.event);
+  await audit(tx, ctx.actor, 'registration.create', { type: 'registration', id: row.id }, null, await registrationView(tx, row));
+  return row;
+}
+
+/** Contact, address, notes and fees; totals and payment status follow in the same transaction. */
+export async function updateRegistration(
+  tx: DbOrTx,
+  idOrNumber: string | number,
+  changes: RegistrationUpdate,
+  ctx: ServiceContext,
+): Promise<RegistrationRow> {
+  const before = await lockRegistration(tx, idOrNumber);
+  const beforeView = await registrationView(tx, before);
+  const waive = changes.waive_fees ?? before.waiveFees;
+  await tx
+    .update(registrations)
+    .set({
+      primaryEmail: changes.primary_email,
+      primaryPhone: changes.primary_phone,
+      primaryFirstName: changes.primary_first_name,
+      primaryLastName: changes.primary_last_name,
+      primaryAgeCategory: changes.primary_age_category,
+      addressLine1: changes.address_line1,
+      addressLine2: changes.address_line2,
+      city: changes.city,
+      state: changes.state,
+      zipCode: changes.zip_code,
+      country: changes.country === undefined ? undefined : (changes.country ?? DEFAULT_COUNTRY),
+      specialRequests: changes.special_requests,
+      dietaryRestrictions: changes.dietary_restrictions,
+      emergencyContactName: changes.emergency_contact_name,
+      emergencyContactPhone: changes.emergency_contact_phone,
+      notes: changes.notes,
+      waiveFees: changes.waive_fees,
+      // waiving everything zeroes both discounts (docs/product.md#rules Fee editing)
+      discountPercentage: waive ? 0 : changes.discount_percentage,
+      fixedDiscountCents: waive ? 0 : changes.fixed_discount_amount === undefined ? undefined : toCents(changes.fixed_discount_amount),
+      removeLateFee: changes.remove_late_fee,
+      updatedAt: new Date(),
+    })
+    .where(eq(registrations.id, before.id));
+
+  // the primary contact is attendee #1 and keeps the registration's primary name and category
+  if (changes.primary_first_name || changes.primary_last_name || changes.primary_age_category) {
+    await tx
+      .update(attendees)
+      .set({
+        firstName: changes.primary_first_name,
+        lastName: changes.primary_last_name,
+        ageCategory: changes.primary_age_category,
+        updatedAt: new Date(),
+        version: nextVersion(),
+      })
+      .where(and(eq(attendees.registrationId, before.id), eq(attendees.isPrimary, true), isNull(attendees.removedAt)));
+  }
+  // a visitor's token proved the old address only
+  if (changes.primary_email !== undefined && changes.primary_email.toLowerCase() !== before.primaryEmail.toLowerCase()) {
+    await revokeRegistrationTokens(tx, before.id);
+  }
+  const row = await refreshDerived(tx, before.id, ctx.event);
+  await audit(tx, ctx.actor, 'registration.update', { type: 'registration', id: row.id }, beforeView, await registrationView(tx, row));
+  return row;
+}
+
+/** Cancelling keeps everything: the reason, who and when (docs/architecture.md). */
+export async function cancelRegistration(tx: DbOrTx, idOrNumber: string | number, reason: string, ctx: ServiceContext) {
+  const before = await lockRegistration(tx, idOrNumber);
+  if (before.status === 'cancelled') throw conflict('This registration is already cancelled');
+  const [row] = await tx
+    .update(registrations)
+    .set({
+      status: 'cancelled',
+      cancelReason: reason,
+      cancelledAt: new Date(),
+      cancelledBy: ctx.actor.userId,
+      updatedAt: new Date(),
+      version: nextVersion(),
+    })
+    .where(eq(registrations.id, before.id))
+    .returning();
+  await revokeRegistrationTokens(tx, before.id);
+  await audit(
+    tx,
+    ctx.actor,
+    'registration.cancel',
+    { type: 'registration', id: row.id },
+    { status: before.status },
+    { status: row.status, cancel_reason: reason },
+  );
+  return row;
+}
+
+/** Back to active; the cancellation's reason, who and when stay on the row for the record. */
+export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | number, ctx: ServiceContext) {
+  const before = await lockRegistration(tx, idOrNumber);
+  if (before.status !== 'cancelled') throw conflict('Only a cancelled registration can be reactivated');
+  const [row] = await tx
+    .update(registrations)
+    .set({ status: 'active', updatedAt: new Date(), version: nextVersion() })
+    .where(eq(registrations.id, before.id))
+    .returning();
+  await audit(
+    tx,
+    ctx.actor,
+    'registration.reactivate',
+    { type: 'registration', id: row.id },
+    { status: before.status, cancel_reason: before.cancelReason },
+    { status: row.status },
+  );
+  return row;
+}

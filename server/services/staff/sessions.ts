@@ -1,0 +1,69 @@
+/**
+ * Staff sessions: opaque random tokens (256 bits) stored as SHA-256, 12 h absolute expiry, revoked on
+ * sign-out, on user disable, and (other sessions) on password change.
+ */
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { sessions, users } from '../../db/schema';
+import { newToken, sha256 } from '../../lib/tokens';
+import type { AuthUser } from '../../context';
+import type { Role } from '../../../shared/constants';
+
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+
+export async function createSession(db: DbOrTx, userId: number, userAgent?: string) {
+  const token = newToken(32);
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId, expiresAt, userAgent: userAgent?.slice(0, 300) })
+    .returning({ id: sessions.id });
+  return { token, expiresAt, sessionId: row.id };
+}
+
+/** The session lookup every authenticated request makes, as a prepared statement (server/db/prepared.ts). */
+const sessionLookup = preparedPer((db) =>
+  db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.disabled, false),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/** The user behind a bearer token, or null when the token is unknown, expired, revoked or the user disabled. */
+export async function userForToken(db: DbOrTx, token: string): Promise<AuthUser | null> {
+  // an ISO string: drizzle's postgres.js serializers expect the column's driver value, not a Date
+  const [row] = await sessionLookup(db).execute({ tokenHash: sha256(token), now: new Date().toISOString() });
+  return row ? { ...row, role: row.role as Role } : null;
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: number) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: DbOrTx, userId: number, keepSessionId?: number) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId !== undefined) conditions.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}

@@ -1,0 +1,99 @@
+/** Staff accounts (admins and greeters): create, list, update, and the public shape the API returns. */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { Actor } from '../operations/audit';
+import { audit } from '../operations/audit';
+import { revokeUserSessions } from './sessions';
+import type { Role } from '../../../shared/constants';
+import type { User } from '../../../shared/schemas/auth';
+
+type UserRow = typeof users.$inferSelect;
+
+export const publicUser = (u: UserRow): User => ({
+  id: u.id,
+  email: u.email,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  role: u.role as Role,
+  disabled: u.disabled,
+  created_at: u.createdAt.toISOString(),
+});
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row;
+}
+
+export async function listUsers(db: DbOrTx): Promise<User[]> {
+  return (await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName))).map(publicUser);
+}
+
+export interface NewUser {
+  email: string;
+  password: string;
+  role: Role;
+  first_name: string;
+  last_name: string;
+}
+
+export async function createUser(db: DbOrTx, input: NewUser, actor: Actor): Promise<User> {
+  if (await findUserByEmail(db, input.email)) throw conflict('A user with this email already exists');
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      firstName: input.first_name,
+      lastName: input.last_name,
+    })
+    .returning();
+  const user = publicUser(row);
+  await audit(db, actor, 'user.create', { type: 'user', id: row.id }, null, user);
+  return user;
+}
+
+export interface UserChanges {
+  role?: Role;
+  disabled?: boolean;
+  password?: string;
+  first_name?: string;
+  last_name?: string;
+}
+
+/** Applies changes; disabling or a new password revokes the user's sessions at once. */
+export async function updateUser(db: DbOrTx, id: number, changes: UserChanges, actor: Actor): Promise<User> {
+  const [before] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!before) throw notFound('User not found');
+  const [row] = await db
+    .update(users)
+    .set({
+      role: changes.role,
+      disabled: changes.disabled,
+      firstName: changes.first_name,
+      lastName: changes.last_name,
+      passwordHash: changes.password ? await hashPassword(changes.password) : undefined,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  if (changes.disabled || changes.password) await revokeUserSessions(db, id);
+  const after = publicUser(row);
+  await audit(db, actor, changes.password ? 'user.update+password' : 'user.update', { type: 'user', id }, publicUser(before), after);
+  return after;
+}
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`${users.role} = 'admin' and not ${users.disabled}`);
+  return row.n;
+}
