@@ -22,6 +22,7 @@ export const RELATIONSHIPS = ['self', 'spouse', 'child', 'parent', 'sibling', 'o
 export type Relationship = (typeof RELATIONSHIPS)[number];
 
 export const GENDERS = ['male', 'female', 'other', 'prefer_not_to_say'] as const;
+export type Gender = (typeof GENDERS)[number];
 
 export const ROLES = ['admin', 'greeter', 'checkin'] as const;
 export type Role = (typeof ROLES)[number];

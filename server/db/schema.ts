@@ -23,6 +23,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AgeCategory, FlightType, Gender, PaymentStatus, RegistrationStatus, Relationship, Role } from '../../shared/constants';
 
 export const syncVersion = pgSequence('sync_version_seq');
 const version = () =>
@@ -40,7 +41,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role').notNull(),
+    role: text('role').$type<Role>().notNull(),
     disabled: boolean('disabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -72,13 +73,14 @@ export const registrations = pgTable(
   {
     id: serial('id').primaryKey(),
     registrationNumber: text('registration_number').notNull().unique(),
-    status: text('status').notNull().default('active'),
-    paymentStatus: text('payment_status').notNull().default('pending'),
+    status: text('status').$type<RegistrationStatus>().notNull().default('active'),
+    /** 'completed' is older data's 'paid' (read as 'paid' everywhere) */
+    paymentStatus: text('payment_status').$type<PaymentStatus | 'completed'>().notNull().default('pending'),
     primaryEmail: text('primary_email').notNull(),
     primaryPhone: text('primary_phone').notNull(),
     primaryFirstName: text('primary_first_name').notNull(),
     primaryLastName: text('primary_last_name').notNull(),
-    primaryAgeCategory: text('primary_age_category').notNull().default('adult'),
+    primaryAgeCategory: text('primary_age_category').$type<AgeCategory>().notNull().default('adult'),
     addressLine1: text('address_line1'),
     addressLine2: text('address_line2'),
     city: text('city'),
@@ -143,11 +145,11 @@ export const attendees = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
-    ageCategory: text('age_category').notNull(),
-    relationship: text('relationship'),
+    ageCategory: text('age_category').$type<AgeCategory>().notNull(),
+    relationship: text('relationship').$type<Relationship>(),
     relationshipOther: text('relationship_other'),
     age: integer('age'),
-    gender: text('gender'),
+    gender: text('gender').$type<Gender>(),
     dietaryRestrictions: text('dietary_restrictions'),
     /** the check-in desk (docs/product.md#check-in-desk): last tap wins, ordered by check_in_tap_at */
     checkedIn: boolean('checked_in').notNull().default(false),
@@ -189,7 +191,7 @@ export const flights = pgTable(
     registrationId: integer('registration_id')
       .notNull()
       .references(() => registrations.id),
-    flightType: text('flight_type').notNull(),
+    flightType: text('flight_type').$type<FlightType>().notNull(),
     airline: text('airline').notNull(),
     flightNumber: text('flight_number').notNull(),
     flightDate: date('flight_date'),

@@ -17,7 +17,7 @@ import { newRegistrationNumber } from '../services/registrations/registration-nu
 import { buildSearchText } from '../services/registrations/search-text';
 import { createUser, findUserByEmail } from '../services/staff/users';
 import { baseAmountCents, computeAmounts, derivePaymentStatus, isLate } from '../../shared/pricing';
-import type { AgeCategory, RegistrationStatus, Role } from '../../shared/constants';
+import type { AgeCategory, RegistrationStatus, Relationship, Role } from '../../shared/constants';
 import type { EventConfig } from '../../shared/event';
 import { zonedInstant } from '../../shared/time-zone';
 import { OTHER_AIRPORT } from '../../shared/airports';
@@ -92,7 +92,7 @@ interface Person {
   gender: 'male' | 'female' | 'prefer_not_to_say';
   age: number;
   ageCategory: AgeCategory;
-  relationship: string;
+  relationship: Relationship;
   relationshipOther: string | null;
   diet: string | null;
   programs: string[];
@@ -132,7 +132,7 @@ function firstName(rng: Rng, gender: Person['gender']): string {
   return rng.pick(gender === 'male' ? P.MALE_NAMES : P.FEMALE_NAMES);
 }
 
-function person(rng: Rng, age: number, lastName: string, relationship: string, relationshipOther: string | null = null): Person {
+function person(rng: Rng, age: number, lastName: string, relationship: Relationship, relationshipOther: string | null = null): Person {
   const gender = rng.chance(0.02) ? 'prefer_not_to_say' : rng.chance(0.5) ? 'male' : 'female';
   return {
     firstName: firstName(rng, gender === 'prefer_not_to_say' ? (rng.chance(0.5) ? 'male' : 'female') : gender),
@@ -304,27 +304,32 @@ export interface DemoStaff {
   greeterName: string;
 }
 
-/**
- * The whole event in memory (pure and deterministic). `previous` is what the database already holds
- * (a --force seed): another seed and no email used twice.
- */
-export function planDemoEvent(
+/** What every part of the plan shares: the event, the random source, the dates, what is already taken. */
+interface PlanContext {
+  event: EventConfig;
+  profile: (typeof PROFILES)[keyof typeof PROFILES];
+  admins: DemoStaff;
+  rng: Rng;
+  timetable: Timetable;
+  emails: Set<string>;
+  dates: { yearStart: Date; lateFrom: Date; closes: Date; beforeEvent: Date; rosterImported: Date };
+  newRoom: () => string | null;
+  newConfirmation: () => string;
+}
+
+function planContext(
   event: EventConfig,
   size: keyof typeof PROFILES,
   admins: DemoStaff,
-  previous: { registrations: number; emails: Iterable<string>; confirmations: Iterable<string> } = {
-    registrations: 0,
-    emails: [],
-    confirmations: [],
-  },
-) {
+  previous: { registrations: number; emails: Iterable<string>; confirmations: Iterable<string> },
+): PlanContext {
   const profile = PROFILES[size];
   const rng = new Rng(profile.seed + previous.registrations);
   const timetable = new Timetable(rng);
   const emails = new Set<string>([...previous.emails].map((e) => e.toLowerCase()));
   const rooms = new Set<string>();
   const confirmations = new Set<string>(previous.confirmations);
-  const { startDate: S, endDate: E, flightWindow: W, timeZone: tz } = event;
+  const S = event.startDate;
 
   const yearStart = new Date(`${event.year}-01-05T15:00:00Z`);
   const lateFrom = new Date(`${addDays(event.lateFeeAfter, 1)}T00:00:00Z`);
@@ -346,277 +351,315 @@ export function planDemoEvent(
       if (!confirmations.has(c)) return (confirmations.add(c), c);
     }
   };
+  return {
+    event,
+    profile,
+    admins,
+    rng,
+    timetable,
+    emails,
+    dates: { yearStart, lateFrom, closes, beforeEvent, rosterImported },
+    newRoom,
+    newConfirmation,
+  };
+}
 
-  const planned: Planned[] = [];
-  for (let i = 0; i < profile.registrations; i++) {
-    const town = rng.weighted(P.HOME_TOWNS.map((t) => [t, t.weight] as const));
-    const people = party(rng, rng.weighted(profile.sizes));
-    const primary = people[0];
-    const status: RegistrationStatus = rng.weighted([
-      ['active', 82],
-      ['pending', 8],
-      ['cancelled', 6],
-      ['waitlist', 4],
-    ] as const);
-    // early birds before the late-fee date, a second wave after it
-    const createdAt = rng.chance(0.55) ? between(rng, yearStart, lateFrom) : between(rng, lateFrom, closes);
+/** The money of one registration (shared/pricing, as the services compute it) and the payments that paid it. */
+function planMoney(c: PlanContext, status: RegistrationStatus, createdAt: Date, people: Person[]) {
+  const { rng, event, admins } = c;
+  const { beforeEvent } = c.dates;
+  const waiveFees = status !== 'cancelled' && rng.chance(0.03);
+  const discountPercentage = !waiveFees && rng.chance(0.08) ? rng.pick([10, 12.5, 15, 20, 25, 50]) : 0;
+  const fixedDiscountCents = !waiveFees && rng.chance(0.06) ? rng.pick([2500, 5000, 7500, 10000]) : 0;
+  const lateFeeApplied = isLate(createdAt, event.lateFeeAfter);
+  const removeLateFee = lateFeeApplied && rng.chance(0.1);
+  const base = baseAmountCents(
+    people.map((p) => p.ageCategory),
+    event.prices,
+  );
+  const fees = { waiveFees, discountPercentage, fixedDiscountCents, lateFeeApplied, removeLateFee };
+  const amounts = computeAmounts(base, fees, event.lateFeeCents);
+  const total = amounts.totalCents;
 
-    // ---- money (shared/pricing, as the services compute it) ----
-    const waiveFees = status !== 'cancelled' && rng.chance(0.03);
-    const discountPercentage = !waiveFees && rng.chance(0.08) ? rng.pick([10, 12.5, 15, 20, 25, 50]) : 0;
-    const fixedDiscountCents = !waiveFees && rng.chance(0.06) ? rng.pick([2500, 5000, 7500, 10000]) : 0;
-    const lateFeeApplied = isLate(createdAt, event.lateFeeAfter);
-    const removeLateFee = lateFeeApplied && rng.chance(0.1);
-    const base = baseAmountCents(
-      people.map((p) => p.ageCategory),
-      event.prices,
-    );
-    const fees = { waiveFees, discountPercentage, fixedDiscountCents, lateFeeApplied, removeLateFee };
-    const amounts = computeAmounts(base, fees, event.lateFeeCents);
-    const total = amounts.totalCents;
-
-    const pays: Planned['payments'] = [];
-    const pay = (amountCents: number, note: string | null, after: Date) => {
-      const at = between(rng, after, beforeEvent);
-      pays.push({
-        amountCents,
-        method: rng.weighted([
-          ['card', 45],
-          ['zelle', 25],
-          ['check', 20],
-          ['cash', 10],
-        ] as const),
-        note,
-        createdBy: admins.adminId,
-        createdAt: at,
-      });
-      return at;
-    };
-    let refunded = false;
-    if (total > 0) {
-      const outcome =
-        status === 'active'
-          ? rng.weighted([
-              ['full', 62],
-              ['installments', 10],
-              ['partial', 16],
-              ['none', 10],
-              ['overpaid', 2],
-            ] as const)
-          : status === 'pending'
-            ? rng.weighted([
-                ['none', 70],
-                ['partial', 30],
-              ] as const)
-            : status === 'cancelled'
-              ? rng.weighted([
-                  ['refunded', 50],
-                  ['full', 25],
-                  ['none', 25],
-                ] as const)
-              : 'none';
-      // a deposit in round $50s, always less than the total
-      const deposit = () => Math.min(total - 2500, Math.max(5000, Math.round((total * rng.pick([0.3, 0.4, 0.5])) / 5000) * 5000));
-      const small = total <= 10000; // too little to pay in parts
-      if (outcome === 'full' || (small && (outcome === 'installments' || outcome === 'partial'))) pay(total, null, createdAt);
-      if (outcome === 'installments' && !small) {
-        const first = deposit();
-        const at = pay(first, 'Deposit', createdAt);
-        pay(total - first, 'Balance', at);
-      }
-      if (outcome === 'partial' && !small) pay(deposit(), 'Deposit', createdAt);
-      if (outcome === 'overpaid') {
-        // paid the full price before a discount was granted: the fee screen shows a refund due
-        const undiscounted = computeAmounts(base, { ...fees, discountPercentage: 0, fixedDiscountCents: 0 }, event.lateFeeCents).totalCents;
-        pay(Math.max(undiscounted, total), 'Paid before the discount was agreed', createdAt);
-      }
-      if (outcome === 'refunded') {
-        const at = pay(total, null, createdAt);
-        pays.push({
-          ...pays[pays.length - 1],
-          amountCents: -total,
-          note: 'Refund on cancellation',
-          createdAt: between(rng, at, beforeEvent),
-        });
-        refunded = true;
-      }
-    }
-    const paid = pays.reduce((s, p) => s + p.amountCents, 0);
-
-    // ---- travel ----
-    const attends = status === 'active' || status === 'pending';
-    const drives = rng.chance(town.drives * profile.drivesFactor);
-    const submittedFlights = attends && !drives && rng.chance(0.93);
-    const needsTransportation = attends && !drives && rng.chance(0.88);
-    const legs: Planned['flights'] = [];
-    if (submittedFlights) {
-      const groups =
-        people.length >= 2 && rng.chance(profile.split)
-          ? (() => {
-              const cut = rng.int(1, people.length - 1);
-              return [people.slice(0, cut), people.slice(cut)];
-            })()
-          : [people];
-      for (const group of groups) {
-        const airline = rng.weighted(town.airlines);
-        const arrive = clampDate(
-          addDays(
-            S,
-            rng.weighted([
-              [-2, 5],
-              [-1, 35],
-              [0, 40],
-              [1, 14],
-              [2, 6],
-            ] as const),
-          ),
-          W.min,
-          W.max,
-        );
-        const leave = clampDate(
-          addDays(
-            E,
-            rng.weighted([
-              [-1, 10],
-              [0, 25],
-              [1, 45],
-              [2, 20],
-            ] as const),
-          ),
-          arrive,
-          W.max,
-        );
-        const children = group.filter((p) => p.ageCategory === 'child');
-        const counts = {
-          adultsCount: group.length - children.length,
-          childrenCount: children.length,
-          childSeatsNeeded: children.filter((c) => c.age <= 7).length,
-        };
-        const submitted = between(rng, createdAt, new Date(`${addDays(S, -5)}T22:00:00Z`));
-        for (const [type, date] of [
-          ['arrival', arrive],
-          ['departure', leave],
-        ] as const) {
-          const { number, time } = timetable.flight(type, airline, date);
-          const landed = zonedDate(date, time, tz);
-          // the first arrivals have been met already, as on the morning the demo pretends it is
-          const pickedUp =
-            type === 'arrival' &&
-            needsTransportation &&
-            (date < addDays(event.defaultArrivalDate, -1) || (date < event.defaultArrivalDate && rng.chance(0.2)));
-          const pickedUpAt = pickedUp ? new Date(landed.getTime() + rng.int(25, 55) * 60_000) : null;
-          legs.push({
-            flightType: type,
-            airline,
-            flightNumber: number,
-            flightDate: date,
-            flightTime: time,
-            ...demoAirport(airline, number, event.airports),
-            ...counts,
-            needsTransportation,
-            specialInstructions: type === 'arrival' && rng.chance(0.15) ? rng.pick(P.FLIGHT_NOTES) : null,
-            pickedUp,
-            pickedUpAt,
-            pickedUpBy: pickedUp ? admins.greeterName : null,
-            pickedUpByUserId: pickedUp ? admins.greeterId : null,
-            pickupDevice: pickedUp ? 'demo' : null,
-            pickupTapAt: pickedUpAt,
-            pickupReceivedAt: pickedUpAt,
-            createdAt: submitted,
-            updatedAt: pickedUpAt ?? submitted,
-          });
-        }
-      }
-    }
-
-    // ---- hotel (the booking; matched or not is decided below) ----
-    let hotel: Planned['hotel'] = null;
-    if (attends && rng.chance(drives ? 0.45 : 0.85)) {
-      const arrivals = legs
-        .filter((l) => l.flightType === 'arrival')
-        .map((l) => l.flightDate!)
-        .sort();
-      const departures = legs
-        .filter((l) => l.flightType === 'departure')
-        .map((l) => l.flightDate!)
-        .sort();
-      let checkIn = arrivals[0] ?? addDays(S, rng.pick([-1, 0]));
-      const checkOut = departures[departures.length - 1] ?? addDays(E, rng.pick([0, 1]));
-      // a few bookings start a day late: the mismatch warnings have something to show
-      if (rng.chance(0.04) && daysBetween(checkIn, checkOut) > 1) checkIn = addDays(checkIn, 1);
-      const spouse = people.find((p) => p.relationship === 'spouse');
-      const bookedUnder = spouse && rng.chance(0.2) ? spouse : primary;
-      hotel = {
-        guestName: `${bookedUnder.lastName}, ${bookedUnder.firstName}`,
-        confirmationNumber: newConfirmation(),
-        roomType: rng.weighted(P.ROOM_TYPES),
-        roomNumber: rng.chance(0.9) ? newRoom() : null,
-        checkInDate: checkIn,
-        checkOutDate: checkOut,
-        nights: daysBetween(checkIn, checkOut),
-        vipStatus: rng.weighted([
-          [null, 82],
-          ['VIP', 6],
-          ['Gold', 8],
-          ['Platinum', 4],
-        ] as const),
-        notes: rng.chance(0.15) ? rng.pick(P.HOTEL_NOTES) : null,
-        createdAt: rosterImported,
-        updatedAt: rosterImported,
-      };
-    }
-
-    const cancelledAt = status === 'cancelled' ? between(rng, createdAt, beforeEvent) : null;
-    const hasEmergency = rng.chance(0.6);
-    const emergencyName = `${firstName(rng, rng.chance(0.5) ? 'male' : 'female')} ${rng.chance(0.6) ? primary.lastName : rng.pick(P.LAST_NAMES)}`;
-    const street = `${rng.int(100, 9899)} ${rng.pick(P.STREETS)} ${rng.pick(P.STREET_TYPES)}`;
-    planned.push({
-      people,
-      payments: pays,
-      flights: legs,
-      hotel,
-      hotelUnmatched: false,
-      reg: {
-        status,
-        paymentStatus: derivePaymentStatus(total, paid, refunded),
-        primaryEmail: uniqueEmail(rng, primary.firstName, primary.lastName, emails),
-        primaryPhone: phone(rng, town),
-        primaryFirstName: primary.firstName,
-        primaryLastName: primary.lastName,
-        primaryAgeCategory: primary.ageCategory,
-        addressLine1: rng.chance(0.95) ? street : null,
-        addressLine2: rng.chance(0.15) ? `Apt ${rng.int(1, 30)}${rng.pick(['', 'A', 'B', 'C'])}` : null,
-        city: town.city,
-        state: town.state || null,
-        zipCode: postalCode(rng, town),
-        country: town.country,
-        specialRequests: rng.chance(0.15) ? rng.pick(P.SPECIAL_REQUESTS) : null,
-        dietaryRestrictions: primary.diet,
-        emergencyContactName: hasEmergency ? emergencyName : null,
-        emergencyContactPhone: hasEmergency ? phone(rng, town) : null,
-        notes: rng.chance(0.1) ? rng.pick(P.ADMIN_NOTES) : null,
-        baseAmountCents: amounts.baseCents,
-        lateFeeCents: amounts.lateFeeCents,
-        totalAmountCents: total,
-        paidAmountCents: paid,
-        waiveFees,
-        discountPercentage,
-        fixedDiscountCents,
-        lateFeeApplied,
-        removeLateFee,
-        needsTransportation,
-        cancelReason: cancelledAt ? rng.pick(P.CANCEL_REASONS) : null,
-        cancelledAt,
-        cancelledBy: cancelledAt ? admins.adminId : null,
-        flightInfoRequestedAt: attends && !drives && !submittedFlights && rng.chance(0.6) ? between(rng, createdAt, beforeEvent) : null,
-        createdBy: rng.chance(0.1) ? admins.adminId : null,
-        createdAt,
-        updatedAt: latest(createdAt, cancelledAt, ...pays.map((x) => x.createdAt as Date)),
-      },
+  const pays: Planned['payments'] = [];
+  const pay = (amountCents: number, note: string | null, after: Date) => {
+    const at = between(rng, after, beforeEvent);
+    pays.push({
+      amountCents,
+      method: rng.weighted([
+        ['card', 45],
+        ['zelle', 25],
+        ['check', 20],
+        ['cash', 10],
+      ] as const),
+      note,
+      createdBy: admins.adminId,
+      createdAt: at,
     });
+    return at;
+  };
+  let refunded = false;
+  if (total > 0) {
+    const outcome =
+      status === 'active'
+        ? rng.weighted([
+            ['full', 62],
+            ['installments', 10],
+            ['partial', 16],
+            ['none', 10],
+            ['overpaid', 2],
+          ] as const)
+        : status === 'pending'
+          ? rng.weighted([
+              ['none', 70],
+              ['partial', 30],
+            ] as const)
+          : status === 'cancelled'
+            ? rng.weighted([
+                ['refunded', 50],
+                ['full', 25],
+                ['none', 25],
+              ] as const)
+            : 'none';
+    // a deposit in round $50s, always less than the total
+    const deposit = () => Math.min(total - 2500, Math.max(5000, Math.round((total * rng.pick([0.3, 0.4, 0.5])) / 5000) * 5000));
+    const small = total <= 10000; // too little to pay in parts
+    if (outcome === 'full' || (small && (outcome === 'installments' || outcome === 'partial'))) pay(total, null, createdAt);
+    if (outcome === 'installments' && !small) {
+      const first = deposit();
+      const at = pay(first, 'Deposit', createdAt);
+      pay(total - first, 'Balance', at);
+    }
+    if (outcome === 'partial' && !small) pay(deposit(), 'Deposit', createdAt);
+    if (outcome === 'overpaid') {
+      // paid the full price before a discount was granted: the fee screen shows a refund due
+      const undiscounted = computeAmounts(base, { ...fees, discountPercentage: 0, fixedDiscountCents: 0 }, event.lateFeeCents).totalCents;
+      pay(Math.max(undiscounted, total), 'Paid before the discount was agreed', createdAt);
+    }
+    if (outcome === 'refunded') {
+      const at = pay(total, null, createdAt);
+      pays.push({
+        ...pays[pays.length - 1],
+        amountCents: -total,
+        note: 'Refund on cancellation',
+        createdAt: between(rng, at, beforeEvent),
+      });
+      refunded = true;
+    }
   }
+  const paid = pays.reduce((s, p) => s + p.amountCents, 0);
+  return { fees, amounts, total, pays, paid, refunded };
+}
 
-  // ---- the rooming list: most bookings matched, some waiting for "Find Match" ----
+/** How one party travels: whether they fly, and their arrival and departure flights. */
+function planTravel(c: PlanContext, status: RegistrationStatus, town: P.HomeTown, people: Person[], createdAt: Date) {
+  const { rng, event, profile, timetable, admins } = c;
+  const { startDate: S, endDate: E, flightWindow: W, timeZone: tz } = event;
+  const attends = status === 'active' || status === 'pending';
+  const drives = rng.chance(town.drives * profile.drivesFactor);
+  const submittedFlights = attends && !drives && rng.chance(0.93);
+  const needsTransportation = attends && !drives && rng.chance(0.88);
+  const legs: Planned['flights'] = [];
+  if (submittedFlights) {
+    const groups =
+      people.length >= 2 && rng.chance(profile.split)
+        ? (() => {
+            const cut = rng.int(1, people.length - 1);
+            return [people.slice(0, cut), people.slice(cut)];
+          })()
+        : [people];
+    for (const group of groups) {
+      const airline = rng.weighted(town.airlines);
+      const arrive = clampDate(
+        addDays(
+          S,
+          rng.weighted([
+            [-2, 5],
+            [-1, 35],
+            [0, 40],
+            [1, 14],
+            [2, 6],
+          ] as const),
+        ),
+        W.min,
+        W.max,
+      );
+      const leave = clampDate(
+        addDays(
+          E,
+          rng.weighted([
+            [-1, 10],
+            [0, 25],
+            [1, 45],
+            [2, 20],
+          ] as const),
+        ),
+        arrive,
+        W.max,
+      );
+      const children = group.filter((p) => p.ageCategory === 'child');
+      const counts = {
+        adultsCount: group.length - children.length,
+        childrenCount: children.length,
+        childSeatsNeeded: children.filter((c) => c.age <= 7).length,
+      };
+      const submitted = between(rng, createdAt, new Date(`${addDays(S, -5)}T22:00:00Z`));
+      for (const [type, date] of [
+        ['arrival', arrive],
+        ['departure', leave],
+      ] as const) {
+        const { number, time } = timetable.flight(type, airline, date);
+        const landed = zonedDate(date, time, tz);
+        // the first arrivals have been met already, as on the morning the demo pretends it is
+        const pickedUp =
+          type === 'arrival' &&
+          needsTransportation &&
+          (date < addDays(event.defaultArrivalDate, -1) || (date < event.defaultArrivalDate && rng.chance(0.2)));
+        const pickedUpAt = pickedUp ? new Date(landed.getTime() + rng.int(25, 55) * 60_000) : null;
+        legs.push({
+          flightType: type,
+          airline,
+          flightNumber: number,
+          flightDate: date,
+          flightTime: time,
+          ...demoAirport(airline, number, event.airports),
+          ...counts,
+          needsTransportation,
+          specialInstructions: type === 'arrival' && rng.chance(0.15) ? rng.pick(P.FLIGHT_NOTES) : null,
+          pickedUp,
+          pickedUpAt,
+          pickedUpBy: pickedUp ? admins.greeterName : null,
+          pickedUpByUserId: pickedUp ? admins.greeterId : null,
+          pickupDevice: pickedUp ? 'demo' : null,
+          pickupTapAt: pickedUpAt,
+          pickupReceivedAt: pickedUpAt,
+          createdAt: submitted,
+          updatedAt: pickedUpAt ?? submitted,
+        });
+      }
+    }
+  }
+  return { attends, drives, submittedFlights, needsTransportation, legs };
+}
+
+/** One party's hotel booking, or none (matched to the registration or not is decided by planRoomingList). */
+function planHotel(c: PlanContext, people: Person[], legs: Planned['flights'], attends: boolean, drives: boolean): Planned['hotel'] {
+  const { rng, event, newConfirmation, newRoom } = c;
+  const { startDate: S, endDate: E } = event;
+  const { rosterImported } = c.dates;
+  const primary = people[0];
+  let hotel: Planned['hotel'] = null;
+  if (attends && rng.chance(drives ? 0.45 : 0.85)) {
+    const arrivals = legs
+      .filter((l) => l.flightType === 'arrival')
+      .map((l) => l.flightDate!)
+      .sort();
+    const departures = legs
+      .filter((l) => l.flightType === 'departure')
+      .map((l) => l.flightDate!)
+      .sort();
+    let checkIn = arrivals[0] ?? addDays(S, rng.pick([-1, 0]));
+    const checkOut = departures[departures.length - 1] ?? addDays(E, rng.pick([0, 1]));
+    // a few bookings start a day late: the mismatch warnings have something to show
+    if (rng.chance(0.04) && daysBetween(checkIn, checkOut) > 1) checkIn = addDays(checkIn, 1);
+    const spouse = people.find((p) => p.relationship === 'spouse');
+    const bookedUnder = spouse && rng.chance(0.2) ? spouse : primary;
+    hotel = {
+      guestName: `${bookedUnder.lastName}, ${bookedUnder.firstName}`,
+      confirmationNumber: newConfirmation(),
+      roomType: rng.weighted(P.ROOM_TYPES),
+      roomNumber: rng.chance(0.9) ? newRoom() : null,
+      checkInDate: checkIn,
+      checkOutDate: checkOut,
+      nights: daysBetween(checkIn, checkOut),
+      vipStatus: rng.weighted([
+        [null, 82],
+        ['VIP', 6],
+        ['Gold', 8],
+        ['Platinum', 4],
+      ] as const),
+      notes: rng.chance(0.15) ? rng.pick(P.HOTEL_NOTES) : null,
+      createdAt: rosterImported,
+      updatedAt: rosterImported,
+    };
+  }
+  return hotel;
+}
+
+/** One registration: the party, its money, its travel, its hotel and the registration's own fields. */
+function planRegistration(c: PlanContext): Planned {
+  const { rng, profile, emails, admins } = c;
+  const { yearStart, lateFrom, closes, beforeEvent } = c.dates;
+  const town = rng.weighted(P.HOME_TOWNS.map((t) => [t, t.weight] as const));
+  const people = party(rng, rng.weighted(profile.sizes));
+  const primary = people[0];
+  const status: RegistrationStatus = rng.weighted([
+    ['active', 82],
+    ['pending', 8],
+    ['cancelled', 6],
+    ['waitlist', 4],
+  ] as const);
+  // early birds before the late-fee date, a second wave after it
+  const createdAt = rng.chance(0.55) ? between(rng, yearStart, lateFrom) : between(rng, lateFrom, closes);
+  const { fees, amounts, total, pays, paid, refunded } = planMoney(c, status, createdAt, people);
+  const { waiveFees, discountPercentage, fixedDiscountCents, lateFeeApplied, removeLateFee } = fees;
+  const { attends, drives, submittedFlights, needsTransportation, legs } = planTravel(c, status, town, people, createdAt);
+  const hotel = planHotel(c, people, legs, attends, drives);
+  const cancelledAt = status === 'cancelled' ? between(rng, createdAt, beforeEvent) : null;
+  const hasEmergency = rng.chance(0.6);
+  const emergencyName = `${firstName(rng, rng.chance(0.5) ? 'male' : 'female')} ${rng.chance(0.6) ? primary.lastName : rng.pick(P.LAST_NAMES)}`;
+  const street = `${rng.int(100, 9899)} ${rng.pick(P.STREETS)} ${rng.pick(P.STREET_TYPES)}`;
+  return {
+    people,
+    payments: pays,
+    flights: legs,
+    hotel,
+    hotelUnmatched: false,
+    reg: {
+      status,
+      paymentStatus: derivePaymentStatus(total, paid, refunded),
+      primaryEmail: uniqueEmail(rng, primary.firstName, primary.lastName, emails),
+      primaryPhone: phone(rng, town),
+      primaryFirstName: primary.firstName,
+      primaryLastName: primary.lastName,
+      primaryAgeCategory: primary.ageCategory,
+      addressLine1: rng.chance(0.95) ? street : null,
+      addressLine2: rng.chance(0.15) ? `Apt ${rng.int(1, 30)}${rng.pick(['', 'A', 'B', 'C'])}` : null,
+      city: town.city,
+      state: town.state || null,
+      zipCode: postalCode(rng, town),
+      country: town.country,
+      specialRequests: rng.chance(0.15) ? rng.pick(P.SPECIAL_REQUESTS) : null,
+      dietaryRestrictions: primary.diet,
+      emergencyContactName: hasEmergency ? emergencyName : null,
+      emergencyContactPhone: hasEmergency ? phone(rng, town) : null,
+      notes: rng.chance(0.1) ? rng.pick(P.ADMIN_NOTES) : null,
+      baseAmountCents: amounts.baseCents,
+      lateFeeCents: amounts.lateFeeCents,
+      totalAmountCents: total,
+      paidAmountCents: paid,
+      waiveFees,
+      discountPercentage,
+      fixedDiscountCents,
+      lateFeeApplied,
+      removeLateFee,
+      needsTransportation,
+      cancelReason: cancelledAt ? rng.pick(P.CANCEL_REASONS) : null,
+      cancelledAt,
+      cancelledBy: cancelledAt ? admins.adminId : null,
+      flightInfoRequestedAt: attends && !drives && !submittedFlights && rng.chance(0.6) ? between(rng, createdAt, beforeEvent) : null,
+      createdBy: rng.chance(0.1) ? admins.adminId : null,
+      createdAt,
+      updatedAt: latest(createdAt, cancelledAt, ...pays.map((x) => x.createdAt as Date)),
+    },
+  };
+}
+
+/** The rooming list: most bookings matched, some waiting for "Find Match", a few not on the list at all. */
+function planRoomingList(c: PlanContext, planned: Planned[]): Omit<NewHotel, 'registrationId'>[] {
+  const { rng, event, profile, admins, newConfirmation, newRoom } = c;
+  const { startDate: S, endDate: E } = event;
+  const { rosterImported } = c.dates;
   const unmatchedTotal = Math.max(15, Math.round(profile.registrations * 0.1));
   const secondRooms = Math.max(2, Math.round(unmatchedTotal * 0.1));
   const loose = Math.round(unmatchedTotal * 0.55);
@@ -680,6 +723,26 @@ export function planDemoEvent(
     const at = new Date(latest(p.reg.createdAt as Date, rosterImported).getTime() + rng.int(1, 12) * DAY);
     Object.assign(p.hotel, { matchedAt: at, matchedBy: admins.adminId, updatedAt: at });
   }
+  return unmatched;
+}
+
+/**
+ * The whole event in memory (pure and deterministic). `previous` is what the database already holds
+ * (a --force seed): another seed and no email used twice.
+ */
+export function planDemoEvent(
+  event: EventConfig,
+  size: keyof typeof PROFILES,
+  admins: DemoStaff,
+  previous: { registrations: number; emails: Iterable<string>; confirmations: Iterable<string> } = {
+    registrations: 0,
+    emails: [],
+    confirmations: [],
+  },
+) {
+  const c = planContext(event, size, admins, previous);
+  const planned = Array.from({ length: c.profile.registrations }, () => planRegistration(c));
+  const unmatched = planRoomingList(c, planned);
   return { planned, unmatched };
 }
 

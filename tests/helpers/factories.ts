@@ -132,7 +132,7 @@ export async function makeRegistration(db: Db, o: RegistrationOverrides = {}) {
         .values(
           o.flights.map((fl, i) => ({
             registrationId: id,
-            flightType: 'arrival',
+            flightType: 'arrival' as const,
             airline: 'United Airlines',
             flightNumber: `UA${100 + i}`,
             flightDate: '2025-11-27',

@@ -53,7 +53,7 @@ export async function makeRegistration(db: Db, overrides: Partial<RegistrationIn
         lastName: p.lastName,
         isPrimary: i === 0,
         ageCategory: p.ageCategory ?? 'adult',
-        relationship: i === 0 ? 'self' : 'other',
+        relationship: i === 0 ? ('self' as const) : ('other' as const),
         removedAt: p.removed ? new Date() : null,
       })),
     )

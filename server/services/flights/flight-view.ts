@@ -11,7 +11,7 @@ export const hhmm = (t: string | null) => (t ? t.slice(0, 5) : null);
 export function serializeFlight(f: FlightRow): FlightInfoRecord {
   return {
     id: f.id,
-    flight_type: f.flightType as FlightInfoRecord['flight_type'],
+    flight_type: f.flightType,
     flight_date: f.flightDate,
     flight_time: hhmm(f.flightTime),
     airline: f.airline,

@@ -7,7 +7,6 @@ import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
 import { attendees, registrations } from '../../db/schema';
-import type { AgeCategory } from '../../../shared/constants';
 import type { VerifiedRegistration } from '../../../shared/schemas/verification';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -72,6 +71,6 @@ export async function registrationSummary(db: DbOrTx, reg: RegistrationRow): Pro
     email: reg.primaryEmail,
     status: reg.status,
     needsTransportation: reg.needsTransportation,
-    attendees: people.map((p) => ({ ...p, ageCategory: p.ageCategory as AgeCategory })),
+    attendees: people,
   };
 }

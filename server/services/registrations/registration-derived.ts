@@ -9,7 +9,6 @@ import type { DbOrTx } from '../../db/client';
 import { attendees, payments, registrations } from '../../db/schema';
 import { buildSearchText } from './search-text';
 import { baseAmountCents, computeAmounts, derivePaymentStatus } from '../../../shared/pricing';
-import type { AgeCategory } from '../../../shared/constants';
 import type { EventConfig } from '../../../shared/event';
 
 export type RegistrationRow = typeof registrations.$inferSelect;
@@ -31,7 +30,7 @@ export async function refreshDerived(tx: DbOrTx, registrationId: number, event: 
 
   const amounts = computeAmounts(
     baseAmountCents(
-      members.map((m) => m.ageCategory as AgeCategory),
+      members.map((m) => m.ageCategory),
       event.prices,
     ),
     {

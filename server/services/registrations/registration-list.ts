@@ -64,8 +64,8 @@ export async function listRegistrations(
     registrations: rows.map(({ r, attendeeCount, hasFlights, checkedIn }) => ({
       id: r.id,
       registration_number: r.registrationNumber,
-      status: r.status as RegistrationListItem['status'],
-      payment_status: (r.paymentStatus === 'completed' ? 'paid' : r.paymentStatus) as RegistrationListItem['payment_status'],
+      status: r.status,
+      payment_status: r.paymentStatus === 'completed' ? 'paid' : r.paymentStatus,
       primary_first_name: r.primaryFirstName,
       primary_last_name: r.primaryLastName,
       primary_email: r.primaryEmail,

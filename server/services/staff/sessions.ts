@@ -8,7 +8,6 @@ import { preparedPer } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/tokens';
 import type { AuthUser } from '../../context';
-import type { Role } from '../../../shared/constants';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 
@@ -51,7 +50,7 @@ const sessionLookup = preparedPer((db) =>
 export async function userForToken(db: DbOrTx, token: string): Promise<AuthUser | null> {
   // an ISO string: drizzle's postgres.js serializers expect the column's driver value, not a Date
   const [row] = await sessionLookup(db).execute({ tokenHash: sha256(token), now: new Date().toISOString() });
-  return row ? { ...row, role: row.role as Role } : null;
+  return row ?? null;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {

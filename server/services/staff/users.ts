@@ -17,7 +17,7 @@ export const publicUser = (u: UserRow): User => ({
   email: u.email,
   first_name: u.firstName,
   last_name: u.lastName,
-  role: u.role as Role,
+  role: u.role,
   disabled: u.disabled,
   created_at: u.createdAt.toISOString(),
 });
