@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, apiLogin, createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { adminToken, api, apiLogin, createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
 
 setupBrowser();
 
@@ -131,6 +131,33 @@ describe('registration desk', () => {
     // the total follows the attendees: 900 + 50 late = 950 → 855 − 40 = 815
     await price.getByRole('row', { name: /^Total \$815\.00/ }).waitFor();
 
+    // correct an attendee: opened on what is saved; a new age category changes the total
+    await page.getByRole('button', { name: `Edit Ofelia ${contact.last}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Attendee' });
+    expect(await edit.getByLabel('First Name').inputValue()).toBe('Ofelia');
+    expect(await edit.getByLabel('Specify Relationship').inputValue()).toBe('Cousin');
+    await edit.getByLabel('Age', { exact: true }).fill('9');
+    await edit.getByLabel('Age Category').selectOption('child');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Child (0-12) · Relationship: Cousin · Age 9').waitFor();
+    await expect.poll(() => price.getByRole('row', { name: /^Total / }).textContent()).not.toContain('$815.00');
+    // the primary contact too: the registration's name follows
+    await page.getByRole('button', { name: `Edit ${contact.first} ${contact.last}` }).click();
+    const editPrimary = page.getByRole('dialog', { name: 'Edit Attendee' });
+    await editPrimary.getByText('Relationship: primary contact.', { exact: false }).waitFor();
+    await editPrimary.getByLabel('First Name').fill(`${contact.first}e`);
+    await editPrimary.getByRole('button', { name: 'Save Changes' }).click();
+    await editPrimary.waitFor({ state: 'hidden' });
+    const renamed = await api('GET', `/registrations/${page.url().split('/registration/')[1].split('?')[0]}`, {
+      token: await adminToken(),
+    });
+    expect(renamed.body.registration.primary_first_name).toBe(`${contact.first}e`);
+    await editPrimary.waitFor({ state: 'detached' }).catch(() => undefined);
+    await page.getByRole('button', { name: `Edit ${contact.first}e ${contact.last}` }).click();
+    await page.getByRole('dialog', { name: 'Edit Attendee' }).getByLabel('First Name').fill(contact.first);
+    await page.getByRole('dialog', { name: 'Edit Attendee' }).getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('button', { name: `Edit ${contact.first} ${contact.last}` }).waitFor();
+
     await expect.poll(() => page.getByRole('button', { name: `Remove ${contact.first} ${contact.last}` }).count()).toBe(0); // never the primary
     const removeQuestion = answerNextDialog(page, 'accept');
     await page.getByRole('button', { name: `Remove Ofelia ${contact.last}` }).click();
@@ -162,6 +189,7 @@ describe('registration desk', () => {
     await history.getByText('Registration reactivated').waitFor();
     await history.getByText('Registration cancelled: Family emergency').waitFor();
     await history.getByText(`Attendee removed: Ofelia ${contact.last}`).waitFor();
+    await history.getByText(new RegExp(`^Attendee updated: Ofelia ${contact.last} \\(.*age category.*\\)$`)).waitFor();
     await history.getByText('Payment recorded').waitFor();
     await history.getByText(/Registration updated: .*discount percentage/).waitFor();
     await history.getByText('Registration created').waitFor();

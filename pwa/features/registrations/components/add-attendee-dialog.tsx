@@ -3,6 +3,11 @@
  * primary contact is 'self'), 'Please specify' only for other, age category, age 0-120, gender and
  * dietary restrictions; Cancel / Add Attendee ('Adding...'). Checked with the server's schema. A typed
  * age suggests the age category until the admin picks one (docs/architecture.md).
+ *
+ * With `editing`, the same dialog corrects an attendee ("Edit Attendee", Save Changes / 'Saving...'),
+ * opened on what is saved, with the same rules; the primary contact's relationship stays self and is not
+ * asked. The server recomputes the totals, keeps the registration's name fields in step with the primary
+ * contact, and writes the change to the history.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
@@ -11,8 +16,9 @@ import { SelectField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
 import type { AgeCategory } from '../../../../shared/constants';
-import { attendeeCreateSchema } from '../../../../shared/schemas/attendee';
+import { attendeeCreateSchema, type Attendee } from '../../../../shared/schemas/attendee';
 import { useAddAttendee } from '../api/add-attendee';
+import { useUpdateAttendee } from '../api/update-attendee';
 import { AGE_CATEGORY_OPTIONS } from './contact-fields';
 
 const RELATIONSHIP_OPTIONS = [
@@ -49,27 +55,46 @@ export function categoryForAge(age: number): AgeCategory {
   return 'child';
 }
 
+/** The form's values of a saved attendee (the primary contact's relationship is not on the form). */
+const valuesOf = (a: Attendee): Values => ({
+  first_name: a.first_name,
+  last_name: a.last_name,
+  relationship: a.relationship ?? '',
+  relationship_other: a.relationship_other ?? '',
+  age_category: a.age_category,
+  age: a.age === null ? '' : String(a.age),
+  gender: a.gender ?? '',
+  dietary_restrictions: a.dietary_restrictions ?? '',
+});
+
 export interface AddAttendeeDialogProps {
   open: boolean;
   registrationId: number;
+  /** the attendee to correct; absent: a new attendee */
+  editing?: Attendee;
   onClose: () => void;
   /** the spec's alert for a refusal ('Failed to add attendee' or the server's sentence) */
   onFailure: (text: string) => void;
 }
 
-export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: AddAttendeeDialogProps) {
+export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFailure }: AddAttendeeDialogProps) {
   const formId = useId();
   const add = useAddAttendee();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const update = useUpdateAttendee();
+  const saving = add.isPending || update.isPending;
+  const primary = !!editing?.is_primary;
+  const initial = editing ? valuesOf(editing) : EMPTY;
+  const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [categoryPicked, setCategoryPicked] = useState(false);
+  // an attendee being corrected already has a category: a typed age no longer overrides it
+  const [categoryPicked, setCategoryPicked] = useState(!!editing);
 
   const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
 
   function close() {
-    if (add.isPending) return;
-    setValues(EMPTY);
+    if (saving) return;
+    setValues(initial);
     setErrors({});
     setFormError(null);
     setCategoryPicked(false);
@@ -89,18 +114,25 @@ export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setFormError(null);
-    const body = { ...values, relationship_other: values.relationship === 'other' ? values.relationship_other : '' };
+    // the primary contact is checked as 'self' (the server keeps it so) and sent without a relationship
+    const relationship = primary ? 'self' : values.relationship;
+    const body = { ...values, relationship, relationship_other: relationship === 'other' ? values.relationship_other : '' };
     const checked = validateForm(attendeeCreateSchema, body);
     setErrors(checked.errors ?? {});
     if (!checked.data) return;
     try {
-      await add.mutateAsync({ registrationId, body: checked.data });
-      setValues(EMPTY);
-      setCategoryPicked(false);
+      if (editing) {
+        const { relationship: _r, relationship_other: _o, ...rest } = checked.data;
+        await update.mutateAsync({ registrationId, attendeeId: editing.id, body: primary ? rest : checked.data });
+      } else {
+        await add.mutateAsync({ registrationId, body: checked.data });
+        setValues(EMPTY);
+        setCategoryPicked(false);
+      }
       onClose();
     } catch (err) {
       setErrors(serverFieldErrors(err));
-      const text = errorMessage(err, 'Failed to add attendee');
+      const text = errorMessage(err, editing ? 'Failed to update attendee' : 'Failed to add attendee');
       setFormError(text);
       onFailure(text);
     }
@@ -109,15 +141,15 @@ export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: 
   return (
     <Dialog
       open={open}
-      title="Add Attendee"
+      title={editing ? 'Edit Attendee' : 'Add Attendee'}
       onClose={close}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={add.isPending}>
+          <Button variant="secondary" onClick={close} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={add.isPending} busyText="Adding...">
-            Add Attendee
+          <Button type="submit" form={formId} busy={saving} busyText={editing ? 'Saving...' : 'Adding...'}>
+            {editing ? 'Save Changes' : 'Add Attendee'}
           </Button>
         </>
       }
@@ -147,17 +179,21 @@ export function AddAttendeeDialog({ open, registrationId, onClose, onFailure }: 
             required
           />
         </div>
-        <SelectField
-          label="Relationship"
-          name="relationship"
-          value={values.relationship}
-          onChange={(e) => set('relationship', e.target.value)}
-          options={RELATIONSHIP_OPTIONS}
-          placeholder="Select relationship"
-          error={errors.relationship}
-          required
-        />
-        {values.relationship === 'other' && (
+        {primary ? (
+          <p className="note">Relationship: primary contact. Their name and age category are the registration&apos;s too.</p>
+        ) : (
+          <SelectField
+            label="Relationship"
+            name="relationship"
+            value={values.relationship}
+            onChange={(e) => set('relationship', e.target.value)}
+            options={RELATIONSHIP_OPTIONS}
+            placeholder="Select relationship"
+            error={errors.relationship}
+            required
+          />
+        )}
+        {!primary && values.relationship === 'other' && (
           <TextField
             label="Specify Relationship"
             name="relationship_other"

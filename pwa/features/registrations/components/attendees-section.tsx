@@ -1,8 +1,8 @@
 /**
  * Attendees (n/9) (docs/product.md#screens "Attendees"): each attendee with category, relationship, age, gender,
  * dietary needs and cultural programs. Admins may add one while the registration is active and has
- * fewer than 9, and remove anyone but the primary contact on an active registration, after
- * 'Are you sure you want to remove this attendee?'.
+ * fewer than 9, correct anyone (Edit, the primary contact included) and remove anyone but the primary
+ * contact on an active registration, after 'Are you sure you want to remove this attendee?'.
  */
 import { useState } from 'react';
 import { Button } from '../../../components/button';
@@ -40,6 +40,7 @@ export interface AttendeesSectionProps {
 
 export function AttendeesSection({ registration: r, attendees, canManage, disabledReason, onFailure }: AttendeesSectionProps) {
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Attendee | null>(null);
   const remove = useRemoveAttendee();
   const active = r.status === 'active';
   const canAdd = canManage && active && attendees.length < MAX_ATTENDEES;
@@ -68,9 +69,11 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
       )}
       <ul className="attendee-list">
         {attendees.map((a) => {
+          const relationship = relationshipText(a);
           const facts = [
             AGE_CATEGORY_LABELS[a.age_category],
-            relationshipText(a),
+            // "Adult (19+) · Child" read as a contradiction: the relationship says what it is
+            relationship && (a.is_primary ? relationship : `Relationship: ${relationship}`),
             a.age != null ? `Age ${a.age}` : null,
             a.gender ? GENDER_LABELS[a.gender] : null,
           ].filter(Boolean);
@@ -87,6 +90,17 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
                   <p className="cell-sub">Cultural programs: {a.cultural_programs.map((p) => p.program_type).join(', ')}</p>
                 )}
               </div>
+              {canRemove && (
+                <Button
+                  variant="ghost"
+                  className="btn-small"
+                  onClick={() => setEditing(a)}
+                  disabled={!!disabledReason}
+                  aria-label={`Edit ${a.first_name} ${a.last_name}`}
+                >
+                  Edit
+                </Button>
+              )}
               {canRemove && !a.is_primary && (
                 <Button
                   variant="ghost"
@@ -103,6 +117,16 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
         })}
       </ul>
       {canAdd && <AddAttendeeDialog open={adding} registrationId={r.id} onClose={() => setAdding(false)} onFailure={onFailure} />}
+      {editing && (
+        <AddAttendeeDialog
+          key={editing.id}
+          open
+          registrationId={r.id}
+          editing={editing}
+          onClose={() => setEditing(null)}
+          onFailure={onFailure}
+        />
+      )}
     </section>
   );
 }

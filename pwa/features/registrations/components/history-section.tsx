@@ -26,6 +26,9 @@ const ACTION_LABELS: Record<string, string> = {
   'hotel.match': 'Hotel booking linked',
   'hotel.unmatch': 'Hotel booking unlinked',
   'hotel.import_update': 'Hotel booking updated by import',
+  'attendee.check_in': 'Checked in at the desk',
+  'attendee.check_in_undo': 'Check-in undone at the desk',
+  'registration.pass_sent': 'Check-in pass emailed',
 };
 
 /** Fields whose noise would hide the change itself. */
@@ -45,8 +48,13 @@ function describe(e: HistoryEntry): string {
   const label = ACTION_LABELS[e.action] ?? e.action;
   const after = (e.after ?? {}) as Record<string, unknown>;
   const before = (e.before ?? {}) as Record<string, unknown>;
-  if (e.action === 'attendee.add' || e.action === 'attendee.update')
-    return `${label}: ${after.first_name ?? ''} ${after.last_name ?? ''}`.trim();
+  if (e.action === 'attendee.add') return `${label}: ${after.first_name ?? ''} ${after.last_name ?? ''}`.trim();
+  if (e.action === 'attendee.update') {
+    const fields = changedFields(e.before, e.after);
+    return (
+      `${label}: ${after.first_name ?? ''} ${after.last_name ?? ''}`.trim() + (fields.length ? ` (${fields.map(humanize).join(', ')})` : '')
+    );
+  }
   if (e.action === 'attendee.remove') return `${label}: ${before.first_name ?? ''} ${before.last_name ?? ''}`.trim();
   if (e.action === 'registration.cancel' && after.cancel_reason) return `${label}: ${String(after.cancel_reason)}`;
   const fields = changedFields(e.before, e.after);
