@@ -172,6 +172,12 @@ describe('registration desk', () => {
     const reasonPrompt = answerNextDialog(page, 'accept', 'Family emergency');
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await reasonPrompt;
+    // it holds $500.00: the refund step is offered; Not now says the money is still held
+    const refund = page.getByRole('dialog', { name: 'Refund the payment?' });
+    await refund.getByText('$500.00 has been paid', { exact: false }).waitFor();
+    await refund.getByText('The registrant is not emailed about the cancellation', { exact: false }).waitFor();
+    await refund.getByRole('button', { name: 'Not now' }).click();
+    await page.getByText('$500.00 is still held for this cancelled registration.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await page.getByText(/Reason: Family emergency/).waitFor();
     await page.locator('.detail-badges').getByText('Cancelled').waitFor();
@@ -204,6 +210,44 @@ describe('registration desk', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain(number);
     expect(csv).toContain(member.first);
+  });
+
+  it('cancelling a paid registration offers the refund, prefilled with what was paid, and records it in the ledger', async () => {
+    const { page, token } = await signInAs('admin');
+    const s = suffix();
+    const created = await api('POST', '/registrations', {
+      token,
+      body: {
+        primary_first_name: 'Rosa',
+        primary_last_name: `Refund${s}`,
+        primary_email: `rosa.${s}@reunion.test`,
+        primary_phone: '+1 555 0166',
+        attendees: [],
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.registration.id;
+    expect((await api('POST', `/registrations/${id}/payments`, { token, body: { amount: 120, method: 'card', note: null } })).status).toBe(
+      201,
+    );
+    await page.goto(`/registration/${created.body.registration.registration_number}`);
+    const reason = answerNextDialog(page, 'accept', 'Cannot travel');
+    await page.getByRole('button', { name: 'Cancel Registration' }).click();
+    await reason;
+    const refund = page.getByRole('dialog', { name: 'Refund the payment?' });
+    expect(await refund.getByLabel('Refund Amount ($)').inputValue()).toBe('120.00');
+    await refund.getByLabel('Refund Amount ($)').fill('150');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await refund.getByText('A refund cannot be more than the amount paid ($120.00)').waitFor();
+    await refund.getByLabel('Refund Amount ($)').fill('120');
+    await refund.getByRole('button', { name: 'Record refund' }).click();
+    await page.getByText('Refund of $120.00 recorded.').waitFor();
+    const ledger = await api('GET', `/registrations/${id}/payments`, { token });
+    expect(ledger.body.payments.map((p: { amount: number; note: string | null }) => [p.amount, p.note])).toEqual([
+      [120, null],
+      [-120, 'Refund on cancellation'],
+    ]);
+    expect(ledger.body.paid_amount).toBe(0);
   });
 
   it('asks before sending the flight-info request and says it was sent', async () => {

@@ -1,15 +1,18 @@
 /**
  * The admin's buttons on a registration (docs/product.md#screens): in edit mode Cancel and Save Changes;
  * otherwise Request Flight Info (confirm 'Send flight info request email to {email}?'), and Cancel
- * Registration (a reason by prompt; an empty one does nothing) or, when cancelled, Reactivate
- * Registration (confirm 'Are you sure you want to reactivate this registration?').
+ * Registration (a reason by prompt; an empty one does nothing; a registration holding money then offers
+ * the refund step, refund-dialog.tsx) or, when cancelled, Reactivate Registration (confirm 'Are you sure
+ * you want to reactivate this registration?').
  */
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { useCancelRegistration } from '../api/cancel-registration';
 import { useReactivateRegistration } from '../api/reactivate-registration';
 import { useRequestFlightInfo } from '../api/request-flight-info';
+import { RefundDialog } from './refund-dialog';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
 import type { Notice } from '../hooks/use-notice';
 
@@ -25,6 +28,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
   const flightInfo = useRequestFlightInfo();
   const cancel = useCancelRegistration();
   const reactivate = useReactivateRegistration();
+  const [refundOf, setRefundOf] = useState<number | null>(null);
   const off = !!disabledReason;
 
   if (editor.editing) {
@@ -53,7 +57,13 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
     if (!reason || !reason.trim()) return; // docs/product.md#rules: an empty reason does nothing
     cancel.mutate(
       { id: r.id, reason: reason.trim() },
-      { onError: (e) => notify('error', errorMessage(e, 'Failed to cancel registration')) },
+      {
+        onSuccess: ({ registration }) => {
+          const held = registration.paid_amount ?? r.paid_amount ?? 0;
+          if (held > 0) setRefundOf(held);
+        },
+        onError: (e) => notify('error', errorMessage(e, 'Failed to cancel registration')),
+      },
     );
   }
 
@@ -85,6 +95,16 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
         <Button variant="danger" onClick={onCancel} busy={cancel.isPending} busyText="Cancelling..." disabled={off} title={disabledReason}>
           Cancel Registration
         </Button>
+      )}
+      {refundOf !== null && (
+        <RefundDialog
+          registrationId={r.id}
+          paid={refundOf}
+          onDone={(kind, text) => {
+            setRefundOf(null);
+            notify(kind, text);
+          }}
+        />
       )}
     </div>
   );

@@ -13,7 +13,7 @@ import { PAYMENT_METHODS, paymentCreateSchema } from '../../../../shared/schemas
 import { useRecordPayment } from '../api/record-payment';
 
 const METHOD_LABELS: Record<string, string> = { cash: 'Cash', check: 'Check', card: 'Card', zelle: 'Zelle', other: 'Other' };
-const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] ?? m }));
+export const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] ?? m }));
 
 /** 'check' → 'Check'; free text from older rows is shown as written. */
 export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;

@@ -6,7 +6,7 @@
 import { useCallback, useState } from 'react';
 
 export interface Notice {
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'info';
   text: string;
 }
 
