@@ -58,6 +58,7 @@ const envSchema = z.object({
   EVENT_FLIGHT_WINDOW_MAX: isoDate.optional(),
   EVENT_DEFAULT_ARRIVAL_DATE: isoDate.optional(),
   EVENT_SUPPORT_EMAIL: z.email().optional(),
+  EVENT_PAYMENT_INSTRUCTIONS: z.string().trim().min(1).max(1000).optional(),
   /** 'IAH=George Bush Intercontinental,HOU=William P. Hobby' */
   EVENT_AIRPORTS: z
     .string()
@@ -161,6 +162,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     airports: e.EVENT_AIRPORTS ?? d.airports,
     defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? d.defaultArrivalDate,
     supportEmail: e.EVENT_SUPPORT_EMAIL ?? d.supportEmail,
+    paymentInstructions: e.EVENT_PAYMENT_INSTRUCTIONS ?? d.paymentInstructions,
   };
   return {
     env: e.NODE_ENV,

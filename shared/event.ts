@@ -22,6 +22,8 @@ export interface EventConfig {
   airports: readonly Airport[];
   defaultArrivalDate: string;
   supportEmail: string;
+  /** how to pay a balance (bank transfer, Zelle, check to…), shown to a visitor who still owes */
+  paymentInstructions: string;
 }
 
 export interface Airport {
@@ -53,6 +55,7 @@ export const DEFAULT_EVENT: EventConfig = {
   airports: DEFAULT_AIRPORTS,
   defaultArrivalDate: '2025-11-27',
   supportEmail: 'help@reunion.example',
+  paymentInstructions: 'Pay by Zelle or check to the reunion committee, or at the check-in desk when you arrive.',
 };
 
 /** Public runtime configuration served to the PWA at GET /api/config. */

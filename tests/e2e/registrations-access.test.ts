@@ -109,8 +109,20 @@ describe('registration page access', () => {
     await page.getByRole('heading', { name: 'Price Breakdown' }).waitFor();
     const flightLink = page.getByRole('link', { name: 'Add Flight Information' });
     await expect.poll(() => flightLink.getAttribute('href')).toBe(`/flight-info?registrationId=${mine.id}&verified=true`);
+    // on a phone the flight action is on the first screen, not below the whole registration
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await flightLink.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+    await page.setViewportSize({ width: 1280, height: 800 });
     const pay = page.getByRole('button', { name: 'Make Payment' });
     await expect.poll(() => pay.isVisible()).toBe(true);
+    // no online payment: the button says how to pay, with the balance and whom to ask
+    await pay.click();
+    const howToPay = page.getByRole('region', { name: 'How to pay' });
+    await howToPay.getByText(/^Balance due: \$\d/).waitFor();
+    await howToPay.getByText('Pay by Zelle or check to the reunion committee, or at the check-in desk when you arrive.').waitFor();
+    await howToPay.getByRole('link', { name: 'help@reunion.example' }).waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
     for (const name of ['Edit registration', 'Cancel Registration', 'Request Flight Info', 'Add Attendee', 'Record Payment']) {
       await expect.poll(() => page.getByRole('button', { name }).count(), { message: name }).toBe(0);

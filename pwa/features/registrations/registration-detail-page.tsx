@@ -113,6 +113,8 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       {fromCache && <Alert kind="info">No connection: showing the copy of this registration saved on this device.</Alert>}
       {isAdmin && !online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}
       {isAdmin && <AdminActions registration={r} editor={editor} disabledReason={offlineReason} notify={show} />}
+      {/* the visitor's main actions (flights, paying) come first, on a phone's first screen */}
+      {mode === 'registrant' && <VisitorActions registration={r} flights={flightInfo} />}
       {isAdmin && editor.editing && (
         <p className="note edit-hint">Editing contact, address and fees. Save Changes applies them; Cancel discards them.</p>
       )}
@@ -145,7 +147,6 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
 
       {isAdmin && !fromCache && <PaymentsSection registrationNumber={r.registration_number} registrationId={r.id} disabled={!online} />}
       {isAdmin && !fromCache && <HistorySection registrationNumber={r.registration_number} />}
-      {mode === 'registrant' && <VisitorActions registration={r} flights={flightInfo} />}
     </div>
   );
 }

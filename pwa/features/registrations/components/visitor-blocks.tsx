@@ -1,15 +1,19 @@
 /**
  * What a visitor without staff sign-in sees (docs/product.md#screens Registration detail): the yellow notice to verify
  * through Check Registration (and no personal data) when not verified; once verified, the flight form
- * link and the 'Make Payment' button (shown while active and not fully paid; online payment has no
- * handler yet, so it is shown disabled with a note).
+ * link and the 'Make Payment' button (shown while active and not fully paid): there is no online payment,
+ * so it opens how to pay: the balance, the organisers' instructions (EVENT_PAYMENT_INSTRUCTIONS), the
+ * support email, and that the balance can be paid at the check-in desk.
  */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
 import { ButtonLink } from '../../../components/button';
 import type { Registration } from '../../../../shared/schemas/registration';
 import type { FlightInfoRecord } from '../api/get-registration';
 import { realFlights } from './flight-cards';
+import { useEvent } from '../../../lib/public-config';
+import { formatMoney } from '../../../lib/format';
 
 export function UnverifiedNotice({ reason }: { reason?: string }) {
   return (
@@ -51,8 +55,10 @@ export function flightFormPath(r: Registration): string {
 }
 
 export function VisitorActions({ registration: r, flights }: { registration: Registration; flights: FlightInfoRecord[] }) {
+  const event = useEvent();
   const hasFlights = realFlights(flights).length > 0;
   const owes = r.status === 'active' && !r.waive_fees && (r.balance_due ?? 0) > 0;
+  const [paying, setPaying] = useState(false);
   return (
     <section className="card" aria-labelledby="visitor-actions-title">
       <h2 id="visitor-actions-title">Your Registration</h2>
@@ -61,15 +67,29 @@ export function VisitorActions({ registration: r, flights }: { registration: Reg
           {hasFlights ? 'Edit Flight Info' : 'Add Flight Information'}
         </ButtonLink>
         {owes && (
-          <button type="button" className="btn btn-primary" disabled aria-describedby="make-payment-note">
+          <button
+            type="button"
+            className="btn btn-primary"
+            aria-expanded={paying}
+            aria-controls="make-payment"
+            onClick={() => setPaying((v) => !v)}
+          >
             Make Payment
           </button>
         )}
       </div>
-      {owes && (
-        <p id="make-payment-note" className="note">
-          Online payment is not available yet. Please contact the organisers to pay your balance.
-        </p>
+      {owes && paying && (
+        <div id="make-payment" className="make-payment" role="region" aria-labelledby="make-payment-title">
+          <h3 id="make-payment-title">How to pay</h3>
+          <p>
+            Balance due: <strong>{formatMoney(r.balance_due)}</strong>
+          </p>
+          <p>{event.paymentInstructions}</p>
+          <p>You can also pay the balance at the check-in desk when you arrive.</p>
+          <p className="note">
+            Questions about paying? Write to <a href={`mailto:${event.supportEmail}`}>{event.supportEmail}</a>.
+          </p>
+        </div>
       )}
     </section>
   );
