@@ -56,6 +56,9 @@ export const AIRLINES = [
   'Other',
 ] as const;
 
+/** The airline choice that asks for the airline's name (stored as the flight's airline). */
+export const OTHER_AIRLINE = 'Other';
+
 /** An airline of 'N/A' marks a placeholder flight row, skipped when loading the form (docs/product.md#screens). */
 export const PLACEHOLDER_AIRLINE = 'N/A';
 

@@ -11,7 +11,7 @@
  * - rows whose airline is 'N/A' are placeholders and are dropped before validation.
  */
 import { z } from 'zod';
-import { AIRLINES, FLIGHT_TYPES, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
+import { AIRLINES, FLIGHT_TYPES, OTHER_AIRLINE, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
 import type { Airport, EventConfig } from '../event';
 import { OTHER_AIRPORT } from '../airports';
 
@@ -42,6 +42,7 @@ export const FLIGHT_MESSAGES = {
   typeInvalid: 'Flight type must be arrival or departure',
   airlineRequired: 'Airline is required',
   airlineUnknown: 'Please choose an airline from the list (or Other)',
+  airlineNameRequired: 'Please type the name of the airline',
   numberRequired: 'Flight number is required',
   dateRequired: 'Flight date is required',
   dateInvalid: 'Flight date must be a date like 2025-11-27',
@@ -169,6 +170,11 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
         }
         return name;
       }),
+      /** the airline's name when Other: stored as the flight's airline, so every screen, export and mail shows it */
+      airlineName: z.preprocess(
+        blankToUndefined,
+        z.string({ error: 'Must be text' }).trim().max(100, 'Airline name must be at most 100 characters').optional(),
+      ),
       flightNumber: requiredText(FLIGHT_MESSAGES.numberRequired)
         .pipe(z.string().max(20, 'Flight number must be at most 20 characters'))
         .transform((v) => v.replace(/\s+/g, ' ').toUpperCase()),
@@ -216,11 +222,18 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
         .transform((v) => (v ? v : null)),
     })
     .superRefine((f, ctx) => {
+      if (f.airline === OTHER_AIRLINE && !f.airlineName) {
+        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineNameRequired, path: ['airlineName'] });
+      }
       if (f.airport === OTHER_AIRPORT && !f.airportName) {
         ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportNameRequired, path: ['airportName'] });
       }
     })
-    .transform((f) => ({ ...f, airportName: f.airport === OTHER_AIRPORT ? f.airportName! : codes.get(f.airport)! }));
+    .transform(({ airlineName, ...f }) => ({
+      ...f,
+      airline: f.airline === OTHER_AIRLINE ? airlineName! : f.airline,
+      airportName: f.airport === OTHER_AIRPORT ? f.airportName! : codes.get(f.airport)!,
+    }));
 }
 
 export type FlightSubmission = z.output<ReturnType<typeof flightSchema>>;
@@ -289,6 +302,8 @@ export interface FlightFormRow {
   airport: string;
   /** the typed name when Other */
   airportName: string;
+  /** the airline's typed name when the airline is Other */
+  airlineName: string;
   adultsCount: number | string;
   childrenCount: number | string;
   childSeatsNeeded: number | string;
@@ -305,6 +320,7 @@ export function newFlightRow(index: number): FlightFormRow {
     flightTime: '',
     airport: '',
     airportName: '',
+    airlineName: '',
     adultsCount: 1,
     childrenCount: 0,
     childSeatsNeeded: 0,
@@ -336,7 +352,9 @@ export function formRowsFromExisting(existing: ExistingFlight[]): FlightFormRow[
     .map((f) => ({
       id: f.id,
       flightType: f.flight_type,
-      airline: f.airline,
+      // an airline outside the list was typed under Other: it opens as Other with its name
+      airline: canonicalAirline(f.airline) ?? OTHER_AIRLINE,
+      airlineName: canonicalAirline(f.airline) ? '' : f.airline,
       flightNumber: f.flight_number,
       flightDate: f.flight_date ? f.flight_date.slice(0, 10) : '',
       flightTime: f.flight_time ? f.flight_time.slice(0, 5) : '',

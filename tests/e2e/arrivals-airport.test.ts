@@ -30,7 +30,15 @@ describe('the board by airport', () => {
     const elsewhere = await createFamily({
       firstName: 'Olga',
       lastName: tag,
-      flight: { flightNumber: n(), flightDate: DAY, flightTime: '11:05', airport: 'OTHER', airportName: 'Conroe-North Houston Regional' },
+      flight: {
+        airline: 'Other',
+        airlineName: 'Aeroméxico',
+        flightNumber: n(),
+        flightDate: DAY,
+        flightTime: '11:05',
+        airport: 'OTHER',
+        airportName: 'Conroe-North Houston Regional',
+      },
     });
     const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
     await page.getByLabel('Search').fill(tag);
@@ -38,6 +46,8 @@ describe('the board by airport', () => {
     for (const f of [atIah, atHou, elsewhere]) await card(f).waitFor();
     await card(atHou).getByText('HOU', { exact: true }).waitFor();
     await card(elsewhere).getByText('Other: Conroe-North Houston Regional').waitFor();
+    // an airline outside the list, typed under Other, reaches the greeter by its name
+    await card(elsewhere).getByText('Aeroméxico', { exact: false }).first().waitFor();
 
     // on a phone the day, the airport and the export are one tap away
     await page.locator('.arrivals-phone-filters > summary').click();

@@ -134,6 +134,7 @@ describe('the flight form', () => {
         flightTime: '14:30',
         airport: 'HOU',
         airportName: '',
+        airlineName: '',
         adultsCount: 2,
         childrenCount: 0,
         childSeatsNeeded: 0,

@@ -13,6 +13,7 @@ import {
   type ExistingFlight,
   type FlightFormRow,
 } from '../../../shared/schemas/flight';
+import { OTHER_AIRLINE } from '../../../shared/constants';
 import type { FlightType } from '../../../shared/constants';
 
 /** A row plus a client-only key, so React keeps each row's inputs when another row is removed. */
@@ -37,6 +38,7 @@ export interface SubmittedFlight {
   flightTime: string;
   airport: string;
   airportName?: string;
+  airlineName?: string;
   adultsCount: number;
   childrenCount: number;
   childSeatsNeeded: number;
@@ -79,6 +81,7 @@ export function flightsToSubmit(state: FlightFormState): SubmittedFlight[] {
     ...(r.id ? { id: r.id } : {}),
     flightType: r.flightType,
     airline: r.airline,
+    ...(r.airline === OTHER_AIRLINE ? { airlineName: r.airlineName.trim() } : {}),
     flightNumber: r.flightNumber.trim(),
     flightDate: isoFlightDate(r.flightDate),
     flightTime: r.flightTime.trim().slice(0, 5),

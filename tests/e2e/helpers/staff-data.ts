@@ -30,6 +30,8 @@ export interface FamilySpec {
     flightNumber: string;
     flightDate: string;
     flightTime: string;
+    /** 'Other' needs airlineName */
+    airlineName?: string;
     /** 'IAH' unless given; 'OTHER' needs airportName */
     airport?: string;
     airportName?: string;
@@ -83,6 +85,7 @@ export async function createFamily(spec: FamilySpec): Promise<SeededFamily> {
         flightTime: f.flightTime,
         airport: f.airport ?? 'IAH',
         ...(f.airportName && { airportName: f.airportName }),
+        ...(f.airlineName && { airlineName: f.airlineName }),
         adultsCount: f.adultsCount ?? 1 + (spec.others ?? []).filter((o) => o.age_category !== 'child').length,
         childrenCount: f.childrenCount ?? (spec.others ?? []).filter((o) => o.age_category === 'child').length,
         childSeatsNeeded: f.childSeatsNeeded ?? 0,

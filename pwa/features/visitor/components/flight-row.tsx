@@ -7,7 +7,7 @@
  */
 import { SelectField, TextAreaField, TextField, type Option } from '../../../components/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
-import { AIRLINES, FLIGHT_TYPES } from '../../../../shared/constants';
+import { AIRLINES, FLIGHT_TYPES, OTHER_AIRLINE } from '../../../../shared/constants';
 import { OTHER_AIRPORT, type FlightRules } from '../../../../shared/schemas/flight';
 import { rowErrorKey, type FlightRowState } from '../flight-form-model';
 
@@ -62,6 +62,17 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
         error={err('airline')}
         required
       />
+      {row.airline === OTHER_AIRLINE && (
+        <TextField
+          label="Airline Name"
+          value={row.airlineName}
+          onChange={(e) => onChange({ airlineName: e.target.value })}
+          error={err('airlineName')}
+          maxLength={100}
+          placeholder="e.g. Aeroméxico"
+          required
+        />
+      )}
       <TextField
         label="Flight Number"
         value={row.flightNumber}
