@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
 import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
+import type { PickupBatchResult, ArrivalsSummary } from './answers';
+export type { PickupBatchResult, ArrivalsSummary };
 export type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult };
 
 /** True for a real calendar date written 'YYYY-MM-DD' (rejects 2025-02-30). */
@@ -71,13 +73,6 @@ export const pickupBatchSchema = z.object({
 });
 export type PickupBatchInput = z.input<typeof pickupBatchSchema>;
 
-/** One op's answer in a batch: what the single route would have answered (status and body) for it. */
-export interface PickupBatchResult {
-  opId: string;
-  status: number;
-  body: PickupResult | { error: string };
-}
-
 /** The 13 columns of the arrivals CSV export (docs/product.md#rules), in order. */
 export const ARRIVALS_CSV_COLUMNS = [
   'Registration',
@@ -95,16 +90,6 @@ export const ARRIVALS_CSV_COLUMNS = [
   'Special Instructions',
   'Airport',
 ] as const;
-
-export interface ArrivalsSummary {
-  totalArrivals: number;
-  /** adults plus children */
-  totalPassengers: number;
-  /** distinct airline + flight number */
-  uniqueFlights: number;
-  pickedUp: number;
-  pending: number;
-}
 
 /** One flight, however its number was typed ('DL 7' and 'dl7' are the same flight). */
 const flightKey = (a: Pick<FlightArrival, 'airline' | 'flightNumber'>) =>

@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
 import { emailField, requiredString } from './common';
+import type { User, LoginResponse } from './answers';
+export type { User, LoginResponse };
 
 export const loginSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),
@@ -54,20 +56,3 @@ export const updateUserSchema = z
     last_name: requiredString('Last name is required', 100).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to update' });
-
-export interface User {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: (typeof ROLES)[number];
-  disabled: boolean;
-  created_at?: string;
-}
-
-export interface LoginResponse {
-  token: string;
-  user: User;
-  message: string;
-  expiresAt: string;
-}

@@ -6,6 +6,16 @@ import { z } from 'zod';
 import { HOTEL_CANDIDATE_LIMIT, HOTEL_PAGE_SIZE } from '../constants';
 import { decimal, MAX_ROW_ID, pageQuery } from './common';
 import type { HotelAssignment, RegistrationHotelFields } from './records';
+import {
+  ROOMING_FIELDS,
+  type HotelMatchCandidate,
+  type RegistrationHotel,
+  type RoomingRow,
+  type ImportRowResult,
+  type ImportResult,
+  type RoomingField,
+} from './answers';
+export type { HotelMatchCandidate, RegistrationHotel, RoomingRow, ImportRowResult, ImportResult };
 export type { HotelAssignment, RegistrationHotelFields };
 
 export const unmatchedQuerySchema = z.object(pageQuery(HOTEL_PAGE_SIZE, HOTEL_CANDIDATE_LIMIT));
@@ -57,73 +67,4 @@ export const importQuerySchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-/** A registration offered as a match for a booking (docs/product.md#api Matching registration result). */
-export interface HotelMatchCandidate {
-  id: number;
-  registration_number: string;
-  primary_first_name: string;
-  primary_last_name: string;
-  primary_email: string;
-  hotel_confirmation_number: string | null;
-  /** the first or last word of the names agree: highlighted in the list */
-  possible_match: boolean;
-  /** hotel/flight date mismatches (for the booking when assignmentId was given, else the current hotel) */
-  warnings: string[];
-}
-
-/** The registration's hotel fields, as the match / unmatch answers return them. */
-export interface RegistrationHotel extends RegistrationHotelFields {
-  id: number;
-  registration_number: string;
-  primary_first_name: string;
-  primary_last_name: string;
-  version: number;
-  warnings: string[];
-}
-
-/** The columns a rooming list may have (import); headers are matched forgivingly to these. */
-export const ROOMING_FIELDS = [
-  'guest_name',
-  'confirmation_number',
-  'room_type',
-  'room_number',
-  'check_in_date',
-  'check_out_date',
-  'nights',
-  'vip_status',
-  'notes',
-] as const;
-export type RoomingField = (typeof ROOMING_FIELDS)[number];
-
-export interface RoomingRow {
-  guest_name: string | null;
-  confirmation_number: string | null;
-  room_type: string | null;
-  room_number: string | null;
-  check_in_date: string | null;
-  check_out_date: string | null;
-  nights: number | null;
-  vip_status: string | null;
-  notes: string | null;
-}
-
-export interface ImportRowResult {
-  /** line of the file where the row ends (the header is line 1) */
-  line: number;
-  data: RoomingRow;
-  errors: string[];
-  /** what importing does with a valid row */
-  action: 'create' | 'update' | 'unchanged' | null;
-}
-
-export interface ImportResult {
-  rows: ImportRowResult[];
-  valid: number;
-  invalid: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  dryRun: boolean;
-  /** which file header went to which field, and the headers that were not used */
-  columns: { mapped: Partial<Record<RoomingField, string>>; ignored: string[] };
-}
+export { ROOMING_FIELDS, type RoomingField };

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { MAX_ATTENDEES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../constants';
 import { ageCategoryField, firstNameField, groupMemberSchema, lastNameField } from './attendee';
 import { decimal, emailField, money, optionalText, pageQuery, requiredString } from './common';
-import type { Attendee } from './attendee';
-import type { FlightInfoRecord } from './flight';
 import type { Registration } from './records';
+import type { RegistrationListItem, Pagination, RegistrationStats, Payment, RegistrationDetail, HistoryEntry } from './answers';
+export type { RegistrationListItem, Pagination, RegistrationStats, Payment, RegistrationDetail, HistoryEntry };
 export type { Registration };
 
 export const REGISTRATION_MESSAGES = {
@@ -175,81 +175,3 @@ export const exportQuerySchema = registrationListQuerySchema.omit({ page: true, 
 export const historyQuerySchema = z.object(pageQuery(50, 200));
 
 // ---- response shapes -------------------------------------------------------------------------------
-
-/** One row of GET /registrations. */
-export interface RegistrationListItem {
-  id: number;
-  registration_number: string;
-  status: (typeof REGISTRATION_STATUSES)[number];
-  payment_status: (typeof PAYMENT_STATUSES)[number];
-  primary_first_name: string;
-  primary_last_name: string;
-  primary_email: string;
-  primary_phone: string;
-  city: string | null;
-  state: string | null;
-  country: string;
-  attendee_count: number;
-  total_amount: number;
-  paid_amount: number;
-  waive_fees: boolean;
-  created_at: string;
-  has_flights: boolean;
-  /** attendees checked in at the desk (of attendee_count) */
-  checked_in_count: number;
-  flight_info_requested_at: string | null;
-  hotel_confirmation_number: string | null;
-}
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  pages: number;
-}
-
-export interface RegistrationStats {
-  registrations: {
-    total_count: number;
-    active_count: number;
-    pending_count: number;
-    cancelled_count: number;
-    waitlist_count: number;
-    total_collected: number;
-    total_expected: number;
-    /** active registrations with at least one attendee checked in at the desk */
-    checked_in_count: number;
-  };
-  /** checked_in: attendees of active registrations checked in at the desk */
-  attendees: { adults: number; youth: number; children: number; total_active: number; checked_in: number };
-}
-
-export interface Payment {
-  id: number;
-  registration_id: number;
-  amount: number;
-  method: string;
-  note: string | null;
-  created_by: string | null;
-  created_at: string;
-}
-
-/** GET /registrations/{id}: the registration, its active attendees and its flights, as its reader may see them. */
-export interface RegistrationDetail {
-  registration: Registration;
-  attendees: Attendee[];
-  flightInfo: FlightInfoRecord[];
-}
-
-/** One line of a registration's history (the audit log of it, its attendees, payments, flights and bookings). */
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  actor: string;
-  actor_user_id: number | null;
-  entity_type: string;
-  entity_id: string;
-  before: unknown;
-  after: unknown;
-  created_at: string;
-}

@@ -3,8 +3,10 @@
  * verify-code, lookup) and the shapes the API answers with.
  */
 import { z } from 'zod';
-import { CODE_LENGTH, type AgeCategory } from '../constants';
+import { CODE_LENGTH } from '../constants';
 import { emailField } from './common';
+import type { VerifiedRegistration, VerifyCodeResponse } from './answers';
+export type { VerifiedRegistration, VerifyCodeResponse };
 
 export const VERIFICATION_MESSAGES = {
   /** docs/product.md#messages Flight email step: email and challenge required */
@@ -46,25 +48,3 @@ export const lookupSchema = z.object({
 export type SendVerificationInput = z.input<ReturnType<typeof sendVerificationSchema>>;
 export type VerifyCodeInput = z.input<typeof verifyCodeSchema>;
 export type LookupInput = z.input<typeof lookupSchema>;
-
-/** The registration a verified visitor sees (docs/product.md#api Verified registration summary, plus docs/product.md#api's snake_case). */
-export interface VerifiedRegistration {
-  id: number;
-  registration_number: string;
-  registrationNumber: string;
-  primary_first_name: string;
-  primary_last_name: string;
-  primaryName: string;
-  email: string;
-  status: string;
-  needsTransportation: boolean;
-  attendees: { firstName: string; lastName: string; ageCategory: AgeCategory }[];
-}
-
-export interface VerifyCodeResponse {
-  message: string;
-  registration: VerifiedRegistration;
-  /** send back as the X-Registrant-Token header; valid 24 h for this registration only */
-  registrantToken: string;
-  expiresAt: string;
-}
