@@ -18,6 +18,9 @@ import { requireRegistration } from '../services/registrations/registration-view
 import { earliestTap } from '../services/sync/tap-time';
 import { checkInBatchSchema, checkInSchema, sendPassesSchema } from '../../shared/schemas/check-in';
 
+/** What a check-in's Idempotency-Key stands for: the single route's path, whichever route delivered it. */
+const checkInRequest = (registrationId: number) => `/api/registrations/${registrationId}/check-in`;
+
 export const checkInRoutes = new Hono<AppEnv>()
   .post('/send-passes', async (c) => {
     requireAdmin(c);
@@ -36,7 +39,12 @@ export const checkInRoutes = new Hono<AppEnv>()
   .post('/check-in/batch', async (c) => {
     const user = requireDesk(c);
     const { ops } = await jsonBody(c, checkInBatchSchema);
-    const keyed = ops.map(({ opId, registration_id, ...input }) => ({ key: opId, registrationId: registration_id, input }));
+    const keyed = ops.map(({ opId, registration_id, ...input }) => ({
+      key: opId,
+      request: checkInRequest(registration_id),
+      registrationId: registration_id,
+      input,
+    }));
     const answers = await recordCheckIns(c.var.deps.database.db, keyed, user, actorOf(c), earliestTap(c.var.deps.config.event));
     return c.json({ results: answers.map((a, i) => ({ opId: ops[i].opId, status: a.status, body: a.body })) }, 200);
   })
@@ -47,7 +55,7 @@ export const checkInRoutes = new Hono<AppEnv>()
     const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
     const [answer] = await recordCheckIns(
       c.var.deps.database.db,
-      [{ key, registrationId: reg.id, input: body }],
+      [{ key, request: checkInRequest(reg.id), registrationId: reg.id, input: body }],
       user,
       actorOf(c),
       earliestTap(c.var.deps.config.event),

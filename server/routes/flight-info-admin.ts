@@ -21,6 +21,9 @@ import {
   type PickupBatchResult,
 } from '../../shared/schemas/arrivals';
 
+/** What a toggle's Idempotency-Key stands for: the single route's path, whichever route delivered it. */
+const pickupRequest = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
+
 export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals', async (c) => {
     requireStaff(c);
@@ -44,7 +47,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
   .post('/flight-pickups/batch', async (c) => {
     const user = requireStaff(c);
     const { ops } = await jsonBody(c, pickupBatchSchema);
-    const keyed = ops.map(({ opId, flightId, ...toggle }) => ({ key: opId, flightId, toggle }));
+    const keyed = ops.map(({ opId, flightId, ...toggle }) => ({ key: opId, request: pickupRequest(flightId), flightId, toggle }));
     const answers = await recordPickups(c.var.deps.database.db, keyed, user, actorOf(c), earliestTap(c.var.deps.config.event));
     const results: PickupBatchResult[] = answers.map((a, i) => ({ opId: ops[i].opId, status: a.status, body: a.body }));
     return c.json({ results }, 200);
@@ -56,7 +59,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     const [answer] = await recordPickups(
       c.var.deps.database.db,
-      [{ key, flightId: id, toggle: body }],
+      [{ key, request: pickupRequest(id), flightId: id, toggle: body }],
       user,
       actorOf(c),
       earliestTap(c.var.deps.config.event),

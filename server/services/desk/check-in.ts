@@ -34,6 +34,8 @@ export interface DeskUser {
 export interface KeyedCheckIn {
   /** Idempotency-Key (the outbox op's opId), or undefined */
   key: string | undefined;
+  /** what the key stands for, with the body (idempotency.ts): the single route's path, by either route */
+  request: string;
   registrationId: number;
   input: CheckInInput;
 }
@@ -52,9 +54,6 @@ const auditView = (a: AttendeeRow) => ({
   ...checkInState(a),
   check_in_tap_at: a.checkInTapAt?.toISOString() ?? null,
 });
-
-/** The path a check-in of `registrationId` is recorded under, whichever route delivered it. */
-const checkInPath = (registrationId: number) => `/api/registrations/${registrationId}/check-in`;
 
 /**
  * Applies one check-in tap to the named attendees of a registration (inside a transaction). Refusals
@@ -149,7 +148,7 @@ export function recordCheckIns(
   return runIdempotent(
     db,
     user.id,
-    ops.map((op) => ({ key: op.key, method: 'POST', path: checkInPath(op.registrationId), body: op.input, input: op })),
+    ops.map((op) => ({ key: op.key, method: 'POST', path: op.request, body: op.input, input: op })),
     {
       // registrations locked in id order first, so two batches never deadlock
       prepare: async (tx, inputs) => {

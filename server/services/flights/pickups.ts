@@ -132,12 +132,14 @@ export async function applyPickup(
   return answer(after, f.pickedUp !== after.pickedUp, false);
 }
 
-/** The path a toggle of `flightId` is recorded under: the single route's, whichever route delivered it. */
-export const pickupPath = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
-
 export interface KeyedPickup {
   /** Idempotency-Key (the outbox op's opId), or undefined */
   key: string | undefined;
+  /**
+   * what the key stands for, with the body (idempotency.ts): the route gives the single route's path,
+   * whichever route delivered the toggle, so a toggle answers the same by either route
+   */
+  request: string;
   flightId: number;
   /** the body of the single route, as its schema parsed it: its hash identifies the request */
   toggle: PickupToggle;
@@ -159,7 +161,7 @@ export function recordPickups(
   return runIdempotent(
     db,
     user.id,
-    ops.map((op) => ({ key: op.key, method: 'POST', path: pickupPath(op.flightId), body: op.toggle, input: op })),
+    ops.map((op) => ({ key: op.key, method: 'POST', path: op.request, body: op.toggle, input: op })),
     {
       prepare: (tx, inputs) =>
         lockFlights(
