@@ -1,0 +1,49 @@
+/**
+ * Nothing runs off the side of the page: on every admin screen at 1280 px and every screen at 390 px
+ * the page is exactly as wide as the window (scrollWidth equals clientWidth). Wide tables scroll inside
+ * their own frame; the phone's menu scrolls inside its strip.
+ */
+import { describe, expect, it } from 'vitest';
+import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+
+setupBrowser();
+
+const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/registrations',
+  '/register',
+  '/admin/registrations/new',
+  '/admin/hotel-assignments',
+  '/admin/flight-arrivals',
+  '/admin/check-in',
+  '/admin/users',
+  '/admin/profile',
+];
+const PUBLIC_SCREENS = ['/', '/check-registration', '/flight-info-lookup', '/login', '/check-in/R25-ABC123'];
+
+async function overflowing(page: Awaited<ReturnType<typeof newPage>>, paths: string[]) {
+  const wide: string[] = [];
+  for (const p of paths) {
+    await page.goto(p);
+    await page.locator('h1').first().waitFor();
+    await page.waitForTimeout(300);
+    const { sw, cw } = await page.evaluate(() => ({ sw: document.documentElement.scrollWidth, cw: document.documentElement.clientWidth }));
+    if (sw > cw) wide.push(`${p}: ${sw} > ${cw}`);
+  }
+  return wide;
+}
+
+describe('no horizontal overflow', () => {
+  it('on every admin screen at 1280 px and at 390 px', async () => {
+    const { page } = await signInAs('admin', { path: '/admin' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await overflowing(page, ADMIN_SCREENS)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowing(page, ADMIN_SCREENS)).toEqual([]);
+  });
+
+  it('on the public screens at 390 px', async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    expect(await overflowing(page, PUBLIC_SCREENS)).toEqual([]);
+  });
+});
