@@ -87,6 +87,7 @@ describe('registration desk', () => {
     await expect.poll(() => fees.getByText('Refund Due').count()).toBe(0);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByRole('button', { name: 'Edit registration' }).waitFor(); // edit mode closed
+    await page.getByText('Changes saved. The total is now $500.00.').waitFor();
     await summary.getByText('$500.00').first().waitFor();
     await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
 

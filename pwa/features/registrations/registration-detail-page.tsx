@@ -89,7 +89,12 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
   // a copy from this device cannot be changed: the server is out of reach
   const online = useOnline() && !fromCache;
   const { notice, show } = useNotice();
-  const editor = useRegistrationEditor(r, event.lateFeeCents, (text) => show('error', text));
+  const editor = useRegistrationEditor(
+    r,
+    event.lateFeeCents,
+    (text) => show('error', text),
+    (text) => show('success', text),
+  );
   const isAdmin = mode === 'admin';
   const hasMoney = r.total_amount !== undefined;
   const offlineReason = online ? undefined : 'Needs a connection';

@@ -8,7 +8,7 @@
 import { useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
-import { computeAmounts, refundDueCents, toCents } from '../../../../shared/pricing';
+import { computeAmounts, formatMoney, refundDueCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
 
@@ -110,7 +110,18 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
   };
 }
 
-export function useRegistrationEditor(registration: Registration, lateFeeCents: number, onFailure: (text: string) => void) {
+/** The sentence after a save: what changed in money is what an admin most wants confirmed. */
+export function savedText(changes: Record<string, unknown>, newTotalCents: number): string {
+  const fees = ['waive_fees', 'discount_percentage', 'fixed_discount_amount', 'remove_late_fee'].some((k) => k in changes);
+  return fees ? `Changes saved. The total is now ${formatMoney(newTotalCents / 100)}.` : 'Changes saved.';
+}
+
+export function useRegistrationEditor(
+  registration: Registration,
+  lateFeeCents: number,
+  onFailure: (text: string) => void,
+  onSaved: (text: string) => void = () => {},
+) {
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState<EditValues>(() => editValuesOf(registration));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -163,6 +174,7 @@ export function useRegistrationEditor(registration: Registration, lateFeeCents: 
     try {
       await update.mutateAsync({ id: registration.id, changes: checked.data as RegistrationChanges });
       setEditing(false);
+      onSaved(savedText(changes, preview.newTotalCents));
     } catch (err) {
       setErrors(serverFieldErrors(err));
       onFailure(errorMessage(err, 'Failed to update registration'));
