@@ -55,9 +55,13 @@ export const newRow = (index: number): FlightRowState => withKey(newFlightRow(in
  * The form as loaded: the saved flights ('N/A' placeholders skipped; airline names matched to the
  * list, e.g. 'Delta' → 'Delta Air Lines'), or one default row when there are none.
  */
+/**
+ * The form opened on what is saved: saved flights open as "Yes, I need transportation" with their rows,
+ * whatever the registration's own flag says (opening on "No" would remove them on submit).
+ */
 export function initialFlightForm(existing: ExistingFlight[] = [], needsTransportation = true): FlightFormState {
   const rows = formRowsFromExisting(existing).map((r) => withKey({ ...r, airline: canonicalAirline(r.airline) ?? r.airline }));
-  return { needsTransportation, rows: rows.length ? rows : [newRow(0)] };
+  return { needsTransportation: rows.length > 0 || needsTransportation, rows: rows.length ? rows : [newRow(0)] };
 }
 
 /** The rows as the form holds them, for validation with the shared schema (no client keys). */
