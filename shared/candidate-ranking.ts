@@ -2,8 +2,13 @@
  * How registrations are ranked as candidates for a hotel booking, the one rule the server's Find Match
  * (`GET /api/hotel-assignments/search-matches`) and the device's offline candidates both use
  * (docs/product.md#hotel-assignments): registrations holding a word of the guest's name (two letters or
- * more) in their search text, possible name matches first (the first or last word agree), then by how
- * many words were found, then by last name, first name and id; at most `limit`.
+ * more) in their search text, by how well the primary contact's name agrees with the guest's:
+ *   full: both their first and last name are words of the guest name ('Abernathy, Jun' / Jun Abernathy);
+ *   surname: their last name is;
+ *   first: only their first name is (five 'Jun's for 'Abernathy, Jun' come after every Abernathy);
+ *   other: a word was found elsewhere (an attendee, the email);
+ * then by how many words were found, then by last name, first name and id; at most `limit`. `possible`
+ * is the spec's highlight (the first or last word of the names agree), unchanged.
  */
 import { isPossibleNameMatch, nameWords } from './name-match';
 
@@ -15,10 +20,26 @@ export interface Rankable {
   lastName: string;
 }
 
+export type NameAgreement = 'full' | 'surname' | 'first' | 'other';
+
 export interface Ranked<T> {
   item: T;
   possible: boolean;
+  /** how well the primary contact's name agrees with the guest's */
+  match: NameAgreement;
   hits: number;
+}
+
+const STRENGTH: Record<NameAgreement, number> = { full: 3, surname: 2, first: 1, other: 0 };
+
+/** How a registrant's name agrees with a guest name, word by word (accents, case and order ignored). */
+export function nameAgreement(guestName: string, firstName: string, lastName: string): NameAgreement {
+  const guest = new Set(nameWords(guestName));
+  const last = nameWords(lastName);
+  const first = nameWords(firstName);
+  const lastIn = last.length > 0 && last.every((w) => guest.has(w));
+  const firstIn = first.length > 0 && first.every((w) => guest.has(w));
+  return lastIn && firstIn ? 'full' : lastIn ? 'surname' : firstIn ? 'first' : 'other';
 }
 
 /** The words of a guest name that a search uses (two letters or more, each once). */
@@ -34,18 +55,19 @@ export function rankCandidates<T>(guestName: string, items: readonly T[], view: 
         item,
         r,
         possible: isPossibleNameMatch(guestName, `${r.firstName} ${r.lastName}`),
+        match: nameAgreement(guestName, r.firstName, r.lastName),
         hits: words.filter((w) => r.searchText.includes(w)).length,
       };
     })
     .filter((x) => x.hits > 0)
     .sort(
       (a, b) =>
-        Number(b.possible) - Number(a.possible) ||
+        STRENGTH[b.match] - STRENGTH[a.match] ||
         b.hits - a.hits ||
         a.r.lastName.localeCompare(b.r.lastName) ||
         a.r.firstName.localeCompare(b.r.firstName) ||
         a.r.id - b.r.id,
     )
     .slice(0, limit)
-    .map(({ item, possible, hits }) => ({ item, possible, hits }));
+    .map(({ item, possible, match, hits }) => ({ item, possible, match, hits }));
 }

@@ -25,6 +25,8 @@ export function rankCandidates(
     | 'primary_email'
     | 'hotel_confirmation_number'
     | 'flights'
+    | 'city'
+    | 'attendees'
   >[],
   limit = HOTEL_CANDIDATE_LIMIT,
 ): CandidateMatch[] {
@@ -34,7 +36,7 @@ export function rankCandidates(
     (r) => ({ id: r.id, searchText: r.searchText, firstName: r.primary_first_name, lastName: r.primary_last_name }),
     limit,
   );
-  return ranked.map(({ item: r, possible, hits }) => ({
+  return ranked.map(({ item: r, possible, match, hits }) => ({
     id: r.id,
     registration_number: r.registration_number,
     primary_first_name: r.primary_first_name,
@@ -42,6 +44,9 @@ export function rankCandidates(
     primary_email: r.primary_email,
     hotel_confirmation_number: r.hotel_confirmation_number,
     possible_match: possible,
+    name_match: match,
+    city: r.city,
+    party_size: r.attendees.length,
     warnings: hotelMismatchWarnings(
       { checkIn: booking.check_in_date, checkOut: booking.check_out_date },
       {
@@ -49,7 +54,7 @@ export function rankCandidates(
         departureDates: r.flights.filter((f) => f.flight_type === 'departure').map((f) => f.flight_date),
       },
     ),
-    score: (possible ? 100 : 0) + hits,
+    score: ({ full: 300, surname: 200, first: 100, other: 0 } as const)[match] + hits,
   }));
 }
 

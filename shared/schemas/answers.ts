@@ -167,6 +167,11 @@ export const hotelMatchCandidateSchema = z.object({
   hotel_confirmation_number: maybeText,
   /** the first or last word of the names agree: highlighted in the list */
   possible_match: z.boolean(),
+  /** how the primary contact's name agrees with the guest's: full name, surname, first name only, other */
+  name_match: z.enum(['full', 'surname', 'first', 'other']),
+  /** to tell two "Matthew Adams" apart */
+  city: maybeText,
+  party_size: count,
   /** hotel/flight date mismatches (for the booking when assignmentId was given, else the current hotel) */
   warnings: z.array(text),
 });

@@ -74,6 +74,8 @@ describe('hotel assignments', () => {
     const candidate1 = card1.locator('.candidate', { hasText: first.registrationNumber });
     await candidate1.getByText('Possible match').waitFor();
     await expect.poll(() => candidate1.getAttribute('class')).toContain('candidate-possible');
+    // how the name agrees, the city and the party size tell two families of the same name apart
+    await candidate1.getByText(/^Same name · .+ · \d+ (person|people)$/).waitFor();
     // the booking starts the day after the family lands
     await candidate1.getByText('Hotel check-in (Nov 27) is after arrival (Nov 26)').waitFor();
     const link1 = candidate1.getByRole('button', { name: 'Link' });

@@ -1,6 +1,6 @@
 /** The one ranking of hotel-booking candidates, used by the server's Find Match and the device's offline candidates. */
 import { describe, expect, it } from 'vitest';
-import { candidateWords, rankCandidates } from '../../shared/candidate-ranking';
+import { candidateWords, nameAgreement, rankCandidates } from '../../shared/candidate-ranking';
 
 const reg = (id: number, firstName: string, lastName: string, extra = '') => ({
   id,
@@ -11,7 +11,7 @@ const reg = (id: number, firstName: string, lastName: string, extra = '') => ({
 const view = (r: ReturnType<typeof reg>) => r;
 
 describe('candidate ranking', () => {
-  it('possible name matches first, then more words found, then last name, first name and id', () => {
+  it('full names first, then surnames, then first names only, then more words found, then last name, first name and id', () => {
     const list = [
       reg(5, 'Zed', 'Okafor'),
       reg(4, 'Ada', 'Okafor'),
@@ -21,10 +21,10 @@ describe('candidate ranking', () => {
       reg(6, 'Bo', 'Lee'),
     ];
     const ranked = rankCandidates('Okafor, Ngozi', list, view, 10).map((x) => x.item.id);
-    // Ngozi Okafor: a possible match with both words; then the other possible matches by last, first, id
+    // Ngozi Okafor: the full name; then every Okafor (by first name and id); a shared first name only last
     expect(ranked[0]).toBe(3);
     expect(ranked).not.toContain(6);
-    expect(ranked.slice(1)).toEqual([2, 1, 4, 5]);
+    expect(ranked.slice(1)).toEqual([1, 4, 5, 2]);
   });
 
   it('keeps at most `limit`, and needs a word of two letters or more', () => {
@@ -32,5 +32,18 @@ describe('candidate ranking', () => {
     expect(rankCandidates('Ana', list, view, 3)).toHaveLength(3);
     expect(rankCandidates('A', list, view, 3)).toEqual([]);
     expect(candidateWords('  Ana  ANA b ')).toEqual(['ana']);
+  });
+
+  it('five people called Jun come after every Abernathy for "Abernathy, Jun"; the flag stays the spec\'s', () => {
+    const list = [reg(1, 'Jun', 'Kim'), reg(2, 'Jun', 'Park'), reg(3, 'Mai', 'Abernathy'), reg(4, 'Jun', 'Abernathy')];
+    const ranked = rankCandidates('ABERNATHY, JUN', list, view, 10);
+    expect(ranked.map((x) => [x.item.id, x.match])).toEqual([
+      [4, 'full'],
+      [3, 'surname'],
+      [1, 'first'],
+      [2, 'first'],
+    ]);
+    expect(ranked.map((x) => x.possible)).toEqual([true, true, true, true]);
+    expect(nameAgreement('Nguyễn Văn An', 'An', 'Nguyen Van')).toBe('full');
   });
 });

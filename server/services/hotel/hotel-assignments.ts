@@ -9,7 +9,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { flights, hotelAssignments, registrations } from '../../db/schema';
+import { attendees, flights, hotelAssignments, registrations } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
@@ -193,6 +193,17 @@ export const listAssignments = (db: DbOrTx, p: { page: number; limit: number; re
     p,
   );
 
+/** Active attendees per registration. */
+async function partySizes(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: attendees.registrationId, n: count() })
+    .from(attendees)
+    .where(and(inArray(attendees.registrationId, ids), isNull(attendees.removedAt)))
+    .groupBy(attendees.registrationId);
+  return new Map(rows.map((r) => [r.id, Number(r.n)]));
+}
+
 /** How many rows the word search may consider before ranking keeps the best 100. */
 const SEARCH_SCAN_LIMIT = 2000;
 
@@ -220,12 +231,18 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
     rows,
     (r) => ({ id: r.id, searchText: r.searchText, firstName: r.primaryFirstName, lastName: r.primaryLastName }),
     HOTEL_CANDIDATE_LIMIT,
-  ).map(({ item, possible }) => ({ r: item, possible }));
-  const travel = await travelDatesOf(
-    db,
-    ranked.map((x) => x.r.id),
-  );
-  return ranked.map(({ r, possible }) => ({
+  ).map(({ item, possible, match }) => ({ r: item, possible, match }));
+  const [travel, sizes] = await Promise.all([
+    travelDatesOf(
+      db,
+      ranked.map((x) => x.r.id),
+    ),
+    partySizes(
+      db,
+      ranked.map((x) => x.r.id),
+    ),
+  ]);
+  return ranked.map(({ r, possible, match }) => ({
     id: r.id,
     registration_number: r.registrationNumber,
     primary_first_name: r.primaryFirstName,
@@ -233,6 +250,9 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
     primary_email: r.primaryEmail,
     hotel_confirmation_number: r.hotelConfirmationNumber,
     possible_match: possible,
+    name_match: match,
+    city: r.city,
+    party_size: sizes.get(r.id) ?? 0,
     warnings: hotelMismatchWarnings(
       booking
         ? { checkIn: booking.checkInDate, checkOut: booking.checkOutDate }

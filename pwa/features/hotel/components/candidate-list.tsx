@@ -1,6 +1,8 @@
 /**
  * Registrations offered for a booking (Find Match, Search Registrations): possible name matches
- * highlighted (docs/product.md#screens), the registration's current hotel confirmation shown, date mismatch warnings,
+ * highlighted (docs/product.md#screens), how the name agrees (same name, same last name, first name only)
+ * with the city and party size to tell two of the same name apart, the registration's current hotel
+ * confirmation shown, date mismatch warnings,
  * and a Link button: 'Linking...' while busy, orange when the registration already has a hotel
  * confirmation number (linking replaces it), green otherwise.
  */
@@ -17,6 +19,18 @@ export interface CandidateListProps {
   disabled?: boolean;
 }
 
+const AGREEMENT: Record<HotelMatchCandidate['name_match'], string | null> = {
+  full: 'Same name',
+  surname: 'Same last name',
+  first: 'First name only',
+  other: null,
+};
+
+/** 'Same last name · Houston · 4 people' */
+export function candidateFacts(c: HotelMatchCandidate): string {
+  return [AGREEMENT[c.name_match], c.city, `${c.party_size} ${c.party_size === 1 ? 'person' : 'people'}`].filter(Boolean).join(' · ');
+}
+
 export function CandidateList({ bookingId, candidates, linkingId, onLink, disabled }: CandidateListProps) {
   if (!candidates.length) return <p className="note">No matching registrations found.</p>;
   return (
@@ -31,6 +45,7 @@ export function CandidateList({ bookingId, candidates, linkingId, onLink, disabl
                 <strong>{name}</strong> <span className="candidate-number">{c.registration_number}</span>
                 {c.possible_match && <span className="badge badge-green candidate-badge">Possible match</span>}
               </p>
+              <p className="candidate-line candidate-facts">{candidateFacts(c)}</p>
               <p className="candidate-line">{c.primary_email}</p>
               {replaces && (
                 <p className="candidate-line candidate-has-hotel">Already has hotel confirmation {c.hotel_confirmation_number}</p>
