@@ -45,9 +45,15 @@ export class ApiError extends Error {
 export const isRetryable = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
 /** The server's sentence when there is one, else the screen's fallback (docs/product.md#messages). */
+/** The server's own sentence for a refusal, or `fallback` (the screen's sentence) when it gave none. */
 export function errorMessage(e: unknown, fallback: string): string {
-  if (e instanceof ApiError && e.status !== 0 && e.message) return e.message;
-  return fallback;
+  return (e instanceof ApiError && serverSentence(e)) || fallback;
+}
+
+/** What the server said in `{ error }`, or null (no answer, or an answer without a sentence: a proxy's 502 page). */
+export function serverSentence(e: ApiError): string | null {
+  const said = (e.body as { error?: unknown } | null)?.error;
+  return e.status !== 0 && typeof said === 'string' && said ? said : null;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

@@ -365,6 +365,18 @@ describe('registration desk', () => {
     await page.getByText('Financial Summary').waitFor();
   });
 
+  it("shows the screens' own sentences when the server answers without one", async () => {
+    const { page } = await signInAs('admin', { path: '/admin/registrations' });
+    await page.route('**/api/registrations/stats/summary', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByText('Failed to load statistics').waitFor();
+    await page.route('**/api/registrations/R25-*', (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
+    );
+    await page.goto('/registration/R25-ABCDEF');
+    await page.getByText('Failed to load registration data').waitFor();
+  });
+
   it('shows a visitor without verification the notice and no personal data', async () => {
     const admin = await createStaffUser('admin');
     const token = await apiLogin(admin.email, admin.password);

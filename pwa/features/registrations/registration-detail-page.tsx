@@ -67,7 +67,7 @@ function DetailLoader({ refId, viewer, mode }: { refId: string; viewer: string; 
   const failure = unreachable ? (
     <LoadFailure message="Failed to load registration" detail="The server could not be reached. Check your connection and try again." />
   ) : (
-    <LoadFailure message={errorMessage(e, 'Failed to load registration')} />
+    <LoadFailure message={errorMessage(e, 'Failed to load registration data')} />
   );
   if (mode === 'admin' && unreachable) {
     return (

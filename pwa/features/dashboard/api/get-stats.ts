@@ -5,7 +5,7 @@
  * the dashboard's numbers too.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError, serverSentence } from '../../../lib/api-client';
 import type { RegistrationStats } from '../../../../shared/schemas/registration';
 
 export const STATS_RETRIES = 3;
@@ -31,7 +31,6 @@ export const useStats = () => useQuery(statsQueryOptions());
 export function statsErrorMessage(e: unknown): string {
   if (isNetworkError(e)) return 'Network error - please check if the backend server is running on port 4000';
   if (e instanceof ApiError && e.status === 401) return 'Authentication error - please log in again';
-  if (e instanceof ApiError && e.message) return e.message;
-  if (e instanceof Error && e.message) return e.message;
-  return 'Failed to load statistics';
+  // the server's sentence, else the screen's (a 500 without one, an answer that could not be read)
+  return (e instanceof ApiError && serverSentence(e)) || 'Failed to load statistics';
 }
