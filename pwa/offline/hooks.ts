@@ -132,9 +132,9 @@ export function useTogglePickup(): (flightId: number, pickedUp: boolean) => Prom
 // ---- hotel ---------------------------------------------------------------------------------------
 
 /** Unmatched bookings, one page (default 10), as GET /hotel-assignments/unmatched answers. */
-export function useUnmatchedAssignments(p: { page?: number; limit?: number } = {}): UnmatchedPage | undefined {
-  const { page, limit } = p;
-  return useOwnedQuery((db) => queryUnmatched(db, { page, limit }), [page, limit]);
+export function useUnmatchedAssignments(p: { page?: number; limit?: number; search?: string } = {}): UnmatchedPage | undefined {
+  const { page, limit, search } = p;
+  return useOwnedQuery((db) => queryUnmatched(db, { page, limit, search }), [page, limit, search]);
 }
 
 /**

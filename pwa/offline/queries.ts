@@ -6,7 +6,7 @@
  */
 import type { AppDB } from './db';
 import { flightsWithPendingTaps } from './downloads';
-import { arrivalSearchText, matchesQuery } from './local-search';
+import { arrivalSearchText, matchesQuery, normalizeText } from './local-search';
 import type { ArrivalView, CachedHotelAssignment, CachedRegistration, CandidateMatch, OutboxOp } from './types';
 import type { Pagination } from '../../shared/schemas/registration';
 
@@ -36,20 +36,26 @@ export async function queryArrival(db: AppDB, id: number): Promise<ArrivalView |
 
 export interface UnmatchedPage {
   assignments: CachedHotelAssignment[];
+  /** of the bookings the search found (all of them without a search) */
   pagination: Pagination;
+  /** every unmatched booking, whatever the search */
+  unmatchedTotal: number;
 }
 
 /** The unmatched bookings, by guest name like GET /hotel-assignments/unmatched; a queued link hides its booking. */
-export async function queryUnmatched(db: AppDB, p: { page?: number; limit?: number } = {}): Promise<UnmatchedPage> {
+export async function queryUnmatched(db: AppDB, p: { page?: number; limit?: number; search?: string } = {}): Promise<UnmatchedPage> {
   const page = Math.max(1, Math.floor(p.page ?? 1));
   const limit = Math.max(1, Math.floor(p.limit ?? 10));
-  const all = (await db.hotelAssignments.toArray())
-    .filter((a) => !a.hiddenByOp)
+  const unmatched = (await db.hotelAssignments.toArray()).filter((a) => !a.hiddenByOp);
+  // search within bookings: guest name, confirmation and room, accents and case ignored
+  const found = unmatched
+    .filter((a) => matchesQuery(normalizeText(`${a.guest_name} ${a.confirmation_number} ${a.room_number ?? ''}`), p.search))
     .sort((a, b) => a.guest_name.localeCompare(b.guest_name) || a.id - b.id);
-  const total = all.length;
+  const total = found.length;
   return {
-    assignments: all.slice((page - 1) * limit, page * limit),
+    assignments: found.slice((page - 1) * limit, page * limit),
     pagination: { page, limit, total, pages: Math.ceil(total / limit) },
+    unmatchedTotal: unmatched.length,
   };
 }
 

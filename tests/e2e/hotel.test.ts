@@ -65,6 +65,13 @@ describe('hotel assignments', () => {
     await page.getByText('Imported 14 rows from rooming.csv: 14 new, 0 updated, 0 unchanged.').waitFor();
     await expect.poll(() => bookingByConfirmation(c1)).toBeDefined();
 
+    // search within bookings: the confirmation number finds its one booking, then the list comes back
+    await page.getByLabel('Search bookings').fill(c1);
+    await expect.poll(() => page.locator('.booking-card').count()).toBe(1);
+    await page.getByText(new RegExp(`^1 of \\d+ bookings match “${c1}”\\.$`)).waitFor();
+    await page.getByLabel('Search bookings').fill('');
+    await expect.poll(() => page.locator('.booking-card').count()).toBeGreaterThan(1);
+
     // Find Match: the family with the same name is offered first, highlighted
     const card1 = page.locator('.booking-card', { hasText: c1 });
     await card1.getByText('King Lake View · #412').waitFor();

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { TextField } from '../../components/form-field';
 import { PageSpinner, Spinner } from '../../components/spinner';
 import { useFirstDownloadDone, useSyncStatus, useUnmatchedAssignments } from '../../offline/hooks';
 import { HOTEL_PAGE_SIZE } from '../../../shared/constants';
@@ -27,10 +28,11 @@ function Banner({ total }: { total: number }) {
 
 export default function HotelAssignmentsPage() {
   const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
   const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
   const status = useSyncStatus();
   const downloaded = useFirstDownloadDone('hotel');
-  const unmatched = useUnmatchedAssignments({ page, limit: HOTEL_PAGE_SIZE });
+  const unmatched = useUnmatchedAssignments({ page, limit: HOTEL_PAGE_SIZE, search });
   const pages = unmatched?.pagination.pages ?? 1;
 
   // linking the last booking of the last page: go back to a page that exists
@@ -60,7 +62,26 @@ export default function HotelAssignmentsPage() {
   } else {
     list = (
       <>
-        <Banner total={unmatched.pagination.total} />
+        <Banner total={unmatched.unmatchedTotal} />
+        {unmatched.unmatchedTotal > 0 && (
+          <div className="booking-search">
+            <TextField
+              label="Search bookings"
+              type="search"
+              value={search}
+              placeholder="Guest name, confirmation or room"
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+            {search.trim() && (
+              <p className="note" aria-live="polite">
+                {unmatched.pagination.total} of {unmatched.unmatchedTotal} bookings match “{search.trim()}”.
+              </p>
+            )}
+          </div>
+        )}
         <ul className="booking-list">
           {unmatched.assignments.map((b) => (
             <BookingCard key={b.id} booking={b} online={status.online} onOutcome={onOutcome} />
