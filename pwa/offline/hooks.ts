@@ -23,11 +23,13 @@ import {
   queryArrival,
   queryArrivals,
   queryCandidates,
+  queryExactMatches,
   queryOutbox,
   queryRegistration,
   queryRegistrations,
   queryUnmatched,
   type ArrivalFilter,
+  type ExactMatch,
   type RegistrationFilter,
   type UnmatchedPage,
 } from './queries';
@@ -135,6 +137,11 @@ export function useTogglePickup(): (flightId: number, pickedUp: boolean) => Prom
 export function useUnmatchedAssignments(p: { page?: number; limit?: number; search?: string } = {}): UnmatchedPage | undefined {
   const { page, limit, search } = p;
   return useOwnedQuery((db) => queryUnmatched(db, { page, limit, search }), [page, limit, search]);
+}
+
+/** The bookings that can be linked in one step (queries.ts queryExactMatches). */
+export function useExactMatches(): ExactMatch[] | undefined {
+  return useOwnedQuery((db) => queryExactMatches(db), []);
 }
 
 /**

@@ -75,6 +75,29 @@ export async function queryCandidates(db: AppDB, assignmentId: number): Promise<
   });
 }
 
+/** A booking whose guest name is exactly one registration's primary contact, which has no hotel yet. */
+export interface ExactMatch {
+  booking: CachedHotelAssignment;
+  registration: CandidateMatch;
+}
+
+/**
+ * The bookings that can be linked without a choice: exactly one candidate has the guest's full name
+ * (first and last, accents and order ignored) and that registration has no hotel confirmation yet.
+ */
+export async function queryExactMatches(db: AppDB): Promise<ExactMatch[]> {
+  const bookings = (await db.hotelAssignments.toArray()).filter((b) => !b.hiddenByOp);
+  const out: ExactMatch[] = [];
+  for (const booking of bookings.sort((a, b) => a.guest_name.localeCompare(b.guest_name) || a.id - b.id)) {
+    const full = (await queryCandidates(db, booking.id)).filter((c) => c.name_match === 'full');
+    if (full.length === 1 && !full[0].hotel_confirmation_number) out.push({ booking, registration: full[0] });
+  }
+  // a registration named by two bookings is a choice for a person to make
+  const named = new Map<number, number>();
+  for (const m of out) named.set(m.registration.id, (named.get(m.registration.id) ?? 0) + 1);
+  return out.filter((m) => named.get(m.registration.id) === 1);
+}
+
 export interface RegistrationFilter {
   search?: string;
   status?: CachedRegistration['status'];

@@ -141,4 +141,38 @@ describe('hotel assignments', () => {
     await expect.poll(() => page.getByLabel('Rooming list (CSV)').isDisabled()).toBe(true);
     await page.context().setOffline(false);
   });
+
+  it('links every exact match in one step, after a preview, and leaves a shared first name for Find Match', async () => {
+    const [la, lb] = [uniqueWord(), uniqueWord()];
+    const a = await createFamily({
+      firstName: 'Bich',
+      lastName: la,
+      flight: { flightNumber: 'UA 301', flightDate: '2025-11-27', flightTime: '09:00' },
+    });
+    const b = await createFamily({
+      firstName: 'Cuong',
+      lastName: lb,
+      flight: { flightNumber: 'UA 302', flightDate: '2025-11-27', flightTime: '09:30' },
+    });
+    const [ca, cb, cc] = [conf('EXA'), conf('EXB'), conf('EXC')];
+    await importRoomingCsv(
+      [
+        'Guest Name,Confirmation Number,Check-in,Check-out',
+        `"${la}, Bich",${ca},2025-11-27,2025-11-30`,
+        `Cuong ${lb},${cb},2025-11-27,2025-11-30`,
+        `Bich Zz${la},${cc},2025-11-27,2025-11-30`,
+      ].join('\n'),
+    );
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('button', { name: /^Link exact matches \(\d+\)$/ }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Link exact matches' });
+    await dialog.getByText(`${la}, Bich (${ca}) → Bich ${la} (${a.registrationNumber})`).waitFor();
+    await dialog.getByText(`Cuong ${lb} (${cb}) → Cuong ${lb} (${b.registrationNumber})`).waitFor();
+    await expect.poll(() => dialog.getByText(`(${cc})`, { exact: false }).count()).toBe(0); // only a first name agrees
+    await dialog.getByRole('button', { name: /^Link \d+ bookings?$/ }).click();
+    await page.getByText(/^Linked \d+ bookings? to the registration of the same name\.$/).waitFor({ timeout: 60_000 });
+    await expect.poll(async () => (await bookingByConfirmation(ca))?.registration_id).toBe(a.registrationId);
+    await expect.poll(async () => (await bookingByConfirmation(cb))?.registration_id).toBe(b.registrationId);
+    expect((await bookingByConfirmation(cc))?.registration_id).toBeNull();
+  });
 });

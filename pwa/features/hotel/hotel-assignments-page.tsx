@@ -12,6 +12,7 @@ import { PageSpinner, Spinner } from '../../components/spinner';
 import { useFirstDownloadDone, useSyncStatus, useUnmatchedAssignments } from '../../offline/hooks';
 import { HOTEL_PAGE_SIZE } from '../../../shared/constants';
 import { BookingCard } from './components/booking-card';
+import { LinkExactMatches } from './components/link-exact-matches';
 import { RoomingImport } from './components/rooming-import';
 import type { LinkOutcome } from './hooks/use-link-booking';
 
@@ -63,6 +64,7 @@ export default function HotelAssignmentsPage() {
     list = (
       <>
         <Banner total={unmatched.unmatchedTotal} />
+        <LinkExactMatches onOutcome={onOutcome} />
         {unmatched.unmatchedTotal > 0 && (
           <div className="booking-search">
             <TextField

@@ -1,0 +1,78 @@
+/**
+ * "Link exact matches": every booking whose guest name is exactly one registration's primary contact
+ * (first and last name; that registration without a hotel yet) linked in one step, after a preview of
+ * each pair; the links go through the outbox like single ones (offline too), with the progress shown
+ * and the count at the end. Anything less than exact stays for Find Match.
+ */
+import { useState } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { useExactMatches } from '../../../offline/hooks';
+import { useLinkBooking, type LinkOutcome } from '../hooks/use-link-booking';
+
+export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) => void }) {
+  const matches = useExactMatches();
+  const link = useLinkBooking();
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<number | null>(null);
+  if (!matches?.length && !open) return null;
+  const list = matches ?? [];
+
+  async function linkAll() {
+    let linked = 0;
+    let refused = 0;
+    setDone(0);
+    for (const m of list) {
+      const r = m.registration;
+      const outcome = await link(m.booking, r);
+      if (outcome.kind === 'error') refused += 1;
+      else linked += 1;
+      setDone(linked + refused);
+    }
+    setOpen(false);
+    setDone(null);
+    onOutcome({
+      kind: refused ? 'error' : 'success',
+      text: `Linked ${linked} ${linked === 1 ? 'booking' : 'bookings'} to the registration of the same name${refused ? `; ${refused} could not be linked` : ''}.`,
+    });
+  }
+
+  const busy = done !== null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Link exact matches ({list.length})
+      </Button>
+      <Dialog
+        open={open}
+        title="Link exact matches"
+        onClose={() => !busy && setOpen(false)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void linkAll()}
+              busy={busy}
+              busyText={`Linking ${done ?? 0} of ${list.length}...`}
+              disabled={!list.length}
+            >
+              Link {list.length} {list.length === 1 ? 'booking' : 'bookings'}
+            </Button>
+          </>
+        }
+      >
+        <p>Each booking below has exactly one registration with the guest&apos;s full name, and that registration has no hotel yet.</p>
+        <ul className="exact-matches">
+          {list.map((m) => (
+            <li key={m.booking.id}>
+              {m.booking.guest_name} ({m.booking.confirmation_number}) → {m.registration.primary_first_name}{' '}
+              {m.registration.primary_last_name} ({m.registration.registration_number})
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    </>
+  );
+}
