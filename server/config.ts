@@ -59,6 +59,26 @@ const envSchema = z.object({
   EVENT_DEFAULT_ARRIVAL_DATE: isoDate.optional(),
   EVENT_SUPPORT_EMAIL: z.email().optional(),
   EVENT_PAYMENT_INSTRUCTIONS: z.string().trim().min(1).max(1000).optional(),
+  /** '400+': the home page's "400+ Expected" */
+  EVENT_EXPECTED_ATTENDEES: z.string().trim().min(1).max(20).optional(),
+  /** 'Title=Text|Title=Text': the home page's Event Highlights */
+  EVENT_HIGHLIGHTS: z
+    .string()
+    .transform((v, ctx) => {
+      const items = v.split('|').map((part) => {
+        const [title, ...text] = part.split('=');
+        return { title: title.trim(), text: text.join('=').trim() };
+      });
+      if (items.some((h) => !h.title || !h.text)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be Title=Text pairs separated by |, e.g. Cultural Programs=Singing and dancing|Golf=On Saturday',
+        });
+        return z.NEVER;
+      }
+      return items;
+    })
+    .optional(),
   /** 'IAH=George Bush Intercontinental,HOU=William P. Hobby' */
   EVENT_AIRPORTS: z
     .string()
@@ -163,6 +183,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? d.defaultArrivalDate,
     supportEmail: e.EVENT_SUPPORT_EMAIL ?? d.supportEmail,
     paymentInstructions: e.EVENT_PAYMENT_INSTRUCTIONS ?? d.paymentInstructions,
+    expectedAttendees: e.EVENT_EXPECTED_ATTENDEES ?? d.expectedAttendees,
+    highlights: e.EVENT_HIGHLIGHTS ?? d.highlights,
   };
   return {
     env: e.NODE_ENV,

@@ -24,6 +24,8 @@ export interface EventConfig {
   supportEmail: string;
   /** how to pay a balance (bank transfer, Zelle, check to…), shown to a visitor who still owes */
   paymentInstructions: string;
+  /** the home page's Event Highlights */
+  highlights: readonly { title: string; text: string }[];
 }
 
 export interface Airport {
@@ -56,6 +58,11 @@ export const DEFAULT_EVENT: EventConfig = {
   defaultArrivalDate: '2025-11-27',
   supportEmail: 'help@reunion.example',
   paymentInstructions: 'Pay by Zelle or check to the reunion committee, or at the check-in desk when you arrive.',
+  highlights: [
+    { title: 'Cultural Programs', text: 'Singing, dancing, skits and performances by families and friends.' },
+    { title: 'Family-Friendly', text: 'Activities for all ages, with youth and children programs.' },
+    { title: 'Resort Accommodation', text: 'Lake view rooms at the resort, steps from every event.' },
+  ],
 };
 
 /** Public runtime configuration served to the PWA at GET /api/config. */

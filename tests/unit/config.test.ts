@@ -58,6 +58,21 @@ describe('configuration (docs/architecture.md table)', () => {
     }
   });
 
+  it('EVENT_EXPECTED_ATTENDEES and EVENT_HIGHLIGHTS set the home page; a bad value names the variable', () => {
+    expect(loadConfig(base()).event).toMatchObject({ expectedAttendees: '400+', highlights: [{ title: 'Cultural Programs' }, {}, {}] });
+    const c = loadConfig({
+      ...base(),
+      EVENT_EXPECTED_ATTENDEES: '500+',
+      EVENT_HIGHLIGHTS: 'Golf=Saturday morning | Boat trip = On the lake',
+    });
+    expect(c.event.expectedAttendees).toBe('500+');
+    expect(c.event.highlights).toEqual([
+      { title: 'Golf', text: 'Saturday morning' },
+      { title: 'Boat trip', text: 'On the lake' },
+    ]);
+    expect(() => loadConfig({ ...base(), EVENT_HIGHLIGHTS: 'Golf' })).toThrow(/EVENT_HIGHLIGHTS/);
+  });
+
   it('EVENT_* variables move the event without a release', () => {
     const c = loadConfig({ ...base(), EVENT_NAME: 'Lake Reunion', EVENT_PRICE_ADULT: '400', EVENT_DEFAULT_ARRIVAL_DATE: '2026-11-26' });
     expect(c.event).toMatchObject({ name: 'Lake Reunion', defaultArrivalDate: '2026-11-26' });

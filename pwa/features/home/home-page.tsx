@@ -9,12 +9,6 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { AGE_CATEGORIES, AGE_CATEGORY_LABELS } from '../../../shared/constants';
 import { fromCents } from '../../../shared/pricing';
 
-const HIGHLIGHTS = [
-  { title: 'Cultural Programs', text: 'Singing, dancing, skits and performances by families and friends.' },
-  { title: 'Family-Friendly', text: 'Activities for all ages, with youth and children programs.' },
-  { title: 'Resort Accommodation', text: 'Lake view rooms at the resort, steps from every event.' },
-];
-
 export default function HomePage() {
   const event = useEvent();
   return (
@@ -52,7 +46,7 @@ export default function HomePage() {
       <section className="section" aria-labelledby="highlights-title">
         <h2 id="highlights-title">Event Highlights</h2>
         <div className="cards">
-          {HIGHLIGHTS.map((h) => (
+          {event.highlights.map((h) => (
             <article key={h.title} className="card highlight">
               <h3>{h.title}</h3>
               <p>{h.text}</p>
