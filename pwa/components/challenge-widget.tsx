@@ -9,6 +9,7 @@
  * - turnstile: Cloudflare's script widget, loaded on demand.
  * - none: nothing to show; the token is 'none' at once.
  * Change `resetKey` to start a fresh challenge (the spec resets it after a refused sign-in).
+ * Loading its script gives up after 120 s (docs/product.md#security-and-limits), says so and offers Try again.
  */
 import { useEffect, useRef, useState } from 'react';
 import type {} from 'altcha/types/react';
@@ -63,10 +64,26 @@ function NoChallenge({ onToken }: { onToken: ChallengeWidgetProps['onToken'] }) 
   return null;
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** The challenge script's loading time-out. */
+export const CHALLENGE_LOAD_TIMEOUT_MS = 120_000;
+
+/** A promise that rejects with `TimeoutError` when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number, setTimer = setTimeout): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimer(() => reject(Object.assign(new Error('timed out'), { name: 'TimeoutError' })), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e: unknown) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+function LoadFailed({ onRetry, timedOut }: { onRetry: () => void; timedOut?: boolean }) {
   return (
     <p role="alert">
-      The security verification could not load. Check your connection.{' '}
+      {timedOut
+        ? 'The security verification took more than 2 minutes to load. Check your connection.'
+        : 'The security verification could not load. Check your connection.'}{' '}
       <button type="button" onClick={onRetry}>
         Try again
       </button>
@@ -80,7 +97,7 @@ interface AltchaElement extends HTMLElement {
 
 function AltchaChallenge({ onToken, onProblem, resetKey }: InnerProps) {
   const ref = useRef<AltchaElement>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'timeout'>('loading');
   const [attempt, setAttempt] = useState(0);
   const token = useLatest(onToken);
   const problem = useLatest(onProblem);
@@ -88,9 +105,9 @@ function AltchaChallenge({ onToken, onProblem, resetKey }: InnerProps) {
   useEffect(() => {
     let live = true;
     setStatus('loading');
-    import('altcha').then(
+    withTimeout(import('altcha'), CHALLENGE_LOAD_TIMEOUT_MS).then(
       () => live && setStatus('ready'),
-      () => live && setStatus('error'),
+      (e: unknown) => live && setStatus(e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'error'),
     );
     return () => {
       live = false;
@@ -121,7 +138,8 @@ function AltchaChallenge({ onToken, onProblem, resetKey }: InnerProps) {
     token.current(null);
   });
 
-  if (status === 'error') return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
+  if (status === 'error' || status === 'timeout')
+    return <LoadFailed timedOut={status === 'timeout'} onRetry={() => setAttempt((n) => n + 1)} />;
   if (status === 'loading') return <p aria-live="polite">Loading security verification…</p>;
   // solving starts when the user starts filling the form (or ticks the box), so it is done by submit
   return <altcha-widget ref={ref} challenge="/api/challenge" auto="onfocus" name="turnstileToken" />;
@@ -158,7 +176,7 @@ function TurnstileChallenge({ siteKey, onToken, onProblem, resetKey }: InnerProp
   const box = useRef<HTMLDivElement>(null);
   const widgetId = useRef<string | null>(null);
   const api = useRef<TurnstileApi | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<false | 'error' | 'timeout'>(false);
   const [attempt, setAttempt] = useState(0);
   const token = useLatest(onToken);
   const problem = useLatest(onProblem);
@@ -166,7 +184,7 @@ function TurnstileChallenge({ siteKey, onToken, onProblem, resetKey }: InnerProp
   useEffect(() => {
     let live = true;
     setFailed(false);
-    loadTurnstile().then(
+    withTimeout(loadTurnstile(), CHALLENGE_LOAD_TIMEOUT_MS).then(
       (turnstile) => {
         if (!live || !box.current) return;
         api.current = turnstile;
@@ -183,7 +201,10 @@ function TurnstileChallenge({ siteKey, onToken, onProblem, resetKey }: InnerProp
           },
         });
       },
-      () => live && setFailed(true),
+      (e: unknown) => {
+        if (e instanceof Error && e.name === 'TimeoutError') turnstileLoading = null; // a retry loads it again
+        if (live) setFailed(e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'error');
+      },
     );
     return () => {
       live = false;
@@ -197,6 +218,6 @@ function TurnstileChallenge({ siteKey, onToken, onProblem, resetKey }: InnerProp
     token.current(null);
   });
 
-  if (failed) return <LoadFailed onRetry={() => setAttempt((n) => n + 1)} />;
+  if (failed) return <LoadFailed timedOut={failed === 'timeout'} onRetry={() => setAttempt((n) => n + 1)} />;
   return <div ref={box} />;
 }
