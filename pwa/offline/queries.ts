@@ -86,12 +86,22 @@ export interface ExactMatch {
  * (first and last, accents and order ignored) and that registration has no hotel confirmation yet.
  */
 export async function queryExactMatches(db: AppDB): Promise<ExactMatch[]> {
-  const bookings = (await db.hotelAssignments.toArray()).filter((b) => !b.hiddenByOp);
+  const bookings = (await db.hotelAssignments.toArray())
+    .filter((b) => !b.hiddenByOp)
+    .sort((a, b) => a.guest_name.localeCompare(b.guest_name) || a.id - b.id);
+  // one read of the candidates and one of their registrations (the hotel confirmation as it stands now)
+  const ranked = await db.candidates.bulkGet(bookings.map((b) => b.id));
+  const full = ranked.map((c) => (c?.matches ?? []).filter((m) => m.name_match === 'full'));
+  const regs = new Map(
+    (await db.registrations.bulkGet([...new Set(full.flat().map((m) => m.id))])).flatMap((r) => (r ? [[r.id, r] as const] : [])),
+  );
   const out: ExactMatch[] = [];
-  for (const booking of bookings.sort((a, b) => a.guest_name.localeCompare(b.guest_name) || a.id - b.id)) {
-    const full = (await queryCandidates(db, booking.id)).filter((c) => c.name_match === 'full');
-    if (full.length === 1 && !full[0].hotel_confirmation_number) out.push({ booking, registration: full[0] });
-  }
+  bookings.forEach((booking, i) => {
+    const only = full[i].length === 1 ? full[i][0] : undefined;
+    const current = only && regs.get(only.id);
+    const confirmation = current ? current.hotel_confirmation_number : only?.hotel_confirmation_number;
+    if (only && !confirmation) out.push({ booking, registration: only });
+  });
   // a registration named by two bookings is a choice for a person to make
   const named = new Map<number, number>();
   for (const m of out) named.set(m.registration.id, (named.get(m.registration.id) ?? 0) + 1);

@@ -22,6 +22,7 @@ import { runIdempotent, type OpAnswer } from '../sync/idempotency';
 import { tapTime } from '../sync/tap-time';
 import { CHECK_IN_MESSAGES, type CheckInInput } from '../../../shared/schemas/check-in';
 import type { AttendeeCheckIn, CheckInResult } from '../../../shared/schemas/records';
+import type { RegistrationStatus } from '../../../shared/constants';
 
 type AttendeeRow = typeof attendees.$inferSelect;
 
@@ -55,8 +56,20 @@ const auditView = (a: AttendeeRow) => ({
   check_in_tap_at: a.checkInTapAt?.toISOString() ?? null,
 });
 
+/** The registrations the taps touch, locked in id order (one statement; two batches never deadlock): id → status. */
+async function lockRegistrations(tx: DbOrTx, ids: readonly number[]): Promise<Map<number, RegistrationStatus>> {
+  const rows = await tx
+    .select({ id: registrations.id, status: registrations.status })
+    .from(registrations)
+    .where(inArray(registrations.id, [...new Set(ids)]))
+    .orderBy(registrations.id)
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.status]));
+}
+
 /**
- * Applies one check-in tap to the named attendees of a registration (inside a transaction). Refusals
+ * Applies one check-in tap to the named attendees of a registration (inside a transaction); `locked`:
+ * what lockRegistrations already locked in this transaction (else it is locked here). Refusals
  * (no such registration, cancelled, an attendee not in the party, a tap before the event) are thrown
  * before anything is written.
  */
@@ -68,14 +81,12 @@ export async function applyCheckIn(
   actor: Actor,
   earliest: Date,
   now = new Date(),
+  locked?: Map<number, RegistrationStatus>,
 ): Promise<CheckInResult> {
-  const [reg] = await tx
-    .select({ id: registrations.id, status: registrations.status })
-    .from(registrations)
-    .where(eq(registrations.id, registrationId))
-    .for('update');
-  if (!reg) throw notFound('Registration not found');
-  if (reg.status === 'cancelled') throw unprocessable(CHECK_IN_MESSAGES.cancelled);
+  locked ??= await lockRegistrations(tx, [registrationId]);
+  const status = locked.get(registrationId);
+  if (!status) throw notFound('Registration not found');
+  if (status === 'cancelled') throw unprocessable(CHECK_IN_MESSAGES.cancelled);
   const ids = [...new Set(input.attendee_ids)];
   const party = await tx
     .select()
@@ -150,17 +161,15 @@ export function recordCheckIns(
     user.id,
     ops.map((op) => ({ key: op.key, method: 'POST', path: op.request, body: op.input, input: op })),
     {
-      // registrations locked in id order first, so two batches never deadlock
-      prepare: async (tx, inputs) => {
-        const ids = [...new Set(inputs.map((op) => op.registrationId))].sort((a, b) => a - b);
-        await tx
-          .select({ id: registrations.id })
-          .from(registrations)
-          .where(inArray(registrations.id, ids))
-          .orderBy(registrations.id)
-          .for('update');
-      },
-      apply: async (tx, op) => ({ status: 200, body: await applyCheckIn(tx, op.registrationId, op.input, user, actor, earliest) }),
+      prepare: (tx, inputs) =>
+        lockRegistrations(
+          tx,
+          inputs.map((op) => op.registrationId),
+        ),
+      apply: async (tx, op, locked) => ({
+        status: 200,
+        body: await applyCheckIn(tx, op.registrationId, op.input, user, actor, earliest, new Date(), locked),
+      }),
     },
   );
 }

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
+import { amountError } from '../../../lib/amount';
 import { formatMoney, toCents } from '../../../../shared/pricing';
 
 export const DESK_PAYMENT_METHODS = [
@@ -17,12 +18,11 @@ export const DESK_PAYMENT_METHODS = [
 ] as const;
 
 /** The amount's error sentence, or null when it can be taken. */
-export function deskAmountError(text: string, balanceDue: number): string | null {
-  const t = text.trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(t) || toCents(t) <= 0) return 'Enter an amount above $0.00, like 120 or 120.50';
-  if (toCents(t) > toCents(balanceDue)) return `The amount is more than the balance due (${formatMoney(balanceDue)})`;
-  return null;
-}
+export const deskAmountError = (text: string, balanceDue: number) =>
+  amountError(text, balanceDue, {
+    invalid: 'Enter an amount above $0.00, like 120 or 120.50',
+    over: (limit) => `The amount is more than the balance due (${limit})`,
+  });
 
 export function RecordPaymentDialog({
   open,

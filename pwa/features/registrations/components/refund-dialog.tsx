@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatMoney, toCents } from '../../../../shared/pricing';
+import { amountError } from '../../../lib/amount';
 import { useRecordPayment } from '../api/record-payment';
 import { METHOD_OPTIONS } from './record-payment-form';
 
@@ -36,9 +37,12 @@ export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps
   async function submit(e: FormEvent) {
     e.preventDefault();
     const t = amount.trim();
-    if (!/^\d+(\.\d{1,2})?$/.test(t) || toCents(t) <= 0) return setError('Enter the amount refunded, like 120 or 120.50');
-    if (toCents(t) > toCents(paid)) return setError(`A refund cannot be more than the amount paid (${formatMoney(paid)})`);
-    setError(null);
+    const problem = amountError(t, paid, {
+      invalid: 'Enter the amount refunded, like 120 or 120.50',
+      over: (limit) => `A refund cannot be more than the amount paid (${limit})`,
+    });
+    setError(problem);
+    if (problem) return;
     try {
       await record.mutateAsync({ registrationId, body: { amount: -toCents(t) / 100, method, note: note.trim() || null } });
       onDone('success', `Refund of ${formatMoney(toCents(t) / 100)} recorded.`);
