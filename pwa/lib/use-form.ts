@@ -1,0 +1,110 @@
+/**
+ * The one form mechanism of the PWA (docs/decisions.md "Forms"): the values, one message per field, the
+ * banner sentence after a submit, and the busy flag. A submit checks the values with the shared zod
+ * schema the server uses, stops with the field messages when they fail, and otherwise sends; a refusal
+ * shows the server's sentence (or the screen's fallback) and its per-field messages.
+ */
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+import { errorMessage } from './api-client';
+import { serverFieldErrors, validateForm, type FieldErrors } from './form-errors';
+
+export interface FormResult {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+export interface SubmitOptions<V, S extends z.ZodType> {
+  /** the shared schema the body is checked with */
+  schema: S;
+  /** what is checked and sent, made from the values; the values themselves when absent */
+  body?: (values: V) => unknown;
+  /** messages the schema cannot give (a missing bot challenge); any of them stops the submit too */
+  extra?: (values: V) => FieldErrors;
+  /** sends the checked data; a returned sentence shows as the success banner */
+  send: (data: z.output<S>, values: V) => Promise<string | void>;
+  /** after a success: the values to show next; the initial ones when absent, `'keep'` to leave them */
+  after?: V | 'keep';
+  /** the sentence shown when the server gave none; or a function of the error that gives the sentence to show */
+  fallback: string | ((err: unknown) => string);
+  /** called after a refusal with the sentence shown (a bot challenge is reset here, for instance) */
+  onError?: (err: unknown, text: string) => void;
+}
+
+type Value = string | boolean;
+
+export function useForm<V extends Record<string, Value>>(initial: V) {
+  const first = useRef(initial);
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [result, setResult] = useState<FormResult | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const clearError = useCallback((name: string) => setErrors((e) => (name in e ? withoutKey(e, name) : e)), []);
+
+  /** Sets one value and forgets that field's message. */
+  const set = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      clearError(name);
+    },
+    [clearError],
+  );
+
+  /** The props of a text or select field bound to a string value: name, value, onChange, error. */
+  const field = <K extends keyof V & string>(name: K) => ({
+    name,
+    value: values[name] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(name, e.target.value as V[K]),
+    error: errors[name],
+  });
+
+  /** The props of a checkbox bound to a boolean value. */
+  const checkbox = <K extends keyof V & string>(name: K) => ({
+    name,
+    checked: values[name] as boolean,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.checked as V[K]),
+  });
+
+  /** Back to `next` (the initial values when absent) with no messages. */
+  const reset = useCallback((next?: V) => {
+    setValues(next ?? first.current);
+    setErrors({});
+    setResult(null);
+  }, []);
+
+  /** The submit handler of one form: check, send, then show the outcome. */
+  function submit<S extends z.ZodType>(options: SubmitOptions<V, S>) {
+    return async (e?: FormEvent) => {
+      e?.preventDefault();
+      if (busy) return;
+      setResult(null);
+      const checked = validateForm(options.schema, options.body ? options.body(values) : values);
+      const found: FieldErrors = { ...checked.errors, ...options.extra?.(values) };
+      setErrors(found);
+      if (!checked.data || Object.keys(found).length) return;
+      setBusy(true);
+      try {
+        const text = await options.send(checked.data, values);
+        if (options.after !== 'keep') setValues(options.after ?? first.current);
+        setResult(text ? { kind: 'success', text } : null);
+      } catch (err) {
+        const text = typeof options.fallback === 'function' ? options.fallback(err) : errorMessage(err, options.fallback);
+        setErrors(serverFieldErrors(err));
+        setResult({ kind: 'error', text });
+        options.onError?.(err, text);
+      } finally {
+        setBusy(false);
+      }
+    };
+  }
+
+  return { values, setValues, set, field, checkbox, errors, setErrors, clearError, result, setResult, busy, reset, submit };
+}
+
+export type FormController<V extends Record<string, Value>> = ReturnType<typeof useForm<V>>;
+
+const withoutKey = (errors: FieldErrors, name: string): FieldErrors => {
+  const { [name]: _, ...rest } = errors;
+  return rest;
+};
