@@ -12,6 +12,7 @@ import type { AppDB } from './db';
 import { feedsForRole, type LiveFeed } from '../../shared/live';
 import { arrivalSortKey } from './db';
 import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
+import { rememberCopy } from './copy-marker';
 
 export type Feed = LiveFeed;
 
@@ -29,7 +30,10 @@ export async function feedCursor(db: AppDB, feed: Feed): Promise<string> {
 /** Saves a page's cursor (and "first download finished" after the last page); inside the page's transaction. */
 export async function saveCursor(db: AppDB, feed: Feed, page: { cursor: string | number; hasMore: boolean }) {
   await db.setMeta(cursorKey(feed), String(page.cursor));
-  if (!page.hasMore) await db.setMeta(completeKey(feed), true);
+  if (!page.hasMore) {
+    await db.setMeta(completeKey(feed), true);
+    rememberCopy(feed);
+  }
 }
 
 /** Flight ids with a pickup op still waiting to be acknowledged. */

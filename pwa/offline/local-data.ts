@@ -9,6 +9,7 @@
  * clearCachedData is the part shared with the owner check (owner.ts): it empties the downloaded copy
  * and what says how far it got (cursors, "first download finished", last synced), and nothing else.
  */
+import { forgetCopies } from './copy-marker';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
 import type { MetaKey } from './types';
@@ -44,6 +45,7 @@ export async function clearCachedData(db: AppDB, feeds: Feed[] = ['arrivals', 'h
   const keys = feedMetaKeys(feeds);
   if (feeds.length === 3) keys.push('lastSyncedAt');
   jobs.push(db.meta.bulkDelete(keys));
+  forgetCopies(feeds);
   await Promise.all(jobs);
 }
 

@@ -159,8 +159,8 @@ function browserHost(): EngineHost | undefined {
   if (typeof window === 'undefined' || typeof document === 'undefined') return undefined;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   return {
-    addEventListener: (type, fn) => (type === 'online' ? window : document).addEventListener(type, fn),
-    removeEventListener: (type, fn) => (type === 'online' ? window : document).removeEventListener(type, fn),
+    addEventListener: (type, fn) => (type === 'visibilitychange' ? document : window).addEventListener(type, fn),
+    removeEventListener: (type, fn) => (type === 'visibilitychange' ? document : window).removeEventListener(type, fn),
     isVisible: () => document.visibilityState === 'visible',
     withLock: locks ? (fn) => locks.request(SYNC_LOCK, fn) : undefined,
   };

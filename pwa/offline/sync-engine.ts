@@ -91,10 +91,16 @@ export interface SyncEngineState {
  * for sign-in; stopped: stop() was called mid-cycle; error: a bug or storage failure (in lastError). */
 export type SyncOutcome = 'done' | 'retry' | 'auth' | 'stopped' | 'error';
 
+/**
+ * What starts a cycle besides the timer: the signal back, the page shown again, the window focused.
+ * iPhones have no Background Sync, so coming back to the app is the moment to sync (docs/architecture.md).
+ */
+export type HostEvent = 'online' | 'visibilitychange' | 'focus';
+
 /** What the engine needs of the page it runs in; tests leave it out. */
 export interface EngineHost {
-  addEventListener(type: 'online' | 'visibilitychange', fn: () => void): void;
-  removeEventListener(type: 'online' | 'visibilitychange', fn: () => void): void;
+  addEventListener(type: HostEvent, fn: () => void): void;
+  removeEventListener(type: HostEvent, fn: () => void): void;
   isVisible(): boolean;
   /** runs `fn` holding a cross-tab lock (Web Locks), so two tabs do not upload the same ops at once */
   withLock?<T>(fn: () => Promise<T>): Promise<T>;
@@ -197,6 +203,7 @@ export class SyncEngine {
   private readonly onVisibility = () => {
     if (this.opts.host?.isVisible()) void this.requestSync();
   };
+  private readonly onFocus = () => void this.requestSync();
 
   constructor(opts: SyncEngineOptions) {
     this.opts = opts;
@@ -220,13 +227,14 @@ export class SyncEngine {
 
   // ---- lifecycle ---------------------------------------------------------------------------------
 
-  /** Listens for `online` and visibility, and syncs now. */
+  /** Listens for `online`, visibility and focus, and syncs now. */
   start(): void {
     if (this.started) return;
     this.started = true;
     this.halted = false;
     this.opts.host?.addEventListener('online', this.onOnline);
     this.opts.host?.addEventListener('visibilitychange', this.onVisibility);
+    this.opts.host?.addEventListener('focus', this.onFocus);
     void this.requestSync();
   }
 
@@ -239,6 +247,7 @@ export class SyncEngine {
     this.halted = true;
     this.opts.host?.removeEventListener('online', this.onOnline);
     this.opts.host?.removeEventListener('visibilitychange', this.onVisibility);
+    this.opts.host?.removeEventListener('focus', this.onFocus);
     this.clearTimer();
     await this.running?.catch(() => undefined);
   }

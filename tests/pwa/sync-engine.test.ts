@@ -577,7 +577,7 @@ describe('download', () => {
 });
 
 describe('triggers', () => {
-  it('syncs on start, on online and when the page becomes visible', async () => {
+  it('syncs on start, on online, when the page becomes visible and when the window gets focus', async () => {
     const db = freshDb();
     const server = fakeServer();
     const listeners: Record<string, () => void> = {};
@@ -600,6 +600,9 @@ describe('triggers', () => {
     visible = true;
     listeners.visibilitychange();
     await vi.waitFor(() => expect(arrivalsAsked()).toBe(3));
+    // an iPhone has no Background Sync: coming back to the app (focus) is a trigger of its own
+    listeners.focus();
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(4));
     await e.stop();
     expect(Object.keys(listeners)).toEqual([]);
   });

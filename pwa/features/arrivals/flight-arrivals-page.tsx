@@ -6,10 +6,10 @@
  */
 import { formatDate } from '../../lib/format';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { Alert } from '../../components/alert';
-import { PageSpinner, Spinner } from '../../components/spinner';
+import { PageSpinner } from '../../components/spinner';
 import { useEvent } from '../../lib/public-config';
 import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncStatus } from '../../offline/hooks';
+import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { arrivalSearchText, matchesQuery } from '../../offline/local-search';
 import type { ArrivalView } from '../../offline/types';
 import { ArrivalCardList } from './components/arrival-card-list';
@@ -29,26 +29,6 @@ import { arrivalTotals } from './lib/arrival-summary';
 const RegistrationDetailsModal = lazy(() =>
   import('./components/registration-details-modal').then((m) => ({ default: m.RegistrationDetailsModal })),
 );
-
-function NotDownloaded({ online, syncing, lastError }: { online: boolean; syncing: boolean; lastError: string | null }) {
-  if (!online)
-    return (
-      <Alert kind="info">
-        You are offline, and the arrivals have not been downloaded to this device yet. They download as soon as there is a connection.
-      </Alert>
-    );
-  if (lastError && !syncing)
-    return (
-      <Alert kind="error" title="Failed to fetch flight arrivals">
-        {lastError}
-      </Alert>
-    );
-  return (
-    <div className="page-spinner">
-      <Spinner label="Downloading arrivals..." />
-    </div>
-  );
-}
 
 export default function FlightArrivalsPage() {
   const event = useEvent();
@@ -109,7 +89,7 @@ export default function FlightArrivalsPage() {
       {arrivals === undefined || downloaded === undefined || deviceId === undefined ? (
         <PageSpinner label="Loading arrivals..." />
       ) : notDownloaded ? (
-        <NotDownloaded online={status.online} syncing={status.syncing} lastError={status.lastError} />
+        <NotDownloaded feed="arrivals" what="arrivals" status={status} errorTitle="Failed to fetch flight arrivals" />
       ) : (
         <>
           <ArrivalCards totals={totals} compact={isPhone} />

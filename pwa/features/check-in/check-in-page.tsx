@@ -8,9 +8,9 @@
  */
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
+import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
 import type { CachedRegistration } from '../../offline/types';
@@ -85,11 +85,7 @@ export default function CheckInPage() {
         Checked in {checked} of {total} attendees
       </p>
       {!downloaded && all.length === 0 && (
-        <Alert kind="info">
-          {status.online
-            ? 'Downloading the registrations to this device…'
-            : 'You are offline, and the registrations have not been downloaded to this device yet. They download as soon as there is a connection.'}
-        </Alert>
+        <NotDownloaded feed="registrations" what="registrations" status={status} errorTitle="Failed to download the registrations" />
       )}
       {party ? (
         <>

@@ -8,7 +8,8 @@ import { useEffect, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
-import { PageSpinner, Spinner } from '../../components/spinner';
+import { PageSpinner } from '../../components/spinner';
+import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSyncStatus, useUnmatchedAssignments } from '../../offline/hooks';
 import { HOTEL_PAGE_SIZE } from '../../../shared/constants';
 import { BookingCard } from './components/booking-card';
@@ -49,17 +50,7 @@ export default function HotelAssignmentsPage() {
   let list;
   if (unmatched === undefined || downloaded === undefined) list = <PageSpinner label="Loading hotel bookings..." />;
   else if (!downloaded && unmatched.pagination.total === 0) {
-    list = !status.online ? (
-      <Alert kind="info">You are offline, and the hotel bookings have not been downloaded to this device yet.</Alert>
-    ) : status.lastError && !status.syncing ? (
-      <Alert kind="error" title="Failed to load hotel assignments">
-        {status.lastError}
-      </Alert>
-    ) : (
-      <div className="page-spinner">
-        <Spinner label="Downloading hotel bookings..." />
-      </div>
-    );
+    list = <NotDownloaded feed="hotel" what="hotel bookings" status={status} errorTitle="Failed to load hotel assignments" />;
   } else {
     list = (
       <>

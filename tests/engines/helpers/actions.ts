@@ -21,9 +21,12 @@ export function lit(s: string): string {
 export const control = (name: string, within = '') =>
   `(${within}//*[(self::input or self::select or self::textarea) and (@id=//label[normalize-space()=${lit(name)}]/@for or @aria-label=${lit(name)})])[1]`;
 
-/** The button or link whose text or aria-label is exactly `name`, optionally inside `within`. */
+/**
+ * The button or link whose text or aria-label is exactly `name`, optionally inside `within`; its own text
+ * counts alone too, so a decorative aria-hidden arrow beside it does not change its name.
+ */
 export const button = (name: string, within = '') =>
-  `(${within}//*[(self::button or self::a) and (normalize-space()=${lit(name)} or @aria-label=${lit(name)})])[1]`;
+  `(${within}//*[(self::button or self::a) and (normalize-space()=${lit(name)} or @aria-label=${lit(name)} or normalize-space(text()[normalize-space()][1])=${lit(name)})])[1]`;
 
 /** A region (section, dialog, group) named `name` by aria-label or aria-labelledby. */
 export const region = (name: string) =>

@@ -3,14 +3,26 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../../e2e/helpers/playwright-utils';
 import { isXPath, PHONE, type Engine, type Selector, type Tab } from './tab';
 
+// a camera exists, as on a phone, so refusing its permission is what refuses it (not a missing device)
+const FAKE_CAMERA = '--use-fake-device-for-media-stream';
+
 const locator = (page: Page, s: Selector) => page.locator(isXPath(s) ? `::-p-xpath(${s})` : s).setTimeout(15_000);
 
 export async function openPuppeteerTab(engine: Exclude<Engine, 'webkit'>): Promise<Tab> {
   const browser: Browser =
     engine === 'firefox'
       ? await puppeteer.launch({ browser: 'firefox', executablePath: '/usr/bin/firefox-esr', headless: true, defaultViewport: PHONE })
-      : await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, defaultViewport: PHONE });
+      : await puppeteer.launch({
+          executablePath: '/usr/bin/chromium',
+          headless: true,
+          args: [...CHROMIUM_ARGS, FAKE_CAMERA],
+          defaultViewport: PHONE,
+        });
   const page = (await browser.pages())[0] ?? (await browser.newPage());
+  // Firefox's first tab keeps the desktop window's size unless told (defaultViewport covers new tabs only)
+  await page.setViewport(PHONE);
+  // an alert or confirm is answered OK, as the user taps it (the same as WebKit's unhandledPromptBehavior)
+  page.on('dialog', (d) => void d.accept().catch(() => undefined));
   page.on('pageerror', (e) => console.error(`[${engine}] ${e instanceof Error ? e.message : String(e)}`));
   return {
     engine,
@@ -23,6 +35,15 @@ export async function openPuppeteerTab(engine: Exclude<Engine, 'webkit'>): Promi
       await locator(page, s).click();
       await page.keyboard.type(text);
     },
+    // Firefox's BiDi does not set the camera's permission yet
+    denyCamera: (origin) =>
+      browser
+        .defaultBrowserContext()
+        .setPermission(origin, { permission: { name: 'camera' }, state: 'denied' })
+        .then(
+          () => true,
+          () => false,
+        ),
     userAgent: () => browser.userAgent(),
     close: () => browser.close(),
   };

@@ -22,6 +22,8 @@ export interface Tab {
   click(selector: Selector): Promise<void>;
   /** Clears the text control and types `text` key by key. */
   type(selector: Selector, text: string): Promise<void>;
+  /** Refuses the camera to `origin`, as a user tapping "Don't Allow"; false when the engine's driver cannot. */
+  denyCamera(origin: string): Promise<boolean>;
   /** The user agent, for the log. */
   userAgent(): Promise<string>;
   close(): Promise<void>;
@@ -38,6 +40,23 @@ export function engineFromEnv(): Engine {
 export const PHONE = { width: 390, height: 844 };
 
 export async function openTab(engine: Engine): Promise<Tab> {
-  if (engine === 'webkit') return (await import('./webdriver-tab')).openWebKitTab();
-  return (await import('./puppeteer-tab')).openPuppeteerTab(engine);
+  const tab =
+    engine === 'webkit'
+      ? await (await import('./webdriver-tab')).openWebKitTab()
+      : await (await import('./puppeteer-tab')).openPuppeteerTab(engine);
+  return process.env.TRACE ? traced(tab) : tab;
+}
+
+/** With TRACE=1, every action is logged as it starts, so a journey that hangs says where. */
+function traced(tab: Tab): Tab {
+  return new Proxy(tab, {
+    get(target, key: keyof Tab) {
+      const value = target[key];
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (key !== 'run') console.log(`[${tab.engine}] ${String(key)} ${args.map(String).join(' ').slice(0, 160)}`);
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
 }

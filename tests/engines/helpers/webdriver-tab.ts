@@ -48,6 +48,8 @@ export async function openWebKitTab(): Promise<Tab> {
       // WebKitWebDriver speaks classic WebDriver only
       'wdio:enforceWebDriverClassic': true,
       browserName: 'MiniBrowser',
+      // an alert or confirm is answered OK, as the user taps it; the app keeps each sentence on the page too
+      unhandledPromptBehavior: 'accept',
       'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
     } as WebdriverIO.Capabilities,
   });
@@ -69,6 +71,12 @@ export async function openWebKitTab(): Promise<Tab> {
       await client.elementClear(id);
       await client.elementSendKeys(id, text);
     },
+    // the Permissions spec's WebDriver extension, where the driver has it
+    denyCamera: () =>
+      (client.setPermissions({ name: 'camera' }, 'denied') as Promise<unknown>).then(
+        () => true,
+        () => false,
+      ),
     userAgent: () => client.executeScript('return navigator.userAgent', []) as Promise<string>,
     close: async () => {
       await client.deleteSession().catch(() => undefined);

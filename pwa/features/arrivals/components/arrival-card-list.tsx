@@ -92,7 +92,10 @@ const Party = memo(function Party({
       )}
       {/* the control first: the greeter's thumb finds it without scrolling */}
       <PickupToggle arrival={a} also={also} large />
-      <PickupNote arrival={a} deviceId={deviceId} />
+      {/* room for who picked up and "Not synced yet" whether shown or not: a tap never moves the cards below */}
+      <div className="pickup-status">
+        <PickupNote arrival={a} deviceId={deviceId} />
+      </div>
       {a.primaryContactPhone && (
         <a className="btn btn-secondary party-call" href={`tel:${a.primaryContactPhone.replace(/[^\d+]/g, '')}`}>
           Call {a.primaryContactPhone}
