@@ -47,3 +47,40 @@ describe('no horizontal overflow', () => {
     expect(await overflowing(page, PUBLIC_SCREENS)).toEqual([]);
   });
 });
+
+describe('tables', () => {
+  it("every admin table's cells line up: each cell of a row starts and ends with its row", async () => {
+    const { page } = await signInAs('admin', { path: '/admin/users' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const misaligned: string[] = [];
+    for (const path of ['/admin/users', '/admin/registrations', '/admin/flight-arrivals', '/admin/hotel-assignments']) {
+      await page.goto(path);
+      // the users table always has rows; another screen's table may be empty in this database
+      await page
+        .locator('table tbody tr')
+        .first()
+        .waitFor({ timeout: path === '/admin/users' ? 15_000 : 5_000 })
+        .catch((e: unknown) => {
+          if (path === '/admin/users') throw e;
+        });
+      misaligned.push(
+        ...(await page.evaluate(
+          (p) =>
+            [...document.querySelectorAll('table tbody tr')].slice(0, 50).flatMap((tr, i) => {
+              const row = tr.getBoundingClientRect();
+              return [...tr.children].flatMap((td, j) => {
+                const cell = td.getBoundingClientRect();
+                const off =
+                  Math.abs(cell.top - row.top) > 1 ||
+                  Math.abs(cell.bottom - row.bottom) > 1 ||
+                  getComputedStyle(td).display !== 'table-cell';
+                return off ? [`${p}: row ${i + 1}, cell ${j + 1}`] : [];
+              });
+            }),
+          path,
+        )),
+      );
+    }
+    expect(misaligned).toEqual([]);
+  });
+});

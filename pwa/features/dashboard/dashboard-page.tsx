@@ -9,7 +9,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { formatMoney } from '../../lib/format';
 import { fromCents, toCents } from '../../../shared/pricing';
-import { statsErrorMessage, useStats } from './api/get-stats';
+import { isNetworkError, statsErrorMessage, useStats } from './api/get-stats';
 import { StatCard, StatList } from './components/stat-card';
 import { BackupPanel } from './components/backup-panel';
 
@@ -32,6 +32,8 @@ export default function DashboardPage() {
       {stats.isError && (
         <Alert kind="error" title="Could not load the statistics">
           <p>{statsErrorMessage(stats.error)}</p>
+          {/* the spec's sentence names port 4000 whatever the server's address: say where this app's server is */}
+          {isNetworkError(stats.error) && <p>This app's server is at {window.location.origin}.</p>}
           <Button variant="secondary" onClick={() => void stats.refetch()} busy={stats.isFetching} busyText="Retrying...">
             Try Again
           </Button>

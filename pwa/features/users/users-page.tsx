@@ -75,27 +75,30 @@ export default function UsersPage() {
                       <span className={`badge ${u.disabled ? 'badge-grey' : 'badge-green'}`}>{u.disabled ? 'Disabled' : 'Active'}</span>
                     </td>
                     <td>{formatDate(u.created_at)}</td>
-                    <td className="actions">
-                      {u.id === me?.id ? (
-                        // resetting your own password here would end this session too: use Profile
-                        <Link to="/admin/profile">Change on Profile</Link>
-                      ) : (
-                        <Button variant="secondary" onClick={() => setResetting(u)} aria-label={`Reset password for ${u.email}`}>
-                          Reset Password
-                        </Button>
-                      )}
-                      {u.id !== me?.id && (
-                        <Button
-                          variant={u.disabled ? 'secondary' : 'danger'}
-                          onClick={() => {
-                            setToggleError(null);
-                            setToggling(u);
-                          }}
-                          aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
-                        >
-                          {u.disabled ? 'Enable' : 'Disable'}
-                        </Button>
-                      )}
+                    <td>
+                      {/* the flex box inside the cell: a flex <td> leaves the table and its row misaligns */}
+                      <div className="actions">
+                        {u.id === me?.id ? (
+                          // resetting your own password here would end this session too: use Profile
+                          <Link to="/admin/profile">Change on Profile</Link>
+                        ) : (
+                          <Button variant="secondary" onClick={() => setResetting(u)} aria-label={`Reset password for ${u.email}`}>
+                            Reset Password
+                          </Button>
+                        )}
+                        {u.id !== me?.id && (
+                          <Button
+                            variant={u.disabled ? 'secondary' : 'danger'}
+                            onClick={() => {
+                              setToggleError(null);
+                              setToggling(u);
+                            }}
+                            aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
+                          >
+                            {u.disabled ? 'Enable' : 'Disable'}
+                          </Button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}

@@ -15,7 +15,7 @@ export const statsKeys = {
   summary: () => ['registrations', 'stats', 'summary'] as const,
 };
 
-const isNetworkError = (e: unknown) => e instanceof ApiError && e.isNetworkError;
+export const isNetworkError = (e: unknown) => e instanceof ApiError && e.isNetworkError;
 
 export const statsQueryOptions = () =>
   queryOptions({
