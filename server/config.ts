@@ -79,6 +79,9 @@ const envSchema = z.object({
       return items;
     })
     .optional(),
+  /** the ages where the youth and adult prices start (13 and 19: a child is 0-12, a youth 13-18) */
+  EVENT_AGE_YOUTH_FROM: z.coerce.number().int().min(1).max(120).optional(),
+  EVENT_AGE_ADULT_FROM: z.coerce.number().int().min(2).max(120).optional(),
   /** 'IAH=George Bush Intercontinental,HOU=William P. Hobby' */
   EVENT_AIRPORTS: z
     .string()
@@ -158,6 +161,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const d = DEFAULT_EVENT;
+  const ageBands = { youthFrom: e.EVENT_AGE_YOUTH_FROM ?? d.ageBands.youthFrom, adultFrom: e.EVENT_AGE_ADULT_FROM ?? d.ageBands.adultFrom };
+  if (ageBands.youthFrom >= ageBands.adultFrom) {
+    throw new ConfigError(
+      `Invalid configuration: EVENT_AGE_YOUTH_FROM (${ageBands.youthFrom}) must be below EVENT_AGE_ADULT_FROM (${ageBands.adultFrom})`,
+    );
+  }
   const event: EventConfig = {
     ...d,
     name: e.EVENT_NAME ?? d.name,
@@ -185,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentInstructions: e.EVENT_PAYMENT_INSTRUCTIONS ?? d.paymentInstructions,
     expectedAttendees: e.EVENT_EXPECTED_ATTENDEES ?? d.expectedAttendees,
     highlights: e.EVENT_HIGHLIGHTS ?? d.highlights,
+    ageBands,
   };
   return {
     env: e.NODE_ENV,

@@ -62,11 +62,5 @@ export const OTHER_AIRLINE = 'Other';
 /** An airline of 'N/A' marks a placeholder flight row, skipped when loading the form (docs/product.md#screens). */
 export const PLACEHOLDER_AIRLINE = 'N/A';
 
-export const AGE_CATEGORY_LABELS: Record<AgeCategory, string> = {
-  adult: 'Adult (19+)',
-  youth: 'Youth (13-18)',
-  child: 'Child (0-12)',
-};
-
 /** The most ops one POST /flight-pickups/batch may carry (the server's schema and the PWA's sync engine). */
 export const PICKUP_BATCH_MAX = 100;

@@ -2,6 +2,8 @@
  * The event as data. The server reads overrides from EVENT_* variables (server/config.ts) and serves the
  * result at GET /api/config, so next year's reunion needs no release. Defaults are the spec's values.
  */
+import { DEFAULT_AGE_BANDS, type AgeBands } from './age-bands';
+
 export interface EventConfig {
   name: string;
   year: number;
@@ -26,6 +28,8 @@ export interface EventConfig {
   paymentInstructions: string;
   /** the home page's Event Highlights */
   highlights: readonly { title: string; text: string }[];
+  /** the ages where youth and adult prices start (shared/age-bands.ts) */
+  ageBands: AgeBands;
 }
 
 export interface Airport {
@@ -58,6 +62,7 @@ export const DEFAULT_EVENT: EventConfig = {
   defaultArrivalDate: '2025-11-27',
   supportEmail: 'help@reunion.example',
   paymentInstructions: 'Pay by Zelle or check to the reunion committee, or at the check-in desk when you arrive.',
+  ageBands: DEFAULT_AGE_BANDS,
   highlights: [
     { title: 'Cultural Programs', text: 'Singing, dancing, skits and performances by families and friends.' },
     { title: 'Family-Friendly', text: 'Activities for all ages, with youth and children programs.' },

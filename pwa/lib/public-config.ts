@@ -6,6 +6,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_EVENT, type PublicConfig } from '../../shared/event';
 import { api } from './api-client';
+import { ageCategoryLabels } from '../../shared/age-bands';
+import { AGE_CATEGORIES } from '../../shared/constants';
 
 const CACHE_KEY = 'public_config';
 
@@ -45,3 +47,12 @@ export function usePublicConfig(): PublicConfig & { isLoaded: boolean } {
 
 /** The event part of the configuration. */
 export const useEvent = () => usePublicConfig().event;
+
+/** 'Adult (19+)', 'Youth (13-18)', 'Child (0-12)' with the event's age bands. */
+export const useAgeLabels = () => ageCategoryLabels(useEvent().ageBands);
+
+/** The age category choices of a form, labelled with the event's age bands. */
+export function useAgeCategoryOptions() {
+  const labels = useAgeLabels();
+  return AGE_CATEGORIES.map((c) => ({ value: c, label: labels[c] }));
+}

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../../server/config';
 import pino from 'pino';
 import { createLogger } from '../../server/lib/logger';
 import { createMailer } from '../../server/mail/mailer';
+import { ageCategoryLabels, categoryForAge } from '../../shared/age-bands';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'rd-config-'));
 const base = () => ({ DATA_DIR: dataDir(), LOG_LEVEL: 'silent' });
@@ -71,6 +72,21 @@ describe('configuration (docs/architecture.md table)', () => {
       { title: 'Boat trip', text: 'On the lake' },
     ]);
     expect(() => loadConfig({ ...base(), EVENT_HIGHLIGHTS: 'Golf' })).toThrow(/EVENT_HIGHLIGHTS/);
+  });
+
+  it('EVENT_AGE_YOUTH_FROM and EVENT_AGE_ADULT_FROM move the age bands and their labels; bands out of order are refused', () => {
+    expect(loadConfig(base()).event.ageBands).toEqual({ youthFrom: 13, adultFrom: 19 });
+    const c = loadConfig({ ...base(), EVENT_AGE_YOUTH_FROM: '12', EVENT_AGE_ADULT_FROM: '18' });
+    expect(c.event.ageBands).toEqual({ youthFrom: 12, adultFrom: 18 });
+    expect(ageCategoryLabels(c.event.ageBands)).toEqual({ adult: 'Adult (18+)', youth: 'Youth (12-17)', child: 'Child (0-11)' });
+    expect(ageCategoryLabels(loadConfig(base()).event.ageBands)).toEqual({
+      adult: 'Adult (19+)',
+      youth: 'Youth (13-18)',
+      child: 'Child (0-12)',
+    });
+    expect([12, 17, 18].map((age) => categoryForAge(age, c.event.ageBands))).toEqual(['youth', 'youth', 'adult']);
+    expect(() => loadConfig({ ...base(), EVENT_AGE_YOUTH_FROM: '20' })).toThrow(/EVENT_AGE_YOUTH_FROM/);
+    expect(() => loadConfig({ ...base(), EVENT_AGE_ADULT_FROM: 'old' })).toThrow(/EVENT_AGE_ADULT_FROM/);
   });
 
   it('EVENT_* variables move the event without a release', () => {

@@ -8,6 +8,8 @@ import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { formatMoney } from '../../lib/format';
+import { useEvent } from '../../lib/public-config';
+import { ageRanges } from '../../../shared/age-bands';
 import { fromCents, toCents } from '../../../shared/pricing';
 import { isNetworkError, statsErrorMessage, useStats } from './api/get-stats';
 import { StatCard, StatList } from './components/stat-card';
@@ -50,6 +52,7 @@ export default function DashboardPage() {
 function Overview({ data }: { data: NonNullable<ReturnType<typeof useStats>['data']> }) {
   const r = data.registrations;
   const a = data.attendees;
+  const ages = ageRanges(useEvent().ageBands);
   // in cents, so 0.1 + 0.2 style drift never shows on the card
   const outstanding = fromCents(toCents(r.total_expected) - toCents(r.total_collected));
   return (
@@ -76,9 +79,9 @@ function Overview({ data }: { data: NonNullable<ReturnType<typeof useStats>['dat
           <h2 id="categories-title">Attendee Categories</h2>
           <StatList
             rows={[
-              { label: 'Adults (19+)', value: a.adults },
-              { label: 'Youth (13-18)', value: a.youth },
-              { label: 'Children (0-12)', value: a.children },
+              { label: `Adults (${ages.adult})`, value: a.adults },
+              { label: `Youth (${ages.youth})`, value: a.youth },
+              { label: `Children (${ages.child})`, value: a.children },
               { label: 'Total', value: a.total_active, strong: true },
               {
                 label: 'Checked in at the desk',

@@ -4,12 +4,13 @@
  * facts and prices come from GET /api/config, so next year's reunion needs no release.
  */
 import { Link } from 'react-router-dom';
-import { useEvent } from '../../lib/public-config';
+import { useEvent, useAgeLabels } from '../../lib/public-config';
 import { formatDate, formatMoney } from '../../lib/format';
-import { AGE_CATEGORIES, AGE_CATEGORY_LABELS } from '../../../shared/constants';
+import { AGE_CATEGORIES } from '../../../shared/constants';
 import { fromCents } from '../../../shared/pricing';
 
 export default function HomePage() {
+  const ageLabels = useAgeLabels();
   const event = useEvent();
   return (
     <div className="home">
@@ -60,7 +61,7 @@ export default function HomePage() {
         <div className="cards pricing">
           {AGE_CATEGORIES.map((c) => (
             <div key={c} className="card price">
-              <h3>{AGE_CATEGORY_LABELS[c]}</h3>
+              <h3>{ageLabels[c]}</h3>
               <p className="price-amount">{formatMoney(fromCents(event.prices[c]))}</p>
               <p className="price-unit">per person</p>
             </div>

@@ -4,13 +4,13 @@
  * balance with "Record payment". Every change shows at once; one the server has not acknowledged yet
  * says "Not synced yet". A cancelled registration says why it cannot be checked in.
  */
+import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import type { CachedRegistration } from '../../../offline/types';
-import { AGE_CATEGORY_LABELS } from '../../../../shared/constants';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
 
@@ -21,6 +21,7 @@ const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send
  * every registration: a tap rewrites that row, and this small query answers long before the list's.
  */
 export function PartyCard({ initial }: { initial: CachedRegistration }) {
+  const ageLabels = useAgeLabels();
   const reg = useCachedRegistration(initial.id) ?? initial;
   const { checkIn, pay } = useDeskActions();
   const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
@@ -67,7 +68,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                 {a.first_name} {a.last_name}
               </strong>{' '}
               <span className="muted">
-                {AGE_CATEGORY_LABELS[a.age_category]}
+                {ageLabels[a.age_category]}
                 {a.age !== null ? ` · Age ${a.age}` : ''}
               </span>
               {a.checked_in && a.checked_in_at && (

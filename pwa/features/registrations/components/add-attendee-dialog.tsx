@@ -9,17 +9,17 @@
  * asked. The server recomputes the totals, keeps the registration's name fields in step with the primary
  * contact, and writes the change to the history.
  */
+import { useAgeCategoryOptions, useEvent } from '../../../lib/public-config';
+import { categoryForAge } from '../../../../shared/age-bands';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
-import type { AgeCategory } from '../../../../shared/constants';
 import { attendeeCreateSchema, type Attendee } from '../../../../shared/schemas/attendee';
 import { useAddAttendee } from '../api/add-attendee';
 import { useUpdateAttendee } from '../api/update-attendee';
-import { AGE_CATEGORY_OPTIONS } from './contact-fields';
 
 const RELATIONSHIP_OPTIONS = [
   { value: 'spouse', label: 'Spouse' },
@@ -48,13 +48,6 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
-/** The category an age falls in with the event's price table (adult 19+, youth 13-18, child 0-12). */
-export function categoryForAge(age: number): AgeCategory {
-  if (age >= 19) return 'adult';
-  if (age >= 13) return 'youth';
-  return 'child';
-}
-
 /** The form's values of a saved attendee (the primary contact's relationship is not on the form). */
 const valuesOf = (a: Attendee): Values => ({
   first_name: a.first_name,
@@ -79,6 +72,8 @@ export interface AddAttendeeDialogProps {
 
 export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFailure }: AddAttendeeDialogProps) {
   const formId = useId();
+  const ageOptions = useAgeCategoryOptions();
+  const bands = useEvent().ageBands;
   const add = useAddAttendee();
   const update = useUpdateAttendee();
   const saving = add.isPending || update.isPending;
@@ -107,7 +102,7 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
       ...v,
       age: value,
       age_category:
-        !categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120 ? categoryForAge(n) : v.age_category,
+        !categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120 ? categoryForAge(n, bands) : v.age_category,
     }));
   }
 
@@ -212,7 +207,7 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
               setCategoryPicked(true);
               set('age_category', e.target.value);
             }}
-            options={AGE_CATEGORY_OPTIONS}
+            options={ageOptions}
             placeholder="Select age category"
             error={errors.age_category}
             required

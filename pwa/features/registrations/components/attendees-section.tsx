@@ -4,10 +4,11 @@
  * fewer than 9, correct anyone (Edit, the primary contact included) and remove anyone but the primary
  * contact on an active registration, after 'Are you sure you want to remove this attendee?'.
  */
+import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
-import { AGE_CATEGORY_LABELS, MAX_ATTENDEES } from '../../../../shared/constants';
+import { MAX_ATTENDEES } from '../../../../shared/constants';
 import type { Attendee } from '../../../../shared/schemas/attendee';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { useRemoveAttendee } from '../api/remove-attendee';
@@ -39,6 +40,7 @@ export interface AttendeesSectionProps {
 }
 
 export function AttendeesSection({ registration: r, attendees, canManage, disabledReason, onFailure }: AttendeesSectionProps) {
+  const ageLabels = useAgeLabels();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Attendee | null>(null);
   const remove = useRemoveAttendee();
@@ -71,7 +73,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
         {attendees.map((a) => {
           const relationship = relationshipText(a);
           const facts = [
-            AGE_CATEGORY_LABELS[a.age_category],
+            ageLabels[a.age_category],
             // "Adult (19+) · Child" read as a contradiction: the relationship says what it is
             relationship && (a.is_primary ? relationship : `Relationship: ${relationship}`),
             a.age != null ? `Age ${a.age}` : null,

@@ -3,11 +3,9 @@
  * Field names are the API's (primary_first_name, address_line1, ...), so zod issues and the server's
  * `fields` land on the right input without mapping.
  */
+import { useAgeCategoryOptions } from '../../../lib/public-config';
 import { SelectField, TextField } from '../../../components/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
-import { AGE_CATEGORIES, AGE_CATEGORY_LABELS } from '../../../../shared/constants';
-
-export const AGE_CATEGORY_OPTIONS = AGE_CATEGORIES.map((c) => ({ value: c, label: AGE_CATEGORY_LABELS[c] }));
 
 export interface ContactValues {
   primary_first_name: string;
@@ -44,6 +42,7 @@ export function ContactFields({
   /** the age-category select of the create forms; '' shows a "Select" placeholder */
   ageCategory?: { value: string; placeholder?: string };
 }) {
+  const ageOptions = useAgeCategoryOptions();
   const input = (name: keyof ContactValues) => ({
     name,
     value: values[name],
@@ -63,7 +62,7 @@ export function ContactFields({
           name="primary_age_category"
           value={ageCategory.value}
           onChange={(e) => onChange('primary_age_category', e.target.value)}
-          options={AGE_CATEGORY_OPTIONS}
+          options={ageOptions}
           placeholder={ageCategory.placeholder}
           error={errors.primary_age_category}
           disabled={disabled}

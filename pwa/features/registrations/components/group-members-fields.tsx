@@ -4,11 +4,11 @@
  * first attendee, so at most MAX_ATTENDEES − 1 rows can be added. Each row is a fieldset named
  * 'Group Member n', so its inputs have unambiguous accessible names.
  */
+import { useAgeCategoryOptions } from '../../../lib/public-config';
 import { Button } from '../../../components/button';
 import { SelectField, TextField } from '../../../components/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { MAX_ATTENDEES, type AgeCategory } from '../../../../shared/constants';
-import { AGE_CATEGORY_OPTIONS } from './contact-fields';
 
 export interface MemberRow {
   /** a local key so React keeps each row's inputs when one above is removed */
@@ -31,6 +31,7 @@ export interface GroupMembersFieldsProps {
 }
 
 export function GroupMembersFields({ rows, errors, onChange }: GroupMembersFieldsProps) {
+  const ageOptions = useAgeCategoryOptions();
   const update = (i: number, name: keyof Omit<MemberRow, 'key'>, value: string) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, [name]: value } : r)));
   const full = rows.length >= MAX_MEMBERS;
@@ -64,7 +65,7 @@ export function GroupMembersFields({ rows, errors, onChange }: GroupMembersField
                 name={`attendees.${i}.age_category`}
                 value={row.age_category}
                 onChange={(e) => update(i, 'age_category', e.target.value)}
-                options={AGE_CATEGORY_OPTIONS}
+                options={ageOptions}
                 error={err('age_category')}
                 required
               />

@@ -4,13 +4,13 @@
  * and balance are the server's; the lines explain them.
  */
 import { formatMoney } from '../../../lib/format';
-import { useEvent } from '../../../lib/public-config';
-import { AGE_CATEGORY_LABELS } from '../../../../shared/constants';
+import { useEvent, useAgeLabels } from '../../../lib/public-config';
 import { fromCents, toCents } from '../../../../shared/pricing';
 import type { Attendee } from '../../../../shared/schemas/attendee';
 import type { Registration } from '../../../../shared/schemas/registration';
 
 export function PriceBreakdown({ registration: r, attendees }: { registration: Registration; attendees: Attendee[] }) {
+  const ageLabels = useAgeLabels();
   const event = useEvent();
   const baseCents = toCents(r.base_amount ?? 0);
   const lateCents = toCents(r.late_fee_amount ?? 0);
@@ -28,7 +28,7 @@ export function PriceBreakdown({ registration: r, attendees }: { registration: R
             <tr key={a.id}>
               <th scope="row">
                 {a.first_name} {a.last_name}
-                <span className="cell-sub"> · {AGE_CATEGORY_LABELS[a.age_category]}</span>
+                <span className="cell-sub"> · {ageLabels[a.age_category]}</span>
               </th>
               <td className="num">{formatMoney(fromCents(event.prices[a.age_category]))}</td>
             </tr>
