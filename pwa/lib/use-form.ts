@@ -23,8 +23,8 @@ export interface SubmitOptions<V, S extends z.ZodType> {
   schema?: S;
   /** what is checked and sent, made from the values; the values themselves when absent */
   body?: (values: V) => unknown;
-  /** messages the schema cannot give (a missing bot challenge); any of them stops the submit too */
-  extra?: (values: V) => FieldErrors;
+  /** messages the schema cannot give (a missing bot challenge), or undefined for none; any of them stops the submit too */
+  extra?: (values: V) => FieldErrors | undefined;
   /** called with the messages when the check stops the submit (to focus the first one, or say so in the banner) */
   onInvalid?: (errors: FieldErrors) => void;
   /** sends the checked data; a returned sentence shows as the success banner */
