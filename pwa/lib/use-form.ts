@@ -3,6 +3,10 @@
  * banner sentence after a submit, and the busy flag. A submit checks the values with the shared zod
  * schema the server uses, stops with the field messages when they fail, and otherwise sends; a refusal
  * shows the server's sentence (or the screen's fallback) and its per-field messages.
+ *
+ * Values are usually strings and booleans bound with `field` and `checkbox`; a form with rows (the
+ * flight form's flights, the manual form's group members) keeps them as values too and edits them with
+ * `setValues`, its messages keyed by the schema's paths (`flights.0.airline`).
  */
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
@@ -15,25 +19,30 @@ export interface FormResult {
 }
 
 export interface SubmitOptions<V, S extends z.ZodType> {
-  /** the shared schema the body is checked with */
-  schema: S;
+  /** the shared schema the body is checked with; absent only where no shared schema exists (a money dialog), `extra` checking alone */
+  schema?: S;
   /** what is checked and sent, made from the values; the values themselves when absent */
   body?: (values: V) => unknown;
-  /** messages the schema cannot give (a missing bot challenge); any of them stops the submit too */
-  extra?: (values: V) => FieldErrors;
+  /** messages the schema cannot give (a missing bot challenge), or undefined for none; any of them stops the submit too */
+  extra?: (values: V) => FieldErrors | undefined;
+  /** called with the messages when the check stops the submit (to focus the first one, or say so in the banner) */
+  onInvalid?: (errors: FieldErrors) => void;
   /** sends the checked data; a returned sentence shows as the success banner */
   send: (data: z.output<S>, values: V) => Promise<string | void>;
   /** after a success: the values to show next; the initial ones when absent, `'keep'` to leave them */
   after?: V | 'keep';
   /** the sentence shown when the server gave none; or a function of the error that gives the sentence to show */
   fallback: string | ((err: unknown) => string);
+  /** the field messages a refusal shows (undefined: none), given the error and the banner's sentence; the server's per-field ones when absent */
+  fields?: (err: unknown, text: string) => FieldErrors | undefined;
   /** called after a refusal with the sentence shown (a bot challenge is reset here, for instance) */
   onError?: (err: unknown, text: string) => void;
 }
 
-type Value = string | boolean;
+/** The names of the values of type T (a text field's strings, a checkbox's booleans). */
+type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
 
-export function useForm<V extends Record<string, Value>>(initial: V) {
+export function useForm<V extends object>(initial: V) {
   const first = useRef(initial);
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -52,7 +61,7 @@ export function useForm<V extends Record<string, Value>>(initial: V) {
   );
 
   /** The props of a text or select field bound to a string value: name, value, onChange, error. */
-  const field = <K extends keyof V & string>(name: K) => ({
+  const field = <K extends KeysOf<V, string>>(name: K) => ({
     name,
     value: values[name] as string,
     onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => set(name, e.target.value as V[K]),
@@ -60,7 +69,7 @@ export function useForm<V extends Record<string, Value>>(initial: V) {
   });
 
   /** The props of a checkbox bound to a boolean value. */
-  const checkbox = <K extends keyof V & string>(name: K) => ({
+  const checkbox = <K extends KeysOf<V, boolean>>(name: K) => ({
     name,
     checked: values[name] as boolean,
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.checked as V[K]),
@@ -79,10 +88,14 @@ export function useForm<V extends Record<string, Value>>(initial: V) {
       e?.preventDefault();
       if (busy) return;
       setResult(null);
-      const checked = validateForm(options.schema, options.body ? options.body(values) : values);
+      const body = options.body ? options.body(values) : values;
+      const checked = options.schema ? validateForm(options.schema, body) : { data: body as z.output<S> };
       const found: FieldErrors = { ...checked.errors, ...options.extra?.(values) };
       setErrors(found);
-      if (!checked.data || Object.keys(found).length) return;
+      if (!checked.data || Object.keys(found).length) {
+        options.onInvalid?.(found);
+        return;
+      }
       setBusy(true);
       try {
         const text = await options.send(checked.data, values);
@@ -90,7 +103,7 @@ export function useForm<V extends Record<string, Value>>(initial: V) {
         setResult(text ? { kind: 'success', text } : null);
       } catch (err) {
         const text = typeof options.fallback === 'function' ? options.fallback(err) : errorMessage(err, options.fallback);
-        setErrors(serverFieldErrors(err));
+        setErrors((options.fields ? options.fields(err, text) : serverFieldErrors(err)) ?? {});
         setResult({ kind: 'error', text });
         options.onError?.(err, text);
       } finally {
@@ -102,7 +115,7 @@ export function useForm<V extends Record<string, Value>>(initial: V) {
   return { values, setValues, set, field, checkbox, errors, setErrors, clearError, result, setResult, busy, reset, submit };
 }
 
-export type FormController<V extends Record<string, Value>> = ReturnType<typeof useForm<V>>;
+export type FormController<V extends object> = ReturnType<typeof useForm<V>>;
 
 const withoutKey = (errors: FieldErrors, name: string): FieldErrors => {
   const { [name]: _, ...rest } = errors;

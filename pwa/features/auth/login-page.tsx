@@ -3,15 +3,14 @@
  * 'Sign in' ('Signing in...' while busy). After success: the page that was asked for ('from'), else the
  * user's home; an already signed-in user is sent there at once.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { ChallengeWidget, type ChallengeProblem } from '../../components/challenge-widget';
 import { TextField } from '../../components/form-field';
 import { PageSpinner } from '../../components/spinner';
-import { errorMessage } from '../../lib/api-client';
-import { validateForm, type FieldErrors } from '../../lib/form-errors';
 import { usePublicConfig } from '../../lib/public-config';
+import { useForm } from '../../lib/use-form';
 import { loginSchema } from '../../../shared/schemas/auth';
 import { homePathFor, useAuth } from '../../app/auth-context';
 import { BackendIndicator } from './backend-indicator';
@@ -34,41 +33,32 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ email: '', password: '' });
   const [token, setTokenValue] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const target = (u: User | null) => fromPath(location) ?? homePathFor(u);
 
-  if (status === 'loading') return <PageSpinner />;
-  if (status === 'authenticated' && !busy) return <Navigate to={target(user)} replace />;
-
   const needsChallenge = config.challenge.provider !== 'none';
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const checked = validateForm(loginSchema, { email, password, turnstileToken: token ?? undefined });
-    const found: FieldErrors = checked.errors ? { ...checked.errors } : {};
-    if (needsChallenge && !token) found.turnstileToken = 'Please complete the security verification.';
-    setErrors(found);
-    if (Object.keys(found).length || !checked.data) return;
-    setBusy(true);
-    try {
-      const signedIn = await login({ email: checked.data.email, password, turnstileToken: token ?? undefined });
+  const onSubmit = form.submit({
+    schema: loginSchema,
+    body: (v) => ({ ...v, turnstileToken: token ?? undefined }),
+    extra: () => (needsChallenge && !token ? { turnstileToken: 'Please complete the security verification.' } : undefined),
+    send: async (data, { password }) => {
+      const signedIn = await login({ email: data.email, password, turnstileToken: token ?? undefined });
       navigate(target(signedIn), { replace: true });
-    } catch (err) {
-      setFormError(errorMessage(err, 'Login failed. Please try again.'));
+    },
+    after: 'keep',
+    fallback: 'Login failed. Please try again.',
+    fields: () => ({}),
+    onError: () => {
       setTokenValue(null);
       setResetKey((k) => k + 1); // a refused sign-in needs a fresh challenge (docs/product.md#messages)
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+
+  if (status === 'loading') return <PageSpinner />;
+  if (status === 'authenticated' && !form.busy) return <Navigate to={target(user)} replace />;
 
   return (
     <div className="auth-page">
@@ -76,48 +66,29 @@ export default function LoginPage() {
         <h1>Staff Sign In</h1>
         <BackendIndicator />
         <form onSubmit={onSubmit} noValidate>
-          {formError && (
+          {form.result && (
             <p className="form-error" role="alert">
-              {formError}
+              {form.result.text}
             </p>
           )}
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-            required
-          />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-            required
-          />
+          <TextField label="Email" {...form.field('email')} type="email" autoComplete="username" inputMode="email" required />
+          <TextField label="Password" {...form.field('password')} type="password" autoComplete="current-password" required />
           <ChallengeWidget
             provider={config.challenge.provider}
             siteKey={config.challenge.siteKey}
             resetKey={resetKey}
             onToken={(t) => {
               setTokenValue(t);
-              if (t) setErrors(({ turnstileToken: _, ...rest }) => rest);
+              if (t) form.clearError('turnstileToken');
             }}
-            onProblem={(p) => setErrors((prev) => ({ ...prev, turnstileToken: CHALLENGE_MESSAGES[p] }))}
+            onProblem={(p) => form.setErrors((prev) => ({ ...prev, turnstileToken: CHALLENGE_MESSAGES[p] }))}
           />
-          {errors.turnstileToken && (
+          {form.errors.turnstileToken && (
             <p className="field-error" role="alert">
-              {errors.turnstileToken}
+              {form.errors.turnstileToken}
             </p>
           )}
-          <Button type="submit" className="btn-block" busy={busy} busyText="Signing in...">
+          <Button type="submit" className="btn-block" busy={form.busy} busyText="Signing in...">
             Sign in
           </Button>
         </form>

@@ -4,12 +4,10 @@
  * Registration ('Creating...'). No bot challenge: the body carries `attendees`, which marks the manual
  * form for the server. Checked with the server's own schema, so the sentences match.
  */
-import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { TextAreaField, TextField } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
 import { manualCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { AddressFields, ContactFields } from './components/contact-fields';
@@ -33,44 +31,37 @@ const EMPTY = {
   emergency_contact_name: '',
   emergency_contact_phone: '',
   notes: '',
+  members: [] as MemberRow[],
 };
+type Values = typeof EMPTY;
 
 export default function ManualCreatePage() {
   const navigate = useNavigate();
   const online = useOnline();
   const create = useCreateRegistration();
-  const [values, setValues] = useState(EMPTY);
-  const [members, setMembers] = useState<MemberRow[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>(EMPTY);
+  const { values, errors } = form;
 
-  const onChange = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const onChange = (name: string, value: string) => form.set(name as keyof Values, value);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const body = { ...values, attendees: members.map(({ key: _key, ...m }) => m) };
-    const checked = validateForm(manualCreateSchema, body);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) {
-      setFormError('Please correct the highlighted fields.');
-      return;
-    }
-    try {
-      const created = await create.mutateAsync(checked.data);
+  const onSubmit = form.submit({
+    schema: manualCreateSchema,
+    body: ({ members, ...v }) => ({ ...v, attendees: members.map(({ key: _key, ...m }) => m) }),
+    onInvalid: () => form.setResult({ kind: 'error', text: 'Please correct the highlighted fields.' }),
+    send: async (data) => {
+      const created = await create.mutateAsync(data);
       navigate(detailPath(created.registration.registration_number));
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFormError(errorMessage(err, 'Failed to create registration. Please try again.'));
-    }
-  }
+    },
+    after: 'keep',
+    fallback: 'Failed to create registration. Please try again.',
+  });
 
   return (
     <div className="page page-form">
       <h1>Add New Registration</h1>
       <p className="lead">Enter a registration received by phone, mail or in person. The primary contact is the first attendee.</p>
       <form onSubmit={onSubmit} noValidate aria-label="Add New Registration">
-        <FormBanner error={formError} online={online} />
+        <FormBanner error={form.result?.text ?? null} online={online} />
         <fieldset className="card form-section" disabled={!online}>
           <legend>Primary Contact</legend>
           <ContactFields values={values} errors={errors} onChange={onChange} ageCategory={{ value: values.primary_age_category }} />
@@ -82,26 +73,13 @@ export default function ManualCreatePage() {
         <fieldset className="card form-section" disabled={!online}>
           <legend>Emergency Contact (optional)</legend>
           <div className="form-grid">
-            <TextField
-              label="Emergency Contact Name"
-              name="emergency_contact_name"
-              value={values.emergency_contact_name}
-              onChange={(e) => onChange('emergency_contact_name', e.target.value)}
-              error={errors.emergency_contact_name}
-            />
-            <TextField
-              label="Emergency Contact Phone"
-              name="emergency_contact_phone"
-              type="tel"
-              value={values.emergency_contact_phone}
-              onChange={(e) => onChange('emergency_contact_phone', e.target.value)}
-              error={errors.emergency_contact_phone}
-            />
+            <TextField label="Emergency Contact Name" {...form.field('emergency_contact_name')} />
+            <TextField label="Emergency Contact Phone" {...form.field('emergency_contact_phone')} type="tel" />
           </div>
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Group Members</legend>
-          <GroupMembersFields rows={members} errors={errors} onChange={setMembers} />
+          <GroupMembersFields rows={values.members} errors={errors} onChange={(rows) => form.setValues((v) => ({ ...v, members: rows }))} />
           {errors.attendees && (
             <p className="field-error" role="alert">
               {errors.attendees}
@@ -110,20 +88,13 @@ export default function ManualCreatePage() {
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Additional Notes</legend>
-          <TextAreaField
-            label="Notes"
-            name="notes"
-            rows={3}
-            value={values.notes}
-            onChange={(e) => onChange('notes', e.target.value)}
-            error={errors.notes}
-          />
+          <TextAreaField label="Notes" {...form.field('notes')} rows={3} />
         </fieldset>
         <div className="form-actions">
           <Button variant="secondary" onClick={() => navigate('/admin/registrations')}>
             Cancel
           </Button>
-          <Button type="submit" busy={create.isPending} busyText="Creating..." disabled={!online}>
+          <Button type="submit" busy={form.busy} busyText="Creating..." disabled={!online}>
             Create Registration
           </Button>
         </div>

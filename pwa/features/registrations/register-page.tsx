@@ -5,14 +5,13 @@
  * schema the server uses; the server's sentence or the spec's fallback shows in a banner. On success
  * the new registration's page opens.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { ChallengeWidget, type ChallengeProblem } from '../../components/challenge-widget';
 import { TextAreaField } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../lib/form-errors';
 import { usePublicConfig } from '../../lib/public-config';
+import { useForm } from '../../lib/use-form';
 import { adminCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { AddressFields, ContactFields } from './components/contact-fields';
@@ -48,40 +47,33 @@ export default function RegisterPage() {
   const config = usePublicConfig();
   const online = useOnline();
   const create = useCreateRegistration();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>(EMPTY);
+  const { values, errors } = form;
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
 
-  const onChange = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const onChange = (name: string, value: string) => form.set(name as keyof Values, value);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const checked = validateForm(adminCreateSchema, { ...values, turnstileToken: token });
-    const found: FieldErrors = { ...(checked.errors ?? {}) };
-    if (!token) found.turnstileToken = MISSING_CHALLENGE;
-    setErrors(found);
-    if (Object.keys(found).length || !checked.data) return;
-    try {
-      const created = await create.mutateAsync({ ...checked.data, turnstileToken: token });
+  const onSubmit = form.submit({
+    schema: adminCreateSchema,
+    body: (v) => ({ ...v, turnstileToken: token }),
+    extra: () => (token ? undefined : { turnstileToken: MISSING_CHALLENGE }),
+    send: async (data) => {
+      const created = await create.mutateAsync({ ...data, turnstileToken: token });
       navigate(detailPath(created.registration.registration_number));
-    } catch (err) {
-      const fields = serverFieldErrors(err);
-      setErrors(fields);
-      setFormError(errorMessage(err, 'Failed to create registration. Please try again.'));
-      // a challenge solution is good for one try: ask for a fresh one after any refusal
-      setResetKey((k) => k + 1);
-    }
-  }
+    },
+    after: 'keep',
+    fallback: 'Failed to create registration. Please try again.',
+    // a challenge solution is good for one try: ask for a fresh one after any refusal
+    onError: () => setResetKey((k) => k + 1),
+  });
 
   return (
     <div className="page page-form">
       <h1>Event Registration</h1>
       <p className="lead">Create a registration on behalf of an attendee. Fields marked required must be filled in.</p>
       <form onSubmit={onSubmit} noValidate aria-label="Event Registration">
-        <FormBanner error={formError} online={online} />
+        <FormBanner error={form.result?.text ?? null} online={online} />
         <fieldset className="card form-section" disabled={!online}>
           <legend>Primary Contact Information</legend>
           <ContactFields
@@ -97,22 +89,8 @@ export default function RegisterPage() {
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Additional Information</legend>
-          <TextAreaField
-            label="Dietary Restrictions"
-            name="dietary_restrictions"
-            rows={2}
-            value={values.dietary_restrictions}
-            onChange={(e) => onChange('dietary_restrictions', e.target.value)}
-            error={errors.dietary_restrictions}
-          />
-          <TextAreaField
-            label="Special Requests"
-            name="special_requests"
-            rows={3}
-            value={values.special_requests}
-            onChange={(e) => onChange('special_requests', e.target.value)}
-            error={errors.special_requests}
-          />
+          <TextAreaField label="Dietary Restrictions" rows={2} {...form.field('dietary_restrictions')} />
+          <TextAreaField label="Special Requests" rows={3} {...form.field('special_requests')} />
         </fieldset>
         <ChallengeWidget
           provider={config.challenge.provider}
@@ -120,15 +98,15 @@ export default function RegisterPage() {
           resetKey={resetKey}
           onToken={(t) => {
             setToken(t);
-            if (t) setErrors(({ turnstileToken: _, ...rest }) => rest);
+            if (t) form.clearError('turnstileToken');
           }}
-          onProblem={(p) => setErrors((prev) => ({ ...prev, turnstileToken: CHALLENGE_MESSAGES[p] }))}
+          onProblem={(p) => form.setErrors((prev) => ({ ...prev, turnstileToken: CHALLENGE_MESSAGES[p] }))}
         />
         <p className="field-error" role="alert">
           {errors.turnstileToken ?? ''}
         </p>
         <div className="form-actions">
-          <Button type="submit" busy={create.isPending} busyText="Creating Registration..." disabled={!token || !online}>
+          <Button type="submit" busy={form.busy} busyText="Creating Registration..." disabled={!token || !online}>
             Create Registration
           </Button>
         </div>

@@ -1,46 +1,32 @@
 /** Sets a new password for a staff account (PUT /api/users/{id} {password}); their sessions end at once. */
-import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-field';
-import { errorMessage } from '../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
 import { createUserSchema, type User } from '../../../shared/schemas/auth';
 import { useUpdateUser } from './api/users-api';
 
 const schema = z.object({ password: createUserSchema.shape.password });
 
 export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: (user: User) => void }) {
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm({ password: '' });
   const update = useUpdateUser();
 
   const close = () => {
-    if (update.isPending) return;
-    setPassword('');
-    setErrors({});
-    setFailure(null);
+    if (form.busy) return;
+    form.reset();
     onClose();
   };
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!user) return;
-    setFailure(null);
-    const checked = validateForm(schema, { password });
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    try {
-      const updated = await update.mutateAsync({ id: user.id, changes: { password } });
-      setPassword('');
-      onDone(updated);
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      setFailure(errorMessage(err, 'Failed to reset password. Please try again.'));
-    }
-  }
+  const onSubmit = form.submit({
+    schema,
+    send: async (_, { password }) => {
+      if (!user) return;
+      onDone(await update.mutateAsync({ id: user.id, changes: { password } }));
+    },
+    fallback: 'Failed to reset password. Please try again.',
+  });
 
   return (
     <Dialog open={user !== null} title="Reset Password" onClose={close}>
@@ -50,27 +36,17 @@ export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | nu
             Set a new password for {user.first_name} {user.last_name} ({user.email}). They are signed out everywhere and sign in again with
             the new password.
           </p>
-          {failure && (
+          {form.result && (
             <p className="form-error" role="alert">
-              {failure}
+              {form.result.text}
             </p>
           )}
-          <TextField
-            label="New Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-            required
-            autoFocus
-          />
+          <TextField label="New Password" {...form.field('password')} type="password" autoComplete="new-password" required autoFocus />
           <div className="dialog-footer">
-            <Button variant="secondary" onClick={close} disabled={update.isPending}>
+            <Button variant="secondary" onClick={close} disabled={form.busy}>
               Cancel
             </Button>
-            <Button type="submit" busy={update.isPending} busyText="Saving...">
+            <Button type="submit" busy={form.busy} busyText="Saving...">
               Reset Password
             </Button>
           </div>

@@ -2,12 +2,12 @@
  * /flight-info-lookup (docs/product.md#screens Lookup, docs/product.md#messages Lookup, docs/product.md#messages Lookup): the registration's email plus the security
  * check; the server mails a link to the tokenised flight form.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiError, errorMessage } from '../../lib/api-client';
-import { validateForm, type FieldErrors } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
 import { lookupSchema, VERIFICATION_MESSAGES } from '../../../shared/schemas/verification';
 import { lookupFlightLink } from './api/flight-info-api';
 import { ChallengeField, useChallengeRequired } from './components/challenge-field';
@@ -15,35 +15,28 @@ import { VisitorEmailField } from './components/visitor-email-field';
 
 export default function FlightInfoLookupPage() {
   const challengeRequired = useChallengeRequired();
-  const [email, setEmail] = useState('');
+  const form = useForm({ email: '' });
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const nextChallenge = () => setResetKey((k) => k + 1); // a challenge solution is single-use
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    setSent(null);
-    const checked = validateForm(lookupSchema, { email, captchaToken: token });
-    const found: FieldErrors = checked.errors ? { ...checked.errors } : {};
-    if (challengeRequired && !token) found.captchaToken = VERIFICATION_MESSAGES.securityCheck;
-    setErrors(found);
-    if (!checked.data || Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      await lookupFlightLink(checked.data.email, token);
-      setSent(VERIFICATION_MESSAGES.lookupSent);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setFormError(VERIFICATION_MESSAGES.lookupNotFound);
-      else setFormError(errorMessage(err, 'Failed to lookup registration. Please try again.'));
-    } finally {
-      setBusy(false);
-      setResetKey((k) => k + 1); // a challenge solution is single-use
-    }
-  }
+  const onSubmit = form.submit({
+    schema: lookupSchema,
+    body: ({ email }) => ({ email, captchaToken: token }),
+    extra: () => (challengeRequired && !token ? { captchaToken: VERIFICATION_MESSAGES.securityCheck } : undefined),
+    send: async ({ email }) => {
+      await lookupFlightLink(email, token);
+      nextChallenge();
+      return VERIFICATION_MESSAGES.lookupSent;
+    },
+    after: 'keep',
+    fallback: (err) =>
+      err instanceof ApiError && err.status === 404
+        ? VERIFICATION_MESSAGES.lookupNotFound
+        : errorMessage(err, 'Failed to lookup registration. Please try again.'),
+    fields: () => ({}),
+    onError: nextChallenge,
+  });
 
   return (
     <div className="visitor-page">
@@ -54,25 +47,17 @@ export default function FlightInfoLookupPage() {
           14 days.
         </p>
         <form onSubmit={onSubmit} noValidate className="visitor-step">
-          {sent && <Alert kind="success">{sent}</Alert>}
-          {formError && <Alert kind="error">{formError}</Alert>}
-          <VisitorEmailField
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setErrors(({ email: _, ...rest }) => rest);
-            }}
-            error={errors.email}
-          />
+          {form.result && <Alert kind={form.result.kind}>{form.result.text}</Alert>}
+          <VisitorEmailField value={form.values.email} onChange={(value) => form.set('email', value)} error={form.errors.email} />
           <ChallengeField
             onToken={setToken}
             resetKey={resetKey}
-            error={errors.captchaToken ?? errors.turnstileToken}
+            error={form.errors.captchaToken ?? form.errors.turnstileToken}
             onError={(message) =>
-              setErrors(({ captchaToken: _, turnstileToken: __, ...rest }) => (message ? { ...rest, captchaToken: message } : rest))
+              form.setErrors(({ captchaToken: _, turnstileToken: __, ...rest }) => (message ? { ...rest, captchaToken: message } : rest))
             }
           />
-          <Button type="submit" className="btn-block" busy={busy} busyText="Sending...">
+          <Button type="submit" className="btn-block" busy={form.busy} busyText="Sending...">
             Send Me the Link
           </Button>
         </form>

@@ -2,6 +2,7 @@
  * "Record payment" at the desk: the amount prefilled with the balance due, the method (cash, card,
  * check, other). Recorded on the device at once and sent when there is signal (pwa/offline/desk.ts).
  * The desk takes at most the balance due: more would be an overpayment only an admin can sort out.
+ * Its state stays hand-written, off the form hook, to keep the desk's first visit small (docs/decisions.md "Forms").
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';

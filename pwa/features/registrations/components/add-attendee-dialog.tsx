@@ -9,14 +9,13 @@
  * asked. The server recomputes the totals, keeps the registration's name fields in step with the primary
  * contact, and writes the change to the history.
  */
-import { useAgeCategoryOptions, useEvent } from '../../../lib/public-config';
-import { categoryForAge } from '../../../../shared/age-bands';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
-import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useAgeCategoryOptions, useEvent } from '../../../lib/public-config';
+import { useForm } from '../../../lib/use-form';
+import { categoryForAge } from '../../../../shared/age-bands';
 import { attendeeCreateSchema, type Attendee } from '../../../../shared/schemas/attendee';
 import { useAddAttendee } from '../api/add-attendee';
 import { useUpdateAttendee } from '../api/update-attendee';
@@ -76,62 +75,48 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
   const bands = useEvent().ageBands;
   const add = useAddAttendee();
   const update = useUpdateAttendee();
-  const saving = add.isPending || update.isPending;
   const primary = !!editing?.is_primary;
   const initial = editing ? valuesOf(editing) : EMPTY;
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<Values>(initial);
+  const { values } = form;
   // an attendee being corrected already has a category: a typed age no longer overrides it
   const [categoryPicked, setCategoryPicked] = useState(!!editing);
 
-  const set = (name: keyof Values, value: string) => setValues((v) => ({ ...v, [name]: value }));
-
   function close() {
-    if (saving) return;
-    setValues(initial);
-    setErrors({});
-    setFormError(null);
+    if (form.busy) return;
+    form.reset(initial);
     setCategoryPicked(false);
     onClose();
   }
 
   function onAge(value: string) {
     const n = Number(value);
-    setValues((v) => ({
-      ...v,
-      age: value,
-      age_category:
-        !categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120 ? categoryForAge(n, bands) : v.age_category,
-    }));
+    form.set('age', value);
+    if (!categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120)
+      form.set('age_category', categoryForAge(n, bands));
   }
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
+  const onSubmit = form.submit({
+    schema: attendeeCreateSchema,
     // the primary contact is checked as 'self' (the server keeps it so) and sent without a relationship
-    const relationship = primary ? 'self' : values.relationship;
-    const body = { ...values, relationship, relationship_other: relationship === 'other' ? values.relationship_other : '' };
-    const checked = validateForm(attendeeCreateSchema, body);
-    setErrors(checked.errors ?? {});
-    if (!checked.data) return;
-    try {
+    body: (v) => {
+      const relationship = primary ? 'self' : v.relationship;
+      return { ...v, relationship, relationship_other: relationship === 'other' ? v.relationship_other : '' };
+    },
+    send: async (data) => {
       if (editing) {
-        const { relationship: _r, relationship_other: _o, ...rest } = checked.data;
-        await update.mutateAsync({ registrationId, attendeeId: editing.id, body: primary ? rest : checked.data });
+        const { relationship: _r, relationship_other: _o, ...rest } = data;
+        await update.mutateAsync({ registrationId, attendeeId: editing.id, body: primary ? rest : data });
       } else {
-        await add.mutateAsync({ registrationId, body: checked.data });
-        setValues(EMPTY);
+        await add.mutateAsync({ registrationId, body: data });
         setCategoryPicked(false);
       }
       onClose();
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      const text = errorMessage(err, editing ? 'Failed to update attendee' : 'Failed to add attendee');
-      setFormError(text);
-      onFailure(text);
-    }
-  }
+    },
+    after: editing ? 'keep' : EMPTY,
+    fallback: editing ? 'Failed to update attendee' : 'Failed to add attendee',
+    onError: (_, text) => onFailure(text),
+  });
 
   return (
     <Dialog
@@ -140,107 +125,64 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
       onClose={close}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={saving}>
+          <Button variant="secondary" onClick={close} disabled={form.busy}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={saving} busyText={editing ? 'Saving...' : 'Adding...'}>
+          <Button type="submit" form={formId} busy={form.busy} busyText={editing ? 'Saving...' : 'Adding...'}>
             {editing ? 'Save Changes' : 'Add Attendee'}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="dialog-form">
-        {formError && (
+        {form.result && (
           <p className="form-error" role="alert">
-            {formError}
+            {form.result.text}
           </p>
         )}
         <div className="form-grid">
-          <TextField
-            label="First Name"
-            name="first_name"
-            value={values.first_name}
-            onChange={(e) => set('first_name', e.target.value)}
-            error={errors.first_name}
-            required
-            autoFocus
-          />
-          <TextField
-            label="Last Name"
-            name="last_name"
-            value={values.last_name}
-            onChange={(e) => set('last_name', e.target.value)}
-            error={errors.last_name}
-            required
-          />
+          <TextField label="First Name" {...form.field('first_name')} required autoFocus />
+          <TextField label="Last Name" {...form.field('last_name')} required />
         </div>
         {primary ? (
           <p className="note">Relationship: primary contact. Their name and age category are the registration&apos;s too.</p>
         ) : (
           <SelectField
             label="Relationship"
-            name="relationship"
-            value={values.relationship}
-            onChange={(e) => set('relationship', e.target.value)}
+            {...form.field('relationship')}
             options={RELATIONSHIP_OPTIONS}
             placeholder="Select relationship"
-            error={errors.relationship}
             required
           />
         )}
         {!primary && values.relationship === 'other' && (
-          <TextField
-            label="Specify Relationship"
-            name="relationship_other"
-            value={values.relationship_other}
-            onChange={(e) => set('relationship_other', e.target.value)}
-            error={errors.relationship_other}
-            required
-          />
+          <TextField label="Specify Relationship" {...form.field('relationship_other')} required />
         )}
         <div className="form-grid">
           <SelectField
             label="Age Category"
-            name="age_category"
-            value={values.age_category}
+            {...form.field('age_category')}
             onChange={(e) => {
               setCategoryPicked(true);
-              set('age_category', e.target.value);
+              form.set('age_category', e.target.value);
             }}
             options={ageOptions}
             placeholder="Select age category"
-            error={errors.age_category}
             required
           />
           <TextField
             label="Age"
-            name="age"
+            {...form.field('age')}
+            onChange={(e) => onAge(e.target.value)}
             type="number"
             inputMode="numeric"
             min={0}
             max={120}
             step={1}
-            value={values.age}
-            onChange={(e) => onAge(e.target.value)}
-            error={errors.age}
           />
-          <SelectField
-            label="Gender"
-            name="gender"
-            value={values.gender}
-            onChange={(e) => set('gender', e.target.value)}
-            options={GENDER_OPTIONS}
-            placeholder="Not specified"
-            error={errors.gender}
-          />
+          <SelectField label="Gender" {...form.field('gender')} options={GENDER_OPTIONS} placeholder="Not specified" />
         </div>
-        <TextField
-          label="Dietary Restrictions"
-          name="dietary_restrictions"
-          value={values.dietary_restrictions}
-          onChange={(e) => set('dietary_restrictions', e.target.value)}
-          error={errors.dietary_restrictions}
-        />
+        <TextField label="Dietary Restrictions" {...form.field('dietary_restrictions')} />
       </form>
     </Dialog>
   );

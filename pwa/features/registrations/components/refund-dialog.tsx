@@ -4,13 +4,12 @@
  * says plainly that the money is still held. It also says what the registrant is told: nothing is
  * emailed, and their verification on this site ends.
  */
-import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
-import { errorMessage } from '../../../lib/api-client';
 import { formatMoney, toCents } from '../../../../shared/pricing';
 import { amountError } from '../../../lib/amount';
+import { useForm } from '../../../lib/use-form';
 import { useRecordPayment } from '../api/record-payment';
 import { METHOD_OPTIONS } from './record-payment-form';
 
@@ -21,10 +20,7 @@ export interface RefundDialogProps {
 }
 
 export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps) {
-  const [amount, setAmount] = useState(paid.toFixed(2));
-  const [method, setMethod] = useState<string>('check');
-  const [note, setNote] = useState('Refund on cancellation');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ amount: paid.toFixed(2), method: 'check', note: 'Refund on cancellation' });
   const record = useRecordPayment();
 
   function notNow() {
@@ -34,22 +30,24 @@ export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps
     );
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const t = amount.trim();
-    const problem = amountError(t, paid, {
-      invalid: 'Enter the amount refunded, like 120 or 120.50',
-      over: (limit) => `A refund cannot be more than the amount paid (${limit})`,
-    });
-    setError(problem);
-    if (problem) return;
-    try {
-      await record.mutateAsync({ registrationId, body: { amount: -toCents(t) / 100, method, note: note.trim() || null } });
-      onDone('success', `Refund of ${formatMoney(toCents(t) / 100)} recorded.`);
-    } catch (err) {
-      setError(errorMessage(err, 'Failed to record the refund'));
-    }
-  }
+  // no shared schema: the amount is checked against what was paid; a refusal's sentence shows under it too
+  const submit = form.submit({
+    extra: ({ amount }) => {
+      const problem = amountError(amount.trim(), paid, {
+        invalid: 'Enter the amount refunded, like 120 or 120.50',
+        over: (limit) => `A refund cannot be more than the amount paid (${limit})`,
+      });
+      return problem ? { amount: problem } : undefined;
+    },
+    send: async (_, { amount, method, note }) => {
+      const cents = toCents(amount.trim());
+      await record.mutateAsync({ registrationId, body: { amount: -cents / 100, method, note: note.trim() || null } });
+      onDone('success', `Refund of ${formatMoney(cents / 100)} recorded.`);
+    },
+    after: 'keep',
+    fallback: 'Failed to record the refund',
+    fields: (_, text) => ({ amount: text }),
+  });
 
   return (
     <Dialog
@@ -58,10 +56,10 @@ export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps
       onClose={notNow}
       footer={
         <>
-          <Button variant="secondary" onClick={notNow} disabled={record.isPending}>
+          <Button variant="secondary" onClick={notNow} disabled={form.busy}>
             Not now
           </Button>
-          <Button type="submit" form="refund-form" busy={record.isPending} busyText="Recording...">
+          <Button type="submit" form="refund-form" busy={form.busy} busyText="Recording...">
             Record refund
           </Button>
         </>
@@ -75,15 +73,9 @@ export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps
         <p className="note">
           The registrant is not emailed about the cancellation, and their verification on this site ends: tell them yourself.
         </p>
-        <TextField
-          label="Refund Amount ($)"
-          inputMode="decimal"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          error={error ?? undefined}
-        />
-        <SelectField label="Refund Method" value={method} onChange={(e) => setMethod(e.target.value)} options={METHOD_OPTIONS} />
-        <TextField label="Refund Note" value={note} onChange={(e) => setNote(e.target.value)} />
+        <TextField label="Refund Amount ($)" {...form.field('amount')} inputMode="decimal" />
+        <SelectField label="Refund Method" {...form.field('method')} options={METHOD_OPTIONS} />
+        <TextField label="Refund Note" {...form.field('note')} />
       </form>
     </Dialog>
   );

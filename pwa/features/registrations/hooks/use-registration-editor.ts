@@ -6,8 +6,7 @@
  * the fixed amount, with a floor at 0; 'Refund Due' appears when the new total is below what was paid.
  */
 import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { computeAmounts, formatMoney, refundDueCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
@@ -123,65 +122,58 @@ export function useRegistrationEditor(
   onSaved: (text: string) => void = () => {},
 ) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<EditValues>(() => editValuesOf(registration));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm<EditValues>(editValuesOf(registration));
+  const { values } = form;
   const update = useUpdateRegistration();
 
   const preview = useMemo(() => feePreview(registration, values, lateFeeCents), [registration, values, lateFeeCents]);
 
   function start() {
-    setValues(editValuesOf(registration));
-    setErrors({});
+    form.reset(editValuesOf(registration));
     setEditing(true);
   }
 
   function cancel() {
-    setValues(editValuesOf(registration));
-    setErrors({});
+    form.reset(editValuesOf(registration));
     setEditing(false);
   }
 
   function set<K extends keyof EditValues>(name: K, value: EditValues[K]) {
-    setValues((v) => {
-      const next = { ...v, [name]: value };
-      if (name === 'waive_fees' && value === true) {
-        next.discount_percentage = '0';
-        next.fixed_discount_amount = '0';
-      }
-      return next;
-    });
+    form.set(name, value);
+    // waiving zeroes both discounts (docs/product.md#rules)
+    if (name === 'waive_fees' && value === true) form.setValues((v) => ({ ...v, discount_percentage: '0', fixed_discount_amount: '0' }));
   }
 
   /** For the text inputs, which report (name, value) pairs. */
   function setText(name: string, value: string) {
     if ((TEXT_FIELDS as readonly string[]).includes(name) || name === 'discount_percentage' || name === 'fixed_discount_amount') {
-      setValues((v) => ({ ...v, [name]: value }));
+      form.set(name as keyof EditValues, value);
     }
   }
 
+  const send = form.submit({
+    schema: registrationUpdateSchema,
+    body: (v) => changesOf(registration, v),
+    send: async (data, v) => {
+      await update.mutateAsync({ id: registration.id, changes: data as RegistrationChanges });
+      setEditing(false);
+      onSaved(savedText(changesOf(registration, v), preview.newTotalCents));
+    },
+    after: 'keep',
+    fallback: 'Failed to update registration',
+    onError: (_, text) => onFailure(text),
+  });
+
+  /** Saves what changed; with nothing changed it only leaves edit mode. */
   async function save() {
-    const changes = changesOf(registration, values);
-    if (Object.keys(changes).length === 0) {
+    if (Object.keys(changesOf(registration, values)).length === 0) {
       setEditing(false);
       return;
     }
-    const checked = validateForm(registrationUpdateSchema, changes);
-    if (!checked.data) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      await update.mutateAsync({ id: registration.id, changes: checked.data as RegistrationChanges });
-      setEditing(false);
-      onSaved(savedText(changes, preview.newTotalCents));
-    } catch (err) {
-      setErrors(serverFieldErrors(err));
-      onFailure(errorMessage(err, 'Failed to update registration'));
-    }
+    await send();
   }
 
-  return { editing, values, errors, preview, saving: update.isPending, start, cancel, set, setText, save };
+  return { editing, values, errors: form.errors, preview, saving: form.busy, start, cancel, set, setText, save };
 }
 
 export type RegistrationEditor = ReturnType<typeof useRegistrationEditor>;

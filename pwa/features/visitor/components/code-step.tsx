@@ -3,11 +3,11 @@
  * code, docs/product.md#rules): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
  * exactly 6 characters; 'Back to Email' returns to step 1.
  */
-import { useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useForm } from '../../../lib/use-form';
 import { CODE_LENGTH } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
@@ -29,55 +29,43 @@ export interface CodeStepProps {
 }
 
 export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ code: '' });
+  const { code } = form.values;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    if (!code) {
-      setCodeError(VERIFICATION_MESSAGES.codeRequired);
-      return;
-    }
-    if (code.length !== CODE_LENGTH) return;
-    setBusy(true);
-    try {
-      const answer = await verifyCode(flow, email, code);
-      await onVerified(answer);
-    } catch (err) {
-      setFormError(err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]));
-      setBusy(false);
-    }
-  }
+  // no schema: an empty code is the one message; a short one is not sent ('Verify' stays disabled)
+  const onSubmit = form.submit({
+    extra: (v) => (v.code ? undefined : { code: VERIFICATION_MESSAGES.codeRequired }),
+    send: async (_, v) => {
+      if (v.code.length !== CODE_LENGTH) return;
+      await onVerified(await verifyCode(flow, email, v.code));
+    },
+    after: 'keep',
+    fallback: (err) =>
+      err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
+    fields: () => ({}),
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="visitor-step">
       <p className="lead">
         We sent a {CODE_LENGTH}-character code to <strong>{email}</strong>. It is valid for 10 minutes.
       </p>
-      {formError && <Alert kind="error">{formError}</Alert>}
+      {form.result && <Alert kind="error">{form.result.text}</Alert>}
       <TextField
         label="Verification Code"
-        name="code"
+        {...form.field('code')}
         className="code-input"
-        value={code}
         maxLength={CODE_LENGTH}
         autoComplete="one-time-code"
         autoCapitalize="characters"
         autoCorrect="off"
         spellCheck={false}
-        onChange={(e) => {
-          setCode(normaliseCode(e.target.value));
-          setCodeError(undefined);
-        }}
-        error={codeError}
+        onChange={(e) => form.set('code', normaliseCode(e.target.value))}
         hint="Check your spam folder if it has not arrived after a minute."
         required
         autoFocus
       />
-      <Button type="submit" className="btn-block" busy={busy} busyText="Verifying..." disabled={code.length !== CODE_LENGTH}>
+      <Button type="submit" className="btn-block" busy={form.busy} busyText="Verifying..." disabled={code.length !== CODE_LENGTH}>
         Verify Code
       </Button>
       <p className="step-back">

@@ -6,7 +6,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { validateForm, type FieldErrors } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
 import { sendVerificationSchema, VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { sendVerificationCode, type CodeFlow } from '../api/verification-api';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
@@ -24,63 +24,51 @@ export interface EmailStepProps {
 
 export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStepProps) {
   const challengeRequired = useChallengeRequired();
-  const [email, setEmail] = useState(initialEmail);
+  const form = useForm({ email: initialEmail });
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const missingChallenge = challengeRequired && !token;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const missingChallenge = challengeRequired && !token;
-    if (flow === 'flight-info' && (!email.trim() || missingChallenge)) {
+  const send = form.submit({
+    schema: sendVerificationSchema(),
+    extra: () => (missingChallenge ? { turnstileToken: CHALLENGE_MISSING } : undefined),
+    send: async ({ email }) => {
+      await sendVerificationCode(flow, email, token);
+      onSent(email);
+    },
+    after: 'keep',
+    fallback: (err) =>
+      err instanceof ApiError && err.status === 404
+        ? VERIFICATION_MESSAGES.noRegistration
+        : errorMessage(err, 'Failed to send verification code'),
+    fields: (err) => (err instanceof ApiError && err.fields.turnstileToken ? { turnstileToken: err.fields.turnstileToken } : undefined),
+    onError: () => setResetKey((k) => k + 1), // a challenge solution is single-use
+  });
+
+  function onSubmit(e: FormEvent) {
+    if (flow === 'flight-info' && (!form.values.email.trim() || missingChallenge)) {
       // docs/product.md#messages Flight email step: one sentence for either missing piece
-      setErrors({});
-      setFormError(VERIFICATION_MESSAGES.flightEmailStep);
+      e.preventDefault();
+      form.setErrors({});
+      form.setResult({ kind: 'error', text: VERIFICATION_MESSAGES.flightEmailStep });
       return;
     }
-    const checked = validateForm(sendVerificationSchema(), { email });
-    const found: FieldErrors = checked.errors ? { ...checked.errors } : {};
-    if (missingChallenge) found.turnstileToken = CHALLENGE_MISSING;
-    setErrors(found);
-    if (!checked.data || Object.keys(found).length) return;
-
-    setBusy(true);
-    try {
-      await sendVerificationCode(flow, checked.data.email, token);
-      onSent(checked.data.email);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setFormError(VERIFICATION_MESSAGES.noRegistration);
-      else setFormError(errorMessage(err, 'Failed to send verification code'));
-      if (err instanceof ApiError && err.fields.turnstileToken) setErrors({ turnstileToken: err.fields.turnstileToken });
-      setResetKey((k) => k + 1); // a challenge solution is single-use
-    } finally {
-      setBusy(false);
-    }
+    void send(e);
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="visitor-step">
       {notice}
       <p className="lead">Enter the email address used for the registration. We will email you a 6-character verification code.</p>
-      {formError && <Alert kind="error">{formError}</Alert>}
-      <VisitorEmailField
-        value={email}
-        onChange={(value) => {
-          setEmail(value);
-          setErrors(({ email: _, ...rest }) => rest);
-        }}
-        error={errors.email}
-      />
+      {form.result && <Alert kind="error">{form.result.text}</Alert>}
+      <VisitorEmailField value={form.values.email} onChange={(value) => form.set('email', value)} error={form.errors.email} />
       <ChallengeField
         onToken={setToken}
         resetKey={resetKey}
-        error={errors.turnstileToken}
-        onError={(message) => setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))}
+        error={form.errors.turnstileToken}
+        onError={(message) => form.setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))}
       />
-      <Button type="submit" className="btn-block" busy={busy} busyText="Sending...">
+      <Button type="submit" className="btn-block" busy={form.busy} busyText="Sending...">
         Send Verification Code
       </Button>
     </form>

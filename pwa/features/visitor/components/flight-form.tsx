@@ -16,7 +16,7 @@ export interface FlightFormProps {
 }
 
 export function FlightForm({ form, window, requireType, disabled }: FlightFormProps) {
-  const { state, errors, savedFlights } = form;
+  const { values: state, errors, savedFlights } = form;
   return (
     <div className="flight-form">
       <fieldset className="choice-group" disabled={disabled}>

@@ -4,11 +4,10 @@
  * in the loaded registration; a refused registrant token (401) goes back to the page, which asks for
  * the email again.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { validateForm } from '../../../lib/form-errors';
+import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { flightRules, submitVerifiedSchema } from '../../../../shared/schemas/flight';
 import type { VerifiedRegistration } from '../../../../shared/schemas/verification';
@@ -26,41 +25,33 @@ export interface VerifiedFlightStepProps {
   onUnauthorized: (message: string) => void;
 }
 
+/** The server no longer accepts the registrant's verification. */
+const unauthorized = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 401;
+
 export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthorized }: VerifiedFlightStepProps) {
   const rules = flightRules(useEvent());
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const root = useRef<HTMLFormElement>(null);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const { needsTransportation } = form.state;
-    const checked = validateForm(submitVerifiedSchema(rules), {
-      registrationId: registration.id,
-      needsTransportation,
-      flights: flightsForValidation(form.state),
-    });
-    if (checked.errors) {
-      form.setErrors(checked.errors);
-      focusFirstError(root.current);
-      return;
-    }
-    setBusy(true);
-    try {
-      await submitVerifiedFlights({ registrationId: registration.id, needsTransportation, flights: flightsToSubmit(form.state) });
+  const onSubmit = form.submit({
+    schema: submitVerifiedSchema(rules),
+    body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
+    onInvalid: () => focusFirstError(root.current),
+    send: async (_, v) => {
+      await submitVerifiedFlights({
+        registrationId: registration.id,
+        needsTransportation: v.needsTransportation,
+        flights: flightsToSubmit(v),
+      });
       onSubmitted();
-    } catch (err) {
-      setBusy(false);
-      if (err instanceof ApiError && err.status === 401) {
-        onUnauthorized(err.message);
-        return;
-      }
-      if (err instanceof ApiError) form.setErrors(err.fields);
-      setFormError(errorMessage(err, 'Failed to submit flight information'));
-      focusFirstError(root.current);
-    }
-  }
+    },
+    after: 'keep',
+    fallback: 'Failed to submit flight information',
+    fields: (err) => (err instanceof ApiError && err.status !== 401 ? err.fields : {}),
+    onError: (err) => {
+      if (unauthorized(err)) onUnauthorized(err.message);
+      else focusFirstError(root.current);
+    },
+  });
 
   return (
     <form ref={root} onSubmit={onSubmit} noValidate className="visitor-step">
@@ -74,9 +65,9 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
           </p>
         )}
       </div>
-      {formError && <Alert kind="error">{formError}</Alert>}
-      <FlightForm form={form} window={rules} disabled={busy} />
-      <Button type="submit" className="btn-block submit-flights" busy={busy} busyText="Submitting...">
+      {form.result && <Alert kind="error">{form.result.text}</Alert>}
+      <FlightForm form={form} window={rules} disabled={form.busy} />
+      <Button type="submit" className="btn-block submit-flights" busy={form.busy} busyText="Submitting...">
         Submit Flight Information
       </Button>
     </form>
