@@ -9,22 +9,37 @@ import { badRequest } from './errors';
 /** PostgreSQL text and jsonb cannot hold U+0000: refused here with a sentence, not by the database (a 500). */
 export const NUL_MESSAGE = 'Text cannot contain the NUL character';
 
-/** The dotted path of the first string (value or key) holding U+0000, or null. */
-function nulPath(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : null;
+/**
+ * Text that is not Unicode: a lone UTF-16 surrogate ('\ud800', which JSON can carry as an escape).
+ * jsonb refuses it (the history and audit rows), so it is refused here with a sentence, not as a 500.
+ */
+export const INVALID_TEXT_MESSAGE = 'Must be valid text';
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Why a string cannot be stored, or null. */
+const textProblem = (s: string) => (s.includes('\u0000') ? NUL_MESSAGE : LONE_SURROGATE.test(s) ? INVALID_TEXT_MESSAGE : null);
+
+/** The dotted path of the first string (value or key) that cannot be stored, with why; or null. */
+function badText(value: unknown, path: string): { path: string; message: string } | null {
+  if (typeof value === 'string') {
+    const message = textProblem(value);
+    return message ? { path: path || '_', message } : null;
+  }
   if (value === null || typeof value !== 'object') return null;
   for (const [k, v] of Object.entries(value)) {
     const here = path ? `${path}.${k}` : k;
-    if (k.includes('\u0000')) return here;
-    const found = nulPath(v, here);
+    const message = textProblem(k);
+    if (message) return { path: here, message };
+    const found = badText(v, here);
     if (found) return found;
   }
   return null;
 }
 
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const nul = nulPath(data, '');
-  if (nul) throw badRequest(NUL_MESSAGE, { [nul]: NUL_MESSAGE });
+  const bad = badText(data, '');
+  if (bad) throw badRequest(bad.message, { [bad.path]: bad.message });
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -397,6 +397,15 @@ describe('cancel and reactivate', () => {
     expect(again.body.error).toBe('This registration is already cancelled');
   });
 
+  it('a reason that is not valid text (a lone UTF-16 surrogate) is refused with a sentence, not a server error', async () => {
+    const reg = await makeRegistration(t.db);
+    const res = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: '\ud800' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.reason).toBe('Must be valid text');
+    const after = await t.api('GET', `/api/registrations/${reg.id}`, { token: admin.token });
+    expect(after.body.registration.status).toBe('active');
+  });
+
   it('reactivates only a cancelled registration, back to active, keeping the cancellation record', async () => {
     const reg = await makeRegistration(t.db);
     const notCancelled = await t.api('POST', `/api/registrations/${reg.id}/reactivate`, { token: admin.token });

@@ -86,10 +86,11 @@ describe(`the check-in desk with the server unreachable (${journey.engine})`, ()
     await waitUntil(tab, 'no unsynced change', () => !document.body.innerText.includes('Not synced yet'), [], 30_000);
   });
 
-  it('a refused camera says to type the number, and typing it opens the party', async () => {
+  it('a refused camera says to type the number; typing it opens the party, whose check-ins do not move the next button', async () => {
     const family = await createFamily({
       firstName: 'Mai',
       lastName: uniqueWord(),
+      others: [{ first_name: 'Tam', last_name: uniqueWord(), age_category: 'adult' }],
       flight: { flightNumber: 'UA 79', flightDate: '2025-11-27', flightTime: '11:00' },
     });
     const tab = await journey.open();
@@ -100,6 +101,25 @@ describe(`the check-in desk with the server unreachable (${journey.engine})`, ()
     // where the driver cannot refuse the camera, the engine has none here: the same way out is offered
     await waitForText(tab, denied ? CAMERA_REFUSED : 'type the registration number in the search box instead.', 30_000);
     await fill(tab, control('Find a family'), family.registrationNumber);
-    await waitForElement(tab, region(`Party of ${family.name}`), { timeout: 30_000 });
+    const card = region(`Party of ${family.name}`);
+    await waitForElement(tab, card, { timeout: 30_000 });
+
+    // the desk taps down the list: checking one attendee in must not push the next one's button away
+    // measured from the top of the party's list: what the page shows above the card may come and go
+    const topOf = (x: string) =>
+      tab.run((xp: string) => {
+        const el = document.evaluate(xp, document, null, 9, null).singleNodeValue as Element;
+        return el.getBoundingClientRect().top - el.closest('ul')!.getBoundingClientRect().top;
+      }, x);
+    const next = `(${card}//button[starts-with(@aria-label, "Check in Tam ")])[1]`;
+    const before = await topOf(next);
+    await tab.click(`(${card}//button[starts-with(@aria-label, "Check in Mai ")])[1]`);
+    await waitForElement(tab, `(${card}//button[starts-with(@aria-label, "Undo check-in of Mai ")])[1]`);
+    await waitForText(tab, 'Checked in ');
+    expect(await topOf(next)).toBeCloseTo(before, 0);
+    // and the line saying who checked them in never widens the page
+    expect(await tab.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await waitUntil(tab, 'no unsynced change', () => !document.body.innerText.includes('Not synced yet'), [], 30_000);
+    expect(await topOf(next)).toBeCloseTo(before, 0);
   });
 });

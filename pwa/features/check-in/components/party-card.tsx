@@ -20,6 +20,8 @@ const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send
  * The card reads its own registration from the device (one row, by id) rather than the page's list of
  * every registration: a tap rewrites that row, and this small query answers long before the list's.
  */
+const checkedInText = (at: string, by: string | null) => `Checked in ${formatDateTime(at)}${by ? ` by ${by}` : ''}`;
+
 export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const ageLabels = useAgeLabels();
   const reg = useCachedRegistration(initial.id) ?? initial;
@@ -71,14 +73,22 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                 {ageLabels[a.age_category]}
                 {a.age !== null ? ` · Age ${a.age}` : ''}
               </span>
-              {a.checked_in && a.checked_in_at && (
-                <div className="muted">
-                  {a.checked_in_device && deviceId && a.checked_in_device !== deviceId
-                    ? `Already checked in by ${a.checked_in_by ?? 'another desk'} at ${formatDateTime(a.checked_in_at)} on another device`
-                    : `Checked in ${formatDateTime(a.checked_in_at)}${a.checked_in_by ? ` by ${a.checked_in_by}` : ''}`}
-                </div>
-              )}
-              {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+              {/* room for these two lines in every state: a tap never moves the next attendee's button */}
+              <div className="desk-status">
+                {a.checked_in &&
+                  a.checked_in_at &&
+                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
+                    // what another desk did is read in full, whatever room it takes
+                    <div className="muted">
+                      Already checked in by {a.checked_in_by ?? 'another desk'} at {formatDateTime(a.checked_in_at)} on another device
+                    </div>
+                  ) : (
+                    <div className="muted one-line" title={checkedInText(a.checked_in_at, a.checked_in_by)}>
+                      {checkedInText(a.checked_in_at, a.checked_in_by)}
+                    </div>
+                  ))}
+                {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+              </div>
             </div>
             <Button
               variant={a.checked_in ? 'secondary' : 'primary'}
