@@ -51,6 +51,8 @@ describe(`a greeter's pickups with the server unreachable (${engine})`, () => {
     reportTiming(engine, 'tap to shown', Date.now() - started);
     await waitForText(tab, 'Not synced yet');
     expect(await topOf(box(families[1]))).toBeCloseTo(nextBefore, 0);
+    // and the line saying who picked them up never widens the page
+    expect(await tab.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     for (const f of families.slice(1)) await tab.click(box(f));
     await waitForText(tab, '3 not synced');
     for (const f of families) expect((await serverArrival(f.flightId, DAY))?.picked_up).toBe(false);
