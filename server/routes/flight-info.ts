@@ -10,6 +10,7 @@ import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { clientIp } from '../lib/client-ip';
 import { jsonBody, validate } from '../lib/validate';
+import { emailHint } from '../lib/email-hint';
 import { flightConfirmationMail } from '../mail/templates';
 import { actorOf } from '../middleware/auth';
 import type { Actor } from '../services/operations/audit';
@@ -111,7 +112,8 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   .get('/verify/:token', async (c) => {
     const { db } = c.var.deps.database;
     const { request, registration: reg } = await requestForToken(db, c.req.param('token'));
-    // the link's holder sees whose form it is, never the email (docs/product.md#api Flight request via token)
+    // the link's holder sees whose form it is and a hint of its email, never the email itself
+    // (docs/product.md#api Flight request via token)
     return c.json(
       {
         request: {
@@ -119,6 +121,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
           name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
           expiresAt: request.expiresAt.toISOString(),
           needsTransportation: reg.needsTransportation,
+          emailHint: emailHint(reg.primaryEmail),
         },
         existingFlights: await listFlightRecords(db, reg.id),
       },

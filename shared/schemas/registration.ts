@@ -72,6 +72,12 @@ export const manualCreateSchema = z.object({
 });
 export type ManualCreateInput = z.input<typeof manualCreateSchema>;
 
+/**
+ * What the Event Registration screen sends: the admin form, plus group members when any were added
+ * (the body then carries `attendees` and the server treats it as the manual form).
+ */
+export const registerFormSchema = adminCreateSchema.extend({ attendees: manualCreateSchema.shape.attendees.optional() });
+
 /** Either form, normalised: what the create service takes. */
 export type RegistrationCreate = z.output<typeof manualCreateSchema>;
 

@@ -128,6 +128,8 @@ describe('GET /api/flight-info/verify/{token}', () => {
     expect(new Date(res.body.request.expiresAt).getTime()).toBeGreaterThan(Date.now() + 13 * 86_400_000);
     expect(res.body.existingFlights).toEqual([expect.objectContaining({ flight_number: 'UA55', flight_type: 'arrival' })]);
     expect(res.text.toLowerCase()).not.toContain(reg.primaryEmail.toLowerCase());
+    const [mailbox, domain] = reg.primaryEmail.split('@');
+    expect(res.body.request.emailHint).toBe(`${mailbox[0]}•••@${domain}`);
   });
 
   it('is 404 for a forged token and 410 once expired', async () => {

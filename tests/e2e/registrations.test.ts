@@ -320,6 +320,30 @@ describe('registration desk', () => {
     await page.getByText('Houston').waitFor();
   });
 
+  it('the sidebar form takes group members too, and the family is created in one step', async () => {
+    const { page } = await signInAs('admin', { path: '/admin' });
+    await page.getByRole('link', { name: 'Create Registration' }).click();
+    await page.getByRole('heading', { name: 'Event Registration' }).waitFor();
+    const s = suffix();
+    const primary = page.getByRole('group', { name: 'Primary Contact Information' });
+    await primary.getByLabel('First Name').fill('Lucia');
+    await primary.getByLabel('Last Name').fill(`Ferro${s}`);
+    await primary.getByLabel('Email').fill(`lucia-${s}@reunion.test`);
+    await primary.getByLabel('Phone').fill('555-0103');
+    await primary.getByLabel('Age Category').selectOption('adult');
+    await page.getByRole('button', { name: 'Add Group Member' }).click();
+    const member = page.getByRole('group', { name: 'Group Member 1' });
+    await page.getByRole('button', { name: 'Create Registration' }).click();
+    await member.getByText('First name is required').waitFor();
+    await member.getByLabel('First Name').fill('Tomas');
+    await member.getByLabel('Last Name').fill(`Ferro${s}`);
+    await member.getByLabel('Age Category').selectOption('child');
+    await page.getByRole('button', { name: 'Create Registration' }).click();
+    await page.waitForURL(/\/registration\/[A-Z0-9-]+$/);
+    await page.getByRole('heading', { name: 'Attendees (2/9)' }).waitFor();
+    await page.getByText(`Tomas Ferro${s}`).first().waitFor();
+  });
+
   it('shows the Overview numbers the statistics endpoint gives', async () => {
     const { page, token } = await signInAs('admin', { path: '/admin' });
     await page.getByRole('heading', { name: 'Admin Overview' }).waitFor();

@@ -322,6 +322,64 @@ describe('emailed flight-info link', () => {
     });
   });
 
+  it('opens on the saved flights; shows a hint of the address, or fills it in when this browser verified the registration', async () => {
+    const reg = await makeRegistration();
+    const mailsBefore = () => readMail(reg.email).length;
+    await api('POST', `/registrations/${reg.id}/request-flight-info`, { token: await admin() });
+    const [, first] = await waitForMail(reg.email, LINK);
+    const saved = await api('POST', '/flight-info/submit', {
+      body: {
+        token: first.split('/').pop(),
+        email: reg.email,
+        needsTransportation: true,
+        flights: [
+          {
+            flightType: 'arrival',
+            airline: 'United Airlines',
+            flightNumber: 'UA 55',
+            flightDate: '2025-11-26',
+            flightTime: '09:10',
+            airport: 'IAH',
+            adultsCount: 2,
+          },
+        ],
+        turnstileToken: null,
+      },
+    });
+    expect(saved.body).toMatchObject({ message: 'Flight information submitted successfully!' });
+    const after = mailsBefore();
+    await api('POST', `/registrations/${reg.id}/request-flight-info`, { token: await admin() });
+    const [, link] = await waitForMail(reg.email, LINK, after);
+
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(link);
+    await page.getByText(`The email address of this registration (${reg.email[0]}•••@reunion.test)`).waitFor();
+    expect(await page.getByLabel('Email Address').inputValue()).toBe('');
+    expect(await page.getByRole('radio', { name: 'Yes, I need transportation' }).isChecked()).toBe(true);
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Number').inputValue()).toBe('UA 55');
+
+    // verified in this browser earlier: the address is not asked for again
+    await page.evaluate(
+      ([email, registrationNumber]) =>
+        localStorage.setItem(
+          'user_verification',
+          JSON.stringify({
+            email,
+            registrationNumber,
+            registrantToken: 'from-an-earlier-visit',
+            expiresAt: Date.now() + 3_600_000,
+            verifiedAt: Date.now(),
+          }),
+        ),
+      [reg.email, reg.number],
+    );
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Email Address').inputValue()).toBe(reg.email);
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    expect(await flightsOf(reg.number)).toEqual([expect.objectContaining({ flight_number: 'UA 55', adults_count: 2 })]);
+  });
+
   it('a link that is not valid says so and offers a new one', async () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto(`/flight-info/${randomBytes(32).toString('base64url')}`);

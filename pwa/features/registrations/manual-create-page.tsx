@@ -12,7 +12,7 @@ import { manualCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { AddressFields, ContactFields } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
-import { GroupMembersFields, type MemberRow } from './components/group-members-fields';
+import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
 import { useOnline } from '../../lib/use-online';
 
@@ -46,7 +46,7 @@ export default function ManualCreatePage() {
 
   const onSubmit = form.submit({
     schema: manualCreateSchema,
-    body: ({ members, ...v }) => ({ ...v, attendees: members.map(({ key: _key, ...m }) => m) }),
+    body: ({ members, ...v }) => ({ ...v, attendees: membersToAttendees(members) }),
     onInvalid: () => form.setResult({ kind: 'error', text: 'Please correct the highlighted fields.' }),
     send: async (data) => {
       const created = await create.mutateAsync(data);
@@ -77,15 +77,12 @@ export default function ManualCreatePage() {
             <TextField label="Emergency Contact Phone" {...form.field('emergency_contact_phone')} type="tel" />
           </div>
         </fieldset>
-        <fieldset className="card form-section" disabled={!online}>
-          <legend>Group Members</legend>
-          <GroupMembersFields rows={values.members} errors={errors} onChange={(rows) => form.setValues((v) => ({ ...v, members: rows }))} />
-          {errors.attendees && (
-            <p className="field-error" role="alert">
-              {errors.attendees}
-            </p>
-          )}
-        </fieldset>
+        <GroupMembersSection
+          disabled={!online}
+          rows={values.members}
+          errors={errors}
+          onChange={(rows) => form.setValues((v) => ({ ...v, members: rows }))}
+        />
         <fieldset className="card form-section" disabled={!online}>
           <legend>Additional Notes</legend>
           <TextAreaField label="Notes" {...form.field('notes')} rows={3} />

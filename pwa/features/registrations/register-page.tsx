@@ -1,7 +1,9 @@
 /**
  * /register, 'Event Registration' (docs/product.md#screens Admin create form, docs/product.md#messages, docs/product.md#messages): Primary Contact Information,
  * Address Information, Additional Information, the bot challenge, and 'Create Registration' (disabled
- * until the challenge is solved or while sending; 'Creating Registration...'). Checked with the same
+ * until the challenge is solved or while sending; 'Creating Registration...'). Group Members (optional)
+ * as on Add New Registration, so a family can be entered from either form: with members the body
+ * carries `attendees` (docs/decisions.md "One create form"). Checked with the same
  * schema the server uses; the server's sentence or the spec's fallback shows in a banner. On success
  * the new registration's page opens.
  */
@@ -12,10 +14,11 @@ import { ChallengeWidget, type ChallengeProblem } from '../../components/challen
 import { TextAreaField } from '../../components/form-field';
 import { usePublicConfig } from '../../lib/public-config';
 import { useForm } from '../../lib/use-form';
-import { adminCreateSchema } from '../../../shared/schemas/registration';
+import { registerFormSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { AddressFields, ContactFields } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
+import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
 import { useOnline } from '../../lib/use-online';
 
@@ -39,6 +42,7 @@ const EMPTY = {
   country: 'USA',
   dietary_restrictions: '',
   special_requests: '',
+  members: [] as MemberRow[],
 };
 type Values = typeof EMPTY;
 
@@ -55,8 +59,8 @@ export default function RegisterPage() {
   const onChange = (name: string, value: string) => form.set(name as keyof Values, value);
 
   const onSubmit = form.submit({
-    schema: adminCreateSchema,
-    body: (v) => ({ ...v, turnstileToken: token }),
+    schema: registerFormSchema,
+    body: ({ members, ...v }) => ({ ...v, turnstileToken: token, ...(members.length > 0 && { attendees: membersToAttendees(members) }) }),
     extra: () => (token ? undefined : { turnstileToken: MISSING_CHALLENGE }),
     send: async (data) => {
       const created = await create.mutateAsync({ ...data, turnstileToken: token });
@@ -92,6 +96,13 @@ export default function RegisterPage() {
           <TextAreaField label="Dietary Restrictions" rows={2} {...form.field('dietary_restrictions')} />
           <TextAreaField label="Special Requests" rows={3} {...form.field('special_requests')} />
         </fieldset>
+        <GroupMembersSection
+          legend="Group Members (optional)"
+          disabled={!online}
+          rows={values.members}
+          errors={errors}
+          onChange={(rows) => form.setValues((v) => ({ ...v, members: rows }))}
+        />
         <ChallengeWidget
           provider={config.challenge.provider}
           siteKey={config.challenge.siteKey}

@@ -9,6 +9,7 @@ import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { readVerification } from '../../app/registrant/verification-store';
 import { verifyFlightToken, type FlightRequestInfo } from './api/flight-info-api';
 import { SuccessPanel } from './components/success-panel';
 import { TokenFlightForm } from './components/token-flight-form';
@@ -33,7 +34,10 @@ export default function FlightInfoTokenPage() {
     setState({ name: 'loading' });
     verifyFlightToken(token, abort.signal).then(
       ({ request, existingFlights }) => {
-        form.load(existingFlights, request.needsTransportation);
+        // a visitor who verified this registration in this browser is not asked to type the email again
+        const verified = readVerification();
+        const knownEmail = verified?.registrationNumber === request.registrationNumber ? verified.email : '';
+        form.load(existingFlights, request.needsTransportation, knownEmail);
         setState({ name: 'form', request });
       },
       (err: unknown) => {

@@ -25,10 +25,10 @@ export function useFlightForm() {
   /** flights saved on the server when the form loaded: choosing 'No' warns that they will be removed */
   const [savedFlights, setSavedFlights] = useState(0);
 
-  /** Loads saved flights (or one default row) and forgets old messages. */
+  /** Loads saved flights (or one default row) and the email when known, and forgets old messages. */
   const load = useCallback(
-    (existing: ExistingFlight[], needsTransportation?: boolean) => {
-      reset({ ...initialFlightForm(existing, needsTransportation ?? true), email: '' });
+    (existing: ExistingFlight[], needsTransportation?: boolean, email = '') => {
+      reset({ ...initialFlightForm(existing, needsTransportation ?? true), email });
       setSavedFlights(existing.filter((f) => !isPlaceholderFlight(f)).length);
     },
     [reset],

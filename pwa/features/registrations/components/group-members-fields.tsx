@@ -1,5 +1,5 @@
 /**
- * The Group Members rows of the manual create form (docs/product.md#screens): first name, last name and age
+ * The Group Members rows of both create forms (docs/product.md#screens): first name, last name and age
  * category each required; new rows default to adult; add and remove rows. The primary contact is the
  * first attendee, so at most MAX_ATTENDEES − 1 rows can be added. Each row is a fieldset named
  * 'Group Member n', so its inputs have unambiguous accessible names.
@@ -88,3 +88,25 @@ export function GroupMembersFields({ rows, errors, onChange }: GroupMembersField
     </div>
   );
 }
+
+/** The Group Members section of a create form: the rows, and the server's sentence for the list as a whole. */
+export function GroupMembersSection({
+  legend = 'Group Members',
+  disabled,
+  ...props
+}: GroupMembersFieldsProps & { legend?: string; disabled: boolean }) {
+  return (
+    <fieldset className="card form-section" disabled={disabled}>
+      <legend>{legend}</legend>
+      <GroupMembersFields {...props} />
+      {props.errors.attendees && (
+        <p className="field-error" role="alert">
+          {props.errors.attendees}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The request body's `attendees` from the rows (their local keys dropped). */
+export const membersToAttendees = (rows: MemberRow[]) => rows.map(({ key: _key, ...m }) => m);

@@ -39,6 +39,8 @@ export interface FlightRequestInfo {
   name: string;
   expiresAt: string;
   needsTransportation?: boolean;
+  /** the mailbox's first character and the domain ("j•••@example.com"), never the whole address */
+  emailHint?: string;
 }
 
 export const verifyFlightToken = (token: string, signal?: AbortSignal) =>

@@ -83,7 +83,9 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         value={form.values.email}
         onChange={(value) => form.set('email', value)}
         error={form.errors.email}
-        hint="The email address of this registration"
+        hint={
+          request.emailHint ? `The email address of this registration (${request.emailHint})` : 'The email address of this registration'
+        }
       />
       <FlightForm form={form} window={flightRules(event)} requireType disabled={form.busy} />
       <ChallengeField
