@@ -1,24 +1,24 @@
 /**
- * `npm run bench [-- --pglite] [--export-scale] [--seconds 5] [--connections 50] [--out file.json]`
+ * `npm run bench [-- --size large|huge] [--pglite] [--seconds 5] [--connections 50] [--out file.json]`
  *
- * Issue 7's performance figures, as a command (never a unit test):
- *   1. seeds the large demo event (2,000 registrations, ≈6,000 attendees, ≈5,000 flights) into the
- *      PostgreSQL of DATABASE_URL, or a fresh `rd_bench_<ts>` database on 127.0.0.1:5432 dropped
- *      afterwards, or embedded PGlite with --pglite (scripts/bench/database.ts);
+ * The performance figures (docs/quality.md "Performance"), as a command, never a unit test:
+ *   1. seeds the demo event at the chosen size (large: 2,000 registrations, ≈6,000 attendees; huge:
+ *      20,000, ten times the event) into the PostgreSQL of DATABASE_URL, or a fresh `rd_bench_<ts>`
+ *      database on 127.0.0.1:5432 dropped afterwards, or embedded PGlite with --pglite;
  *   2. starts the production server as a child process (server/main.ts, NODE_ENV=production,
- *      LOG_LEVEL=warn) and, in another child, the floor: a bare Hono app answering the same bytes
- *      from memory (scripts/bench/floor-server.ts);
- *   3. times the CSV export of every registration one download at a time, sampling the server's RSS;
- *   4. loads each endpoint from this process with autocannon on loopback (50 connections, a few
- *      seconds each), the floor first, then the server: arrivals of the busiest day, the registrations
- *      list searched by a common surname, the stats summary, registration details, pickup toggles with
- *      a unique Idempotency-Key each, and the CSV export;
- *   5. measures the export's memory in a fresh server whose V8 old space is capped (the memory probe),
- *      and with --export-scale grows the event to 20,000 registrations and does both again, to show
- *      whether memory stays flat as rows grow;
- *   6. prints one JSON summary: req/s, p50/p95/p99, the ratio to the floor and pass/fail per budget
- *      (scripts/bench/budgets.ts). Progress goes to stderr. Exit code 0 even when a budget is missed:
- *      the summary says which, and docs/quality.md explains why.
+ *      LOG_LEVEL=warn) and times the CSV export of every registration, one download at a time;
+ *   3. loads each endpoint from this process with autocannon on loopback (50 connections, a few seconds
+ *      each): the health reference first and last, the staff reads (stats, registration detail, list
+ *      search, the check-in desk's poll), the writes (pickup toggle, check-in and hotel link, each
+ *      with its own Idempotency-Key), the arrivals board of the busiest day (and the same bytes from
+ *      memory: its floor, scripts/bench/floor-server.ts), the same for the desk's first download page,
+ *      and the export;
+ *   4. measures the export's memory in a fresh server whose V8 old space is capped (the memory probe),
+ *      at 2,000 registrations and, with --size huge, at 20,000;
+ *   5. prints one table: req/s, p50/p95/p99, CPU per request (server and PostgreSQL), the ratio to the
+ *      health reference and the verdict per budget (scripts/bench/budgets.ts); --out writes the whole
+ *      summary as JSON. Progress goes to stderr. Exits 1 when a budget is missed (PostgreSQL only:
+ *      PGlite's figures have no budget), 2 when the bench itself failed.
  */
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
-import { BUDGETS, endpointVerdict, exportVerdict, type EndpointKind } from './bench/budgets';
+import { BUDGETS, endpointVerdict, exportVerdict, type EndpointKind, type Verdict } from './bench/budgets';
 import { prepareDatabase, readFacts, seedUntil, type BenchDatabase, type Facts } from './bench/database';
 import { load, type LoadResult } from './bench/load';
 import { cpuMeter, rssMb, sampleRss, startNode, startServer, stop, type Child } from './bench/processes';
@@ -34,27 +34,34 @@ import type { RequestSpec } from 'autocannon';
 
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
+const SIZES = { large: 2000, huge: 20_000 } as const;
+type Size = keyof typeof SIZES;
+
 const { values: args } = parseArgs({
   args: process.argv.slice(2),
   options: {
+    size: { type: 'string', default: 'large' },
     pglite: { type: 'boolean', default: false },
-    'export-scale': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
-if (args.help) {
+if (args.help || !(args.size! in SIZES)) {
   process.stdout.write(
-    'Usage: npm run bench -- [--pglite] [--export-scale] [--seconds 5] [--connections 50] [--out summary.json]\n' +
-      '  DATABASE_URL set: benchmark that PostgreSQL (seeded when empty). Unset: a fresh rd_bench_<ts> database\n' +
-      '  on postgres://postgres@127.0.0.1:5432, dropped afterwards. --pglite: embedded PGlite in a temp DATA_DIR.\n',
+    'Usage: npm run bench -- [--size large|huge] [--pglite] [--seconds 5] [--connections 50] [--out summary.json]\n' +
+      '  --size large: 2,000 registrations (the default); huge: 20,000, ten times the event.\n' +
+      '  DATABASE_URL set: benchmark that PostgreSQL (seeded up to the size). Unset: a fresh rd_bench_<ts> database\n' +
+      '  on postgres://postgres@127.0.0.1:5432, dropped afterwards. --pglite: embedded PGlite in a temp DATA_DIR.\n' +
+      '  Exit code: 0 every budget met, 1 a budget missed (PostgreSQL only), 2 the bench failed.\n',
   );
-  process.exit(0);
+  process.exit(args.help ? 0 : 2);
 }
+const SIZE = args.size as Size;
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
+const BUDGETED = !args.pglite;
 
 interface Endpoint {
   name: string;
@@ -67,59 +74,114 @@ interface Endpoint {
   setupRequest?: RequestSpec['setupRequest'];
   /** fewer connections than the rest (the export: see below) */
   connections?: number;
+  /** the pickup toggle with a key: its server CPU has a budget */
+  keyedToggle?: boolean;
+}
+
+/** Round robin over `items`; each pass flips a boolean, so every write changes state (true, false, true…). */
+function roundRobin<T>(items: T[]) {
+  let n = 0;
+  return () => {
+    const i = n++;
+    return { item: items[i % items.length], on: Math.floor(i / items.length) % 2 === 0 };
+  };
 }
 
 function endpoints(f: Facts): Endpoint[] {
-  const admin = f.adminToken;
-  let nextReg = 0;
-  let nextFlight = 0;
-  const greeterHeaders = { authorization: `Bearer ${f.greeterToken}`, 'content-type': 'application/json' };
+  const json = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    'idempotency-key': randomUUID(),
+  });
+  const nextNumber = roundRobin(f.registrationNumbers);
+  const nextFlight = roundRobin(f.arrivalFlightIds);
+  const nextParty = roundRobin(f.checkIns);
+  const nextBooking = roundRobin(f.bookings);
+  const detail = (n: string) => `/api/registrations/${n}`;
+  const toggle = (id: number) => `/api/flight-info/admin/flight-pickups/${id}`;
+  const checkIn = (id: number) => `/api/registrations/${id}/check-in`;
   return [
-    // not a budgeted endpoint: what one database round trip costs in this stack, for comparison
     { name: 'health', kind: 'reference', method: 'GET', path: '/api/health', token: '' },
+    { name: 'stats-summary', kind: 'read', method: 'GET', path: '/api/registrations/stats/summary', token: f.adminToken },
     {
-      name: 'arrivals',
+      name: 'registration-detail',
       kind: 'read',
       method: 'GET',
-      path: `/api/flight-info/admin/flight-arrivals?date=${f.busiestDay}`,
-      token: f.greeterToken,
+      path: detail(f.registrationNumbers[0]),
+      token: f.adminToken,
+      setupRequest: (req) => ({ ...req, path: detail(nextNumber().item) }),
     },
     {
       name: 'registrations-search',
       kind: 'read',
       method: 'GET',
       path: `/api/registrations?search=${encodeURIComponent(f.searchTerm)}&page=1&limit=20`,
-      token: admin,
+      token: f.adminToken,
     },
-    { name: 'stats-summary', kind: 'read', method: 'GET', path: '/api/registrations/stats/summary', token: admin },
-    {
-      name: 'registration-detail',
-      kind: 'read',
-      method: 'GET',
-      path: `/api/registrations/${f.registrationNumbers[0]}`,
-      token: admin,
-      setupRequest: (req) => ({ ...req, path: `/api/registrations/${f.registrationNumbers[nextReg++ % f.registrationNumbers.length]}` }),
-    },
+    // the desk's reads: the poll every desk makes every few seconds (nothing new since its cursor), and
+    // the first page of its offline copy (500 registrations, ≈1.2 MB; once per device: reported with its
+    // floor, no budget)
+    { name: 'desk-poll', kind: 'read', method: 'GET', path: `/api/sync/registrations?since=${f.syncCursor}`, token: f.checkinToken },
+    { name: 'desk-download', kind: 'download', method: 'GET', path: '/api/sync/registrations?since=0', token: f.checkinToken },
     {
       name: 'pickup-toggle',
-      kind: 'pickup',
+      kind: 'write',
+      keyedToggle: true,
       method: 'POST',
-      path: `/api/flight-info/admin/flight-pickups/${f.arrivalFlightIds[0]}`,
+      path: toggle(f.arrivalFlightIds[0]),
       token: f.greeterToken,
       body: JSON.stringify({ picked_up: true, deviceId: 'bench' }),
       setupRequest: (req) => {
-        const n = nextFlight++;
+        const { item, on } = nextFlight();
         return {
           ...req,
-          path: `/api/flight-info/admin/flight-pickups/${f.arrivalFlightIds[n % f.arrivalFlightIds.length]}`,
-          headers: { ...greeterHeaders, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({
-            picked_up: Math.floor(n / f.arrivalFlightIds.length) % 2 === 0,
-            clientTime: new Date().toISOString(),
-            deviceId: 'bench',
-          }),
+          path: toggle(item),
+          headers: json(f.greeterToken),
+          body: JSON.stringify({ picked_up: on, clientTime: new Date().toISOString(), deviceId: 'bench' }),
         };
       },
+    },
+    {
+      name: 'check-in',
+      kind: 'write',
+      method: 'POST',
+      path: checkIn(f.checkIns[0].id),
+      token: f.checkinToken,
+      body: JSON.stringify({ attendee_ids: f.checkIns[0].attendeeIds, checked_in: true, device_id: 'bench' }),
+      setupRequest: (req) => {
+        const { item, on } = nextParty();
+        return {
+          ...req,
+          path: checkIn(item.id),
+          headers: json(f.checkinToken),
+          body: JSON.stringify({ attendee_ids: item.attendeeIds, checked_in: on, device_id: 'bench' }),
+        };
+      },
+    },
+    {
+      // link, then (a pass later) unlink, each booking in turn
+      name: 'hotel-link',
+      kind: 'write',
+      method: 'POST',
+      path: `/api/hotel-assignments/${f.bookings[0].id}/match`,
+      token: f.adminToken,
+      body: JSON.stringify({ registrationId: f.bookings[0].registrationId }),
+      setupRequest: (req) => {
+        const { item, on } = nextBooking();
+        return {
+          ...req,
+          path: `/api/hotel-assignments/${item.id}/${on ? 'match' : 'unmatch'}`,
+          headers: json(f.adminToken),
+          body: on ? JSON.stringify({ registrationId: item.registrationId }) : '{}',
+        };
+      },
+    },
+    {
+      name: 'arrivals-board',
+      kind: 'board',
+      method: 'GET',
+      path: `/api/flight-info/admin/flight-arrivals?date=${f.busiestDay}`,
+      token: f.greeterToken,
     },
     // 50 simultaneous downloads of every registration is not a workload anyone has (an admin clicks
     // Export); the export's budget is the single download's time and memory, measured on its own
@@ -128,7 +190,7 @@ function endpoints(f: Facts): Endpoint[] {
       kind: 'export',
       method: 'GET',
       path: '/api/registrations/export',
-      token: admin,
+      token: f.adminToken,
       connections: Math.min(5, CONNECTIONS),
     },
   ];
@@ -147,16 +209,22 @@ async function memoryProbe(bench: BenchDatabase, facts: Facts) {
   const probe = await startServer(bench, [`--max-old-space-size=${PROBE_OLD_SPACE_MB}`]);
   try {
     await warm(probe, endpoints(facts));
-    return await measureExport(probe, bench, facts.adminToken);
+    const measured = await measureExport(probe, bench, facts.adminToken);
+    log(`memory probe (old space ≤ ${PROBE_OLD_SPACE_MB} MB), ${measured.rows} registrations: RSS +${measured.rssGrowthMb} MB`);
+    return measured;
   } finally {
     await stop(probe);
   }
 }
 
-async function fetchOnce(base: string, e: Endpoint, headers: Record<string, string> = {}) {
+async function fetchOnce(base: string, e: Endpoint) {
   const res = await fetch(base + e.path, {
     method: e.method,
-    headers: { ...(e.token && { authorization: `Bearer ${e.token}` }), 'content-type': 'application/json', ...headers },
+    headers: {
+      ...(e.token && { authorization: `Bearer ${e.token}` }),
+      'content-type': 'application/json',
+      ...(e.kind === 'write' && { 'idempotency-key': randomUUID() }),
+    },
     body: e.body,
   });
   const bytes = Buffer.from(await res.arrayBuffer());
@@ -183,7 +251,6 @@ async function measureExport(server: Child, bench: BenchDatabase, token: string,
   const [serverMs, databaseMs] = [await serverCpu.stop(), await databaseCpu.stop()];
   durations.sort((a, b) => a - b);
   const rows = (parse(text, { bom: true }) as string[][]).length - 1;
-  const r1 = (n: number) => Math.round(n * 10) / 10;
   return {
     rows,
     bytes: Buffer.byteLength(text),
@@ -192,173 +259,228 @@ async function measureExport(server: Child, bench: BenchDatabase, token: string,
     rssBeforeMb: r1(before),
     rssPeakMb: r1(peak),
     rssGrowthMb: r1(peak - before),
-    cpuMsPerDownload: {
-      server: r1(serverMs / times),
-      database: bench.driver === 'postgres' ? r1(databaseMs / times) : 'inside the server (PGlite)',
-    },
+    cpuMsPerDownload: { server: r1(serverMs / times), database: bench.driver === 'postgres' ? r1(databaseMs / times) : null },
   };
 }
 
-/** One request to every endpoint but the export, so the export is timed in a warm process. */
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const r3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** One request to every endpoint but the export, so everything is timed in a warm process. */
 async function warm(server: Child, list: Endpoint[]) {
-  for (const e of list)
-    if (e.kind !== 'export') await fetchOnce(server.url, e, e.kind === 'pickup' ? { 'idempotency-key': randomUUID() } : {});
+  for (const e of list) if (e.kind !== 'export') await fetchOnce(server.url, e);
 }
 
-async function main() {
+/** The same bytes as the board, served from memory by a bare Hono app: the board's own floor. */
+async function startFloor(server: Child, board: Endpoint): Promise<Child> {
+  const { bytes, contentType } = await fetchOnce(server.url, board);
+  const routesFile = path.join(tmpdir(), `rd-bench-floor-${process.pid}.json`);
+  writeFileSync(routesFile, JSON.stringify([{ name: board.name, method: board.method, contentType, body: bytes.toString('base64') }]));
+  try {
+    return await startNode('scripts/bench/floor-server.ts', [routesFile], {}, /listening at (http:\/\/\S+)/);
+  } finally {
+    rmSync(routesFile, { force: true }); // read at start-up: not needed once the floor listens
+  }
+}
+
+interface Row {
+  name: string;
+  kind: EndpointKind;
+  request: string;
+  connections: number;
+  server: LoadResult;
+  cpu: { serverMsPerRequest: number | null; databaseMsPerRequest: number | null };
+  ratio: number;
+  floor?: LoadResult & { ratio: number };
+  verdict: Verdict;
+}
+
+/** Loads one endpoint on the server, with the CPU the server and its database backends spent. */
+async function measure(server: Child, bench: BenchDatabase, e: Endpoint) {
+  const serverCpu = await cpuMeter(() => [server.pid]);
+  const databaseCpu = await cpuMeter(() => bench.backendPids());
+  const result = await load({
+    url: server.url + e.path,
+    method: e.method,
+    body: e.body,
+    headers: e.token ? { authorization: `Bearer ${e.token}` } : {},
+    connections: e.connections ?? CONNECTIONS,
+    seconds: SECONDS,
+    setupRequest: e.setupRequest,
+  });
+  const [serverMs, databaseMs] = [await serverCpu.stop(), await databaseCpu.stop()];
+  const perRequest = (ms: number) => (result.requests ? r3(ms / result.requests) : null);
+  // CPU per request does not depend on how busy the machine is: the figure to compare across runs
+  return {
+    result,
+    cpu: { serverMsPerRequest: perRequest(serverMs), databaseMsPerRequest: bench.driver === 'postgres' ? perRequest(databaseMs) : null },
+  };
+}
+
+function table(rows: Row[], health: number): string {
+  const cell = (v: unknown) => (v === null || v === undefined ? '—' : String(v));
+  const lines = [
+    `| endpoint | req/s | p50 | p95 | p99 (ms) | CPU ms/request: server + PostgreSQL | ratio to health (${health} req/s) | budget | verdict |`,
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const ratio = r.floor ? `${r.ratio} (floor ${r.floor.reqPerSec} req/s: ${r.floor.ratio})` : String(r.ratio);
+    lines.push(
+      `| ${r.name} | ${r.server.reqPerSec} | ${r.server.p50} | ${r.server.p95} | ${r.server.p99} | ${cell(r.cpu.serverMsPerRequest)} + ${cell(r.cpu.databaseMsPerRequest)} | ${ratio} | ${r.verdict.budget} | ${r.verdict.pass ? 'pass' : `**MISS**: ${r.verdict.missed}`} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<boolean> {
   const started = new Date();
   const load0 = loadavg();
-  const bench = await prepareDatabase({ pglite: args.pglite });
+  const bench = await prepareDatabase({ pglite: args.pglite! });
   log(`database: ${bench.where}`);
   let server: Child | undefined;
   let floor: Child | undefined;
   try {
-    await seedUntil(bench, 2000, log);
+    // the memory probe at 2,000 first: the huge run compares its export's memory with it
+    await seedUntil(bench, SIZES.large, log);
+    const probe2000 = await memoryProbe(bench, await readFacts(bench));
+    if (SIZE === 'huge') await seedUntil(bench, SIZES.huge, log);
     const facts = await readFacts(bench);
     log(
-      `dataset: ${facts.registrations} registrations, ${facts.attendees} attendees, ${facts.flights} flights; busiest day ${facts.busiestDay} (${facts.arrivalsOnBusiestDay} arrivals); search "${facts.searchTerm}"`,
+      `dataset: ${facts.registrations} registrations, ${facts.attendees} attendees, ${facts.flights} flights; busiest day ${facts.busiestDay} (${facts.arrivalsOnBusiestDay} arrivals); search "${facts.searchTerm}"; ${facts.bookings.length} bookings to link`,
     );
+    const probe20000 = SIZE === 'huge' ? await memoryProbe(bench, facts) : undefined;
     const list = endpoints(facts);
 
     server = await startServer(bench);
     log(`server at ${server.url} (pid ${server.pid}, RSS ${rssMb(server.pid).toFixed(0)} MB)`);
     await warm(server, list);
-    const export2000 = await measureExport(server, bench, facts.adminToken);
-    log(`export of ${export2000.rows} registrations: median ${export2000.medianMs} ms, RSS +${export2000.rssGrowthMb} MB`);
+    // the warm-up wrote (a toggle, a check-in, a link): the idle desk polls from after those writes
+    const poll = list.find((e) => e.name === 'desk-poll')!;
+    const { cursor } = JSON.parse((await fetchOnce(server.url, poll)).bytes.toString()) as { cursor: number };
+    poll.path = `/api/sync/registrations?since=${cursor}`;
+    const exported = await measureExport(server, bench, facts.adminToken);
+    log(`export of ${exported.rows} registrations: median ${exported.medianMs} ms, RSS +${exported.rssGrowthMb} MB`);
 
-    // the floor answers each endpoint with the bytes the server just gave
-    const routesFile = path.join(tmpdir(), `rd-bench-floor-${process.pid}.json`);
-    const floorRoutes = [];
-    const sizes = new Map<string, number>();
-    for (const e of list) {
-      const { bytes, contentType } = await fetchOnce(server.url, e, e.kind === 'pickup' ? { 'idempotency-key': randomUUID() } : {});
-      sizes.set(e.name, bytes.length);
-      floorRoutes.push({ name: e.name, method: e.method, contentType, body: bytes.toString('base64') });
-    }
-    writeFileSync(routesFile, JSON.stringify(floorRoutes));
-    try {
-      floor = await startNode('scripts/bench/floor-server.ts', [routesFile], {}, /listening at (http:\/\/\S+)/);
-    } finally {
-      rmSync(routesFile, { force: true }); // read at start-up: not needed once the floor listens
-    }
-
-    const results = [];
-    for (const e of list) {
-      const headers: Record<string, string> = e.token ? { authorization: `Bearer ${e.token}` } : {};
-      log(`${e.name}: floor…`);
-      const connections = e.connections ?? CONNECTIONS;
-      const floorPid = floor.pid;
-      const floorCpu = await cpuMeter(() => [floorPid]);
-      const onFloor: LoadResult = await load({
-        url: `${floor.url}/${e.name}`,
-        method: e.method,
-        body: e.body,
-        connections,
-        seconds: SECONDS,
-      });
-      const floorMs = await floorCpu.stop();
-      log(`${e.name}: server…`);
-      const serverPid = server.pid;
-      const serverCpu = await cpuMeter(() => [serverPid]);
-      const databaseCpu = await cpuMeter(() => bench.backendPids());
-      const onServer: LoadResult = await load({
-        url: server.url + e.path,
-        method: e.method,
-        body: e.body,
-        headers,
-        connections,
-        seconds: SECONDS,
-        setupRequest: e.setupRequest,
-      });
-      const [serverMs, databaseMs] = [await serverCpu.stop(), await databaseCpu.stop()];
-      const perRequest = (ms: number, n: number) => (n ? Math.round((ms / n) * 1000) / 1000 : null);
-      // CPU per request does not depend on how busy the machine is: the figure to compare across runs
-      const cpu = {
-        serverMsPerRequest: perRequest(serverMs, onServer.requests),
-        databaseMsPerRequest: bench.driver === 'postgres' ? perRequest(databaseMs, onServer.requests) : 'inside the server (PGlite)',
-        floorMsPerRequest: perRequest(floorMs, onFloor.requests),
-      };
-      const ratio = Math.round((onServer.reqPerSec / onFloor.reqPerSec) * 1000) / 1000;
-      const verdict = endpointVerdict(e.kind, ratio, onServer.p99, onServer.non2xx + onServer.errors);
+    // the health reference first and last: the machine's drift during the run shows as their difference
+    const measured: { e: Endpoint; result: LoadResult; cpu: Row['cpu']; floor?: LoadResult }[] = [];
+    const healthRuns: LoadResult[] = [];
+    const healthCpu: Row['cpu'][] = [];
+    for (const e of [...list, list[0]]) {
+      log(`${e.name}…`);
+      const { result, cpu } = await measure(server, bench, e);
+      let onFloor: LoadResult | undefined;
+      if (e.kind === 'board' || e.kind === 'download') {
+        floor = await startFloor(server, e);
+        log(`${e.name}: its floor…`);
+        onFloor = await load({ url: `${floor.url}/${e.name}`, method: e.method, connections: CONNECTIONS, seconds: SECONDS });
+        await stop(floor);
+        floor = undefined;
+      }
       log(
-        `${e.name}: ${onServer.reqPerSec} req/s (floor ${onFloor.reqPerSec}), ratio ${ratio}, p99 ${onServer.p99} ms, ` +
-          `CPU/request server ${cpu.serverMsPerRequest} ms + database ${cpu.databaseMsPerRequest} (floor ${cpu.floorMsPerRequest} ms) → ${verdict.pass ? 'pass' : 'MISS'}`,
+        `${e.name}: ${result.reqPerSec} req/s, p99 ${result.p99} ms, CPU/request ${cpu.serverMsPerRequest} + ${cpu.databaseMsPerRequest} ms`,
       );
-      results.push({
+      if (e.kind === 'reference') {
+        healthRuns.push(result);
+        healthCpu.push(cpu);
+      } else measured.push({ e, result, cpu, floor: onFloor });
+    }
+    const health = Math.round((healthRuns[0].reqPerSec + healthRuns[1].reqPerSec) / 2);
+    const rows: Row[] = [
+      {
+        name: 'health (reference: first and last run, mean)',
+        kind: 'reference',
+        request: 'GET /api/health',
+        connections: CONNECTIONS,
+        server: { ...healthRuns[0], reqPerSec: health },
+        cpu: healthCpu[0],
+        ratio: 1,
+        verdict: endpointVerdict({
+          kind: 'reference',
+          ratio: 1,
+          p99: 0,
+          failures: healthRuns.reduce((n, h) => n + h.non2xx + h.errors, 0),
+          serverCpuMs: null,
+        }),
+      },
+    ];
+    for (const { e, result, cpu, floor: onFloor } of measured) {
+      const ratio = r3(result.reqPerSec / health);
+      const floorRatio = onFloor ? r3(result.reqPerSec / onFloor.reqPerSec) : undefined;
+      rows.push({
         name: e.name,
+        kind: e.kind,
         request: `${e.method} ${e.path}${e.setupRequest ? ' (varied per request)' : ''}`,
-        connections,
-        responseBytes: sizes.get(e.name),
-        server: onServer,
-        floor: onFloor,
-        ratio,
+        connections: e.connections ?? CONNECTIONS,
+        server: result,
         cpu,
-        ...verdict,
+        ratio,
+        floor: onFloor && { ...onFloor, ratio: floorRatio! },
+        verdict: endpointVerdict(
+          {
+            kind: e.kind,
+            ratio,
+            floorRatio,
+            p99: result.p99,
+            failures: result.non2xx + result.errors,
+            serverCpuMs: cpu.serverMsPerRequest,
+            keyedToggle: e.keyedToggle,
+          },
+          BUDGETED,
+        ),
       });
     }
-    await stop(floor);
-    floor = undefined;
-    const serverRssAfterLoadMb = Math.round(rssMb(server.pid));
     await stop(server);
     server = undefined;
 
-    const probe2000 = await memoryProbe(bench, facts);
-    log(`memory probe (old space ≤ ${PROBE_OLD_SPACE_MB} MB), ${probe2000.rows} registrations: RSS +${probe2000.rssGrowthMb} MB`);
-    let export20000;
-    let probe20000;
-    if (args['export-scale']) {
-      log('growing the event to 20,000 registrations…');
-      await seedUntil(bench, 20_000, log);
-      const big = await readFacts(bench);
-      server = await startServer(bench);
-      await warm(server, endpoints(big));
-      export20000 = await measureExport(server, bench, big.adminToken);
-      log(`export of ${export20000.rows} registrations: median ${export20000.medianMs} ms, RSS +${export20000.rssGrowthMb} MB`);
-      await stop(server);
-      server = undefined;
-      probe20000 = await memoryProbe(bench, big);
-      log(`memory probe (old space ≤ ${PROBE_OLD_SPACE_MB} MB), ${probe20000.rows} registrations: RSS +${probe20000.rssGrowthMb} MB`);
-    }
-
-    const exportBudget = exportVerdict({ medianMs: export2000.medianMs, rssGrowthMb: probe2000.rssGrowthMb }, probe20000);
-    const summary = {
-      command: `npm run bench --${args.pglite ? ' --pglite' : ''}${args['export-scale'] ? ' --export-scale' : ''} --seconds ${SECONDS} --connections ${CONNECTIONS}`,
-      startedAt: started.toISOString(),
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model,
-        loadAverageAtStart: load0.map((n) => Math.round(n * 100) / 100),
-        loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
-        node: process.version,
-        note: "load generator, server, floor and database share these cores (and, here, other people's work): compare ratios, not absolute req/s",
-      },
-      database: { driver: bench.driver, where: bench.where },
-      dataset: {
-        registrations: facts.registrations,
-        attendees: facts.attendees,
-        flights: facts.flights,
-        busiestDay: facts.busiestDay,
-        arrivalsOnBusiestDay: facts.arrivalsOnBusiestDay,
-        searchTerm: facts.searchTerm,
-      },
-      settings: { connections: CONNECTIONS, secondsPerRun: SECONDS, budgets: BUDGETS },
-      endpoints: results,
-      export: {
-        at2000: export2000,
-        at20000: export20000 ?? 'not measured (run with --export-scale)',
-        memoryProbe: {
-          note: `fresh servers with --max-old-space-size=${PROBE_OLD_SPACE_MB}: RSS growth is what the export holds, not the garbage V8 tolerates`,
-          at2000: probe2000,
-          at20000: probe20000 ?? 'not measured (run with --export-scale)',
-        },
-        ...exportBudget,
-      },
-      serverRssAfterLoadMb,
-      pass: results.every((r) => r.pass) && exportBudget.pass,
+    const exportJudged = exportVerdict(exported.rows, exported.medianMs, { at2000: probe2000, at20000: probe20000 }, BUDGETED);
+    const pass = rows.every((r) => r.verdict.pass) && exportJudged.pass;
+    const machine = {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      loadAverageAtStart: load0.map((n) => Math.round(n * 100) / 100),
+      loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
+      node: process.version,
     };
-    const json = JSON.stringify(summary, null, 2);
-    process.stdout.write(`${json}\n`);
-    if (args.out) writeFileSync(args.out, `${json}\n`);
+    const command = `npm run bench -- --size ${SIZE}${args.pglite ? ' --pglite' : ''} --seconds ${SECONDS} --connections ${CONNECTIONS}`;
+    process.stdout.write(
+      [
+        `${command}: ${facts.registrations.toLocaleString('en-US')} registrations on ${bench.driver}, ${started.toISOString()}, load average ${machine.loadAverageAtStart.join(' ')} → ${machine.loadAverageAtEnd.join(' ')}`,
+        `health reference: ${healthRuns[0].reqPerSec} req/s first, ${healthRuns[1].reqPerSec} last`,
+        '',
+        table(rows, health),
+        '',
+        `export of ${exported.rows.toLocaleString('en-US')} registrations, one download at a time: median ${exported.medianMs} ms (max ${exported.maxMs}); ` +
+          `memory probe RSS growth +${probe2000.rssGrowthMb} MB at 2,000${probe20000 ? `, +${probe20000.rssGrowthMb} MB at 20,000` : ''}; ` +
+          `${exportJudged.budget || 'no budget'}: ${exportJudged.pass ? 'pass' : `**MISS**: ${exportJudged.missed}`}`,
+        BUDGETED ? (pass ? 'every budget met' : 'BUDGET MISSED') : 'PGlite: ratios reported, no budget',
+        '',
+      ].join('\n'),
+    );
+    if (args.out) {
+      const summary = {
+        command,
+        startedAt: started.toISOString(),
+        machine,
+        database: { driver: bench.driver, where: bench.where },
+        dataset: {
+          ...facts,
+          registrationNumbers: undefined,
+          arrivalFlightIds: undefined,
+          checkIns: undefined,
+          bookings: undefined,
+          adminToken: undefined,
+          greeterToken: undefined,
+          checkinToken: undefined,
+        },
+        settings: { size: SIZE, connections: CONNECTIONS, secondsPerRun: SECONDS, budgets: BUDGETS },
+        healthRuns,
+        endpoints: rows,
+        export: { ...exported, memoryProbe: { oldSpaceMb: PROBE_OLD_SPACE_MB, at2000: probe2000, at20000: probe20000 }, ...exportJudged },
+        pass,
+      };
+      writeFileSync(args.out, `${JSON.stringify(summary, null, 2)}\n`);
+    }
+    return pass || !BUDGETED;
   } finally {
     if (floor) await stop(floor);
     if (server) await stop(server);
@@ -367,9 +489,9 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  (pass) => process.exit(pass ? 0 : 1),
   (e) => {
     console.error(e);
-    process.exit(1);
+    process.exit(2);
   },
 );

@@ -1,46 +1,104 @@
 /**
- * The performance budgets, checked against one bench run. Latencies in ms.
- *   - read endpoints: at least 0.5 of their floor's req/s, and p99 under 100 ms, at 50 connections;
- *   - pickup toggle: p99 under 50 ms;
- *   - CSV export of 2,000 registrations: under 1 s, with memory flat as rows grow (measured at 2,000 and
- *     20,000). "Flat" here: in a server whose V8 old space is capped (so garbage is collected rather
- *     than tolerated), the RSS growth while exporting 10× the rows stays within 2× the growth at 2,000
- *     rows, plus 16 MB of slack.
+ * The performance budgets, checked against one bench run (docs/quality.md "Performance"). Throughput is
+ * judged as a ratio inside the run, never as an absolute figure: the machine is shared, and what it
+ * allows moves from minute to minute. The reference is `GET /api/health` (no session, one trivial
+ * query): the cheapest request that reaches the database, so a ratio says how much more than one
+ * round trip an endpoint costs. Latencies in ms, at the run's connections (50 by default).
+ *   - staff reads: at least 0.5 of the health reference's req/s, p99 under 100 ms;
+ *   - writes (keyed pickup toggle, check-in, hotel link): at least 0.33 of it, p99 under 150 ms; the keyed
+ *     toggle also under 1 ms of server CPU per request;
+ *   - the arrivals board of the busiest day: at least 0.8 of its own floor (the same bytes served from
+ *     memory by a bare Hono app: the board is big enough that moving its bytes is the work);
+ *   - the CSV export: one download of 2,000 registrations under 1 s, of 20,000 under 2 s, with memory
+ *     flat as rows grow. "Flat": in a server whose V8 old space is capped (so garbage is collected
+ *     rather than tolerated), the RSS growth while exporting 20,000 stays within 2× the growth at 2,000
+ *     plus 16 MB.
+ * Embedded PGlite has no budget: one connection inside the server process; the ratios are reported.
  */
 export const BUDGETS = {
   readRatio: 0.5,
   readP99Ms: 100,
-  pickupP99Ms: 50,
-  export2000Ms: 1000,
+  writeRatio: 0.33,
+  writeP99Ms: 150,
+  keyedToggleServerCpuMs: 1,
+  boardFloorRatio: 0.8,
+  exportMs: { 2000: 1000, 20000: 2000 } as Record<number, number>,
   exportFlatFactor: 2,
   exportFlatSlackMb: 16,
 } as const;
 
-export type EndpointKind = 'read' | 'pickup' | 'export' | 'reference';
+/**
+ * reference: the health check; board: judged against its own floor; export: judged per download (below);
+ * download: a device's first offline copy, once per device, reported with its floor but not budgeted
+ */
+export type EndpointKind = 'reference' | 'read' | 'write' | 'board' | 'export' | 'download';
 
-export function endpointVerdict(kind: EndpointKind, ratio: number, p99: number, failures: number) {
-  if (kind === 'read') {
-    return {
-      budget: `ratio ≥ ${BUDGETS.readRatio} and p99 < ${BUDGETS.readP99Ms} ms, no errors`,
-      pass: ratio >= BUDGETS.readRatio && p99 < BUDGETS.readP99Ms && failures === 0,
-    };
-  }
-  if (kind === 'pickup') {
-    return { budget: `p99 < ${BUDGETS.pickupP99Ms} ms, no errors`, pass: p99 < BUDGETS.pickupP99Ms && failures === 0 };
-  }
-  if (kind === 'reference') {
-    return { budget: 'none: a reference (the cheapest request that reaches the database: no session, SELECT 1)', pass: failures === 0 };
-  }
-  return { budget: 'informational (the export budget is the single-download time and memory below)', pass: failures === 0 };
+export interface Measured {
+  kind: EndpointKind;
+  /** req/s ÷ the health reference's req/s in the same run */
+  ratio: number;
+  /** req/s ÷ the same bytes' floor (the board only) */
+  floorRatio?: number;
+  p99: number;
+  failures: number;
+  serverCpuMs: number | null;
+  /** the pickup toggle with an Idempotency-Key: its server CPU has a budget of its own */
+  keyedToggle?: boolean;
 }
 
-export function exportVerdict(at2000: { medianMs: number; rssGrowthMb: number }, at20000?: { rssGrowthMb: number }) {
-  const fast = at2000.medianMs < BUDGETS.export2000Ms;
-  const flat = at20000 ? at20000.rssGrowthMb <= BUDGETS.exportFlatFactor * at2000.rssGrowthMb + BUDGETS.exportFlatSlackMb : null;
+export interface Verdict {
+  budget: string;
+  pass: boolean;
+  /** what missed, in words ('' when it passed) */
+  missed: string;
+}
+
+function judge(checks: [string, boolean][], failures: number): Verdict {
+  const all: [string, boolean][] = [...checks, ['no errors', failures === 0]];
   return {
-    budget: `2,000 registrations < ${BUDGETS.export2000Ms} ms; RSS growth at 20,000 ≤ ${BUDGETS.exportFlatFactor}× growth at 2,000 + ${BUDGETS.exportFlatSlackMb} MB`,
-    fast,
-    flat,
-    pass: fast && flat !== false,
+    budget: all.map(([what]) => what).join(', '),
+    pass: all.every(([, ok]) => ok),
+    missed: all
+      .filter(([, ok]) => !ok)
+      .map(([what]) => what)
+      .join(', '),
   };
+}
+
+/** The endpoint's verdict; with `budgets: false` (PGlite) only errors fail it. */
+export function endpointVerdict(m: Measured, budgets = true): Verdict {
+  if (!budgets || m.kind === 'reference' || m.kind === 'export' || m.kind === 'download') return judge([], m.failures);
+  if (m.kind === 'board')
+    return judge([[`floor ratio ≥ ${BUDGETS.boardFloorRatio}`, (m.floorRatio ?? 0) >= BUDGETS.boardFloorRatio]], m.failures);
+  const [ratio, p99] = m.kind === 'read' ? [BUDGETS.readRatio, BUDGETS.readP99Ms] : [BUDGETS.writeRatio, BUDGETS.writeP99Ms];
+  const checks: [string, boolean][] = [
+    [`ratio ≥ ${ratio}`, m.ratio >= ratio],
+    [`p99 < ${p99} ms`, m.p99 < p99],
+  ];
+  if (m.keyedToggle) {
+    checks.push([
+      `server CPU < ${BUDGETS.keyedToggleServerCpuMs} ms`,
+      m.serverCpuMs !== null && m.serverCpuMs < BUDGETS.keyedToggleServerCpuMs,
+    ]);
+  }
+  return judge(checks, m.failures);
+}
+
+/** The export's verdict at the run's size: time to the last byte, and (when both sizes were probed) flat memory. */
+export function exportVerdict(
+  rows: number,
+  medianMs: number,
+  probes: { at2000: { rssGrowthMb: number }; at20000?: { rssGrowthMb: number } },
+  budgets = true,
+): Verdict {
+  const size = rows >= 20_000 ? 20_000 : 2000;
+  const limit = BUDGETS.exportMs[size];
+  const checks: [string, boolean][] = [[`${size.toLocaleString('en-US')} registrations < ${limit} ms`, medianMs < limit]];
+  if (probes.at20000) {
+    checks.push([
+      `RSS growth at 20,000 ≤ ${BUDGETS.exportFlatFactor}× growth at 2,000 + ${BUDGETS.exportFlatSlackMb} MB`,
+      probes.at20000.rssGrowthMb <= BUDGETS.exportFlatFactor * probes.at2000.rssGrowthMb + BUDGETS.exportFlatSlackMb,
+    ]);
+  }
+  return budgets ? judge(checks, 0) : judge([], 0);
 }

@@ -13,7 +13,7 @@ import postgres from 'postgres';
 import { loadConfig } from '../../server/config';
 import { connectPostgres, openEmbedded, type Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
-import { DEMO_ADMIN, DEMO_GREETER, seedDemo } from '../../server/seed/demo';
+import { DEMO_ADMIN, DEMO_CHECKIN, DEMO_GREETER, seedDemo } from '../../server/seed/demo';
 import { createSession } from '../../server/services/staff/sessions';
 import { findUserByEmail } from '../../server/services/staff/users';
 
@@ -29,8 +29,15 @@ export interface Facts {
   searchTerm: string;
   registrationNumbers: string[];
   arrivalFlightIds: number[];
+  /** active registrations and their attendees, for check-in taps */
+  checkIns: { id: number; attendeeIds: number[] }[];
+  /** the sync feeds' newest version: a desk that has downloaded everything polls from here */
+  syncCursor: number;
+  /** bookings with no registration yet, each paired with an active registration to link it to */
+  bookings: { id: number; registrationId: number }[];
   adminToken: string;
   greeterToken: string;
+  checkinToken: string;
 }
 
 export interface BenchDatabase {
@@ -158,9 +165,19 @@ export async function readFacts(bench: BenchDatabase): Promise<Facts> {
         select id from flights where flight_type = 'arrival' and removed_at is null and flight_date = ${busiest.d}
         order by id`),
     ).map((r) => Number(r.id));
+    const checkIns = rowsOf<{ id: number; ids: number[] }>(
+      await db.execute(sql`
+        select r.id, array_agg(a.id order by a.id) as ids from registrations r join attendees a on a.registration_id = r.id
+        where r.status <> 'cancelled' group by r.id order by md5(r.id::text) limit 500`),
+    ).map((r) => ({ id: Number(r.id), attendeeIds: r.ids.map(Number) }));
+    const bookings = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from hotel_assignments where registration_id is null and deleted_at is null order by id limit 500`),
+    ).map((b, i) => ({ id: Number(b.id), registrationId: checkIns[i % checkIns.length].id }));
     const admin = await findUserByEmail(db, DEMO_ADMIN.email);
     const greeter = await findUserByEmail(db, DEMO_GREETER.email);
-    if (!admin || !greeter) throw new Error('the demo admin and greeter are missing: was the database seeded by the demo?');
+    const desk = await findUserByEmail(db, DEMO_CHECKIN.email);
+    if (!admin || !greeter || !desk)
+      throw new Error('the demo admin, greeter and check-in user are missing: was the database seeded by the demo?');
     return {
       registrations: await count(database, 'registrations'),
       attendees: await count(database, 'attendees'),
@@ -170,8 +187,12 @@ export async function readFacts(bench: BenchDatabase): Promise<Facts> {
       searchTerm: surname.s,
       registrationNumbers: numbers,
       arrivalFlightIds: flightIds,
+      checkIns,
+      bookings,
+      syncCursor: Number(rowsOf<{ v: string }>(await db.execute(sql`select last_value::text as v from sync_version_seq`))[0].v),
       adminToken: (await createSession(db, admin.id, 'bench')).token,
       greeterToken: (await createSession(db, greeter.id, 'bench')).token,
+      checkinToken: (await createSession(db, desk.id, 'bench')).token,
     };
   } finally {
     await database.close();

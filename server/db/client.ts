@@ -45,7 +45,10 @@ export interface Database {
 }
 
 export function connectPostgres(url: string, opts: { max?: number } = {}): Database {
-  const client = postgres(url, { max: opts.max ?? 20, onnotice: () => {} });
+  // jit off: PostgreSQL's JIT compiles any query whose estimated cost passes jit_above_cost, and for
+  // this app's short queries the compiling is the cost: the desk's download page took ~1 s, 930 ms of it
+  // JIT, for ~50 ms of work (docs/quality.md "Performance")
+  const client = postgres(url, { max: opts.max ?? 20, onnotice: () => {}, connection: { jit: 'off' } });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return {
     db,

@@ -166,6 +166,8 @@ export const attendees = pgTable(
   },
   (t) => [
     index('attendees_registration_idx').on(t.registrationId),
+    // the sync feeds find changed attendees by version on every poll (docs/quality.md "Performance")
+    index('attendees_version_idx').on(t.version),
     check('attendees_age_category_check', sql`${t.ageCategory} in ('adult', 'youth', 'child')`),
     check('attendees_age_check', sql`${t.age} is null or (${t.age} >= 0 and ${t.age} <= 120)`),
   ],

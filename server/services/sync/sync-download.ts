@@ -41,27 +41,40 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const SEQUENCE_LOCKS = sql`pg_locks where locktype = 'relation' and relation = 'sync_version_seq'::regclass and granted`;
 
-/** Step 1: the highest version that is safe to hand out as a cursor, or null when writers did not settle. */
-export async function settledVersion(db: DbOrTx, timeoutMs = SETTLE_TIMEOUT_MS): Promise<{ last: number; settled: boolean }> {
+/**
+ * Step 1: the highest version that is safe to hand out as a cursor, or null when writers did not settle.
+ * `upToDate` is true when nothing was versioned after `since` (a device polling with its cursor while
+ * nobody wrote): the feed has nothing to send, and no writer in flight can change that, since any
+ * version it holds is ≤ last ≤ since. The poll of every idle device then costs this one query.
+ */
+export async function settledVersion(
+  db: DbOrTx,
+  since: number,
+  timeoutMs = SETTLE_TIMEOUT_MS,
+): Promise<{ last: number; settled: boolean; upToDate: boolean }> {
   const [seq] = rowsOf<{ v: string | number }>(
     await db.execute(sql`select (case when is_called then last_value else last_value - 1 end)::text as v from sync_version_seq`),
   );
   const last = Number(seq.v);
+  if (last <= since) return { last, settled: true, upToDate: true };
   // writers running now; any of them may hold a version ≤ last (it took it before we read last)
   const inFlight = rowsOf<{ x: string }>(
     await db.execute(sql`select virtualtransaction as x from ${SEQUENCE_LOCKS} and pid <> pg_backend_pid()`),
   ).map((r) => r.x);
-  if (inFlight.length === 0) return { last, settled: true };
+  if (inFlight.length === 0) return { last, settled: true, upToDate: false };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const [row] = rowsOf<{ n: number | string }>(
       await db.execute(sql`select count(*)::int as n from ${SEQUENCE_LOCKS} and virtualtransaction = any(${arrayText(inFlight)}::text[])`),
     );
-    if (Number(row.n) === 0) return { last, settled: true };
-    if (Date.now() > deadline) return { last, settled: false };
+    if (Number(row.n) === 0) return { last, settled: true, upToDate: false };
+    if (Date.now() > deadline) return { last, settled: false, upToDate: false };
     await sleep(15);
   }
 }
+
+/** The rest of a page that has nothing to send: the device's cursor stays. */
+export const nothingNew = (since: number) => ({ cursor: since, hasMore: false, serverTime: new Date().toISOString() });
 
 /** Step 2 and 4 for any stream: a page that never splits rows sharing one version. */
 async function pageByVersion<T extends { v: number }>(
@@ -89,7 +102,8 @@ export interface DownloadOptions {
 
 /** GET /api/sync/arrivals: arrivals (whole flight window) changed since the cursor, with removals. */
 export async function arrivalsSince(db: DbOrTx, opts: DownloadOptions): Promise<ArrivalsSyncPage> {
-  const { last, settled } = await settledVersion(db);
+  const { last, settled, upToDate } = await settledVersion(db, opts.since);
+  if (upToDate) return { arrivals: [], removed: [], ...nothingNew(opts.since) };
   // the stream: one entry per flight, at its registration's sync version (arrivals.ts)
   const stream = async (extra: SQL, limit?: number) =>
     rowsOf<{ id: number; v: string; listed: boolean }>(
@@ -123,7 +137,8 @@ export async function arrivalsSince(db: DbOrTx, opts: DownloadOptions): Promise<
 
 /** GET /api/sync/hotel: unmatched bookings changed since the cursor; matched or deleted ones as removed. */
 export async function hotelSince(db: DbOrTx, opts: DownloadOptions): Promise<HotelSyncPage> {
-  const { last, settled } = await settledVersion(db);
+  const { last, settled, upToDate } = await settledVersion(db, opts.since);
+  if (upToDate) return { assignments: [], removed: [], ...nothingNew(opts.since) };
   const unmatched = sql<boolean>`(${hotelAssignments.registrationId} is null and ${hotelAssignments.deletedAt} is null)`;
   const base = (extra: SQL | undefined) =>
     db

@@ -20,7 +20,7 @@ import { rowsOf } from '../../db/rows';
 import { attendees, culturalPrograms, flights, registrations, users } from '../../db/schema';
 import { serializeFlight } from '../flights/flight-view';
 import { serializeAttendee, serializeRegistration, type RegistrationView } from '../registrations/registration-view';
-import { settledVersion } from './sync-download';
+import { nothingNew, settledVersion } from './sync-download';
 import type { RegistrationsSyncPage, SyncedRegistration } from '../../../shared/schemas/sync';
 
 /** Ids and change versions of registrations changed in (since, last], oldest first, at most `limit`. */
@@ -114,7 +114,8 @@ export async function registrationsSince(
   db: DbOrTx,
   opts: { since: number; limit: number; view?: 'full' | 'desk' },
 ): Promise<RegistrationsSyncPage> {
-  const { last, settled } = await settledVersion(db);
+  const { last, settled, upToDate } = await settledVersion(db, opts.since);
+  if (upToDate) return { registrations: [], removed: [], ...nothingNew(opts.since) };
   const serverTime = () => new Date().toISOString();
   if (!settled) return { registrations: [], removed: [], cursor: opts.since, hasMore: false, serverTime: serverTime() };
   const changed = await changedRegistrations(db, opts.since, last, opts.limit + 1);

@@ -1,0 +1,1 @@
+CREATE INDEX "attendees_version_idx" ON "attendees" USING btree ("version");
