@@ -4,8 +4,8 @@
  * PWA"; the PWA stores them in its `registrations` table). Same cursor model as the other downloads
  * (services/sync/sync-download.ts):
  *   1. Settle: take the sequence's last value L and wait for writers in flight at that moment.
- *   2. A registration's change version is the highest `version` of the registration, its attendees and
- *      its flights (a change to any of them sends the whole registration again). Each version value
+ *   2. A registration's change version is the highest `version` ≤ L of the registration, its attendees
+ *      and its flights (a change to any of them sends the whole registration again). Each version value
  *      belongs to one row, so no two registrations share a change version and a page never splits one.
  *   3. Read the registrations whose change version lies in (since, L], oldest first, `limit` (+1 to
  *      know whether more are waiting); candidates come from the three tables' version indexes.
@@ -17,30 +17,30 @@
 import { and, asc, desc, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { groupBy } from '../../lib/group-by';
 import { attendees, culturalPrograms, flights, registrations, users } from '../../db/schema';
 import { serializeFlight } from '../flights/flight-view';
 import { serializeAttendee, serializeRegistration, type RegistrationView } from '../registrations/registration-view';
 import { nothingNew, settledVersion } from './sync-download';
 import type { RegistrationsSyncPage, SyncedRegistration } from '../../../shared/schemas/sync';
 
-/** Ids and change versions of registrations changed in (since, last], oldest first, at most `limit`. */
+/**
+ * Ids and change versions of registrations changed in (since, last], oldest first, at most `limit`.
+ * A registration's change version is the highest of its rows' versions ≤ last; when any of its rows
+ * changed after `since`, that highest one is among the changed rows (every unchanged row is ≤ since),
+ * so the changed rows alone give it: three version-index range scans and one aggregate, never a
+ * look at the unchanged rows. (A registration row versioned after `last` by a writer still running is
+ * left for the next poll, which sends the registration again.)
+ */
 async function changedRegistrations(db: DbOrTx, since: number, last: number, limit: number) {
   const result = await db.execute(sql`
-    with touched as (
-      select id from registrations where version > ${since} and version <= ${last}
-      union select registration_id from attendees where version > ${since} and version <= ${last}
-      union select registration_id from flights where version > ${since} and version <= ${last}
-    ), versioned as (
-      select t.id, greatest(
-        (select r.version from registrations r where r.id = t.id),
-        coalesce((select max(a.version) from attendees a where a.registration_id = t.id and a.version <= ${last}), 0),
-        coalesce((select max(f.version) from flights f where f.registration_id = t.id and f.version <= ${last}), 0)
-      ) as v
-      from touched t
-    )
-    select id, v::text as v from versioned where v > ${since} and v <= ${last}
-    -- versioned.v, the number: a bare "v" here would be the text alias, and '10000' sorts before '9999'
-    order by versioned.v asc limit ${limit}`);
+    select id, max(v)::text as v from (
+      select id, version as v from registrations where version > ${since} and version <= ${last}
+      union all select registration_id, version from attendees where version > ${since} and version <= ${last}
+      union all select registration_id, version from flights where version > ${since} and version <= ${last}
+    ) changed
+    group by id
+    order by max(v) asc limit ${limit}`);
   return rowsOf<{ id: number; v: string }>(result).map((r) => ({ id: Number(r.id), v: Number(r.v) }));
 }
 
@@ -87,14 +87,13 @@ async function loadRegistrations(
       : Promise.resolve([]),
   ]);
   const nameOf = new Map(cancellers.map((u) => [u.id, `${u.firstName} ${u.lastName}`.trim() || u.email]));
+  // grouped once: a page of 500 registrations has ~1,500 attendees, so filtering per row is quadratic
+  const membersOf = groupBy(members, (m) => m.registrationId);
+  const programsOf = groupBy(programs, (p) => p.attendeeId);
+  const flightsOf = groupBy(flightRows, (f) => f.registrationId);
   for (const r of regs) {
-    const own = members.filter((m) => m.registrationId === r.id);
-    const serializedAttendees = own.map((a) =>
-      serializeAttendee(
-        a,
-        programs.filter((p) => p.attendeeId === a.id),
-      ),
-    );
+    const own = membersOf.get(r.id) ?? [];
+    const serializedAttendees = own.map((a) => serializeAttendee(a, programsOf.get(a.id) ?? []));
     out.set(r.id, {
       ...serializeRegistration(
         r,
@@ -103,7 +102,7 @@ async function loadRegistrations(
       ),
       attendees: serializedAttendees,
       // the desk needs no flights
-      flights: view === 'desk' ? [] : flightRows.filter((f) => f.registrationId === r.id).map(serializeFlight),
+      flights: view === 'desk' ? [] : (flightsOf.get(r.id) ?? []).map(serializeFlight),
     });
   }
   return out;
