@@ -1,14 +1,12 @@
 /** The PWA's entry: styles, providers, the router; then a one-time request for persistent storage. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { requestPersistentStorage } from './app/persist-storage';
 import { Providers } from './app/providers';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { getToken } from './lib/api-client';
 import './styles.css';
-
-const router = createRouter();
 
 // A staff member opening their field screen with a stored session: fetch its code (and Dexie) while the
 // session is checked, not after, one round trip fewer on a slow connection (Lighthouse run).
@@ -19,7 +17,9 @@ if (getToken() && location.pathname.startsWith('/admin/flight-arrivals')) {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </Providers>
   </StrictMode>,
 );

@@ -13,15 +13,23 @@
  *   3. The network is cut; --checkins attendees are checked in and --payments balances taken through
  *      the screen's own buttons (the real outbox path). The network comes back: the time until the
  *      server has every one of them (a count on the database every 100 ms).
+ *   4. Scanning, in a second Chromium whose fake camera shows one family's pass (4× CPU slowdown
+ *      again): "Scan pass" until the first decoded frame, and the decoded frame until the party's card
+ *      is shown (the `scan:decoded` mark of scan-panel.tsx); the camera stopped and opened again each
+ *      time, 10 times.
  *
  * Prints one JSON summary on stdout (progress on stderr) with the budgets. Exit code 0 even when a
  * budget is missed: the figures go to docs/quality.md.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import postgres from 'postgres';
 import { builtApp, CHROMIUM, freshDatabase, log as logger, seed, startServer, type Proc } from './pwa-server';
+import { passUrl } from '../shared/check-in-pass';
+import { writeQrVideo } from '../tests/e2e/helpers/fake-camera';
 
 const log = logger('desk-bench');
 
@@ -44,7 +52,8 @@ if (args.help) {
 }
 const CHECKINS = Math.max(1, Number(args.checkins) || 300);
 const PAYMENTS = Math.max(0, Number(args.payments) || 50);
-const BUDGET = { searchMs: 100, tapMs: 100, numberToCardMs: 300, syncedMs: 10_000 };
+const BUDGET = { searchMs: 100, tapMs: 100, numberToCardMs: 300, syncedMs: 10_000, firstFrameMs: 1500, decodedToCardMs: 300 };
+const SCANS = 10;
 const PHONE = { width: 390, height: 844 };
 const SAMPLES = 20;
 
@@ -84,6 +93,66 @@ async function timedTap(page: Page): Promise<number | null> {
     while (li.getAttribute('data-checked-in') !== 'true') await new Promise((r) => requestAnimationFrame(r));
     return performance.now() - t0;
   });
+}
+
+/**
+ * "Scan pass" timings with a fake camera showing `number`'s pass: from the tap to the first decoded
+ * frame (camera opening included), and from that frame to the party's card on screen; 4× CPU slowdown.
+ */
+async function scanTimings(baseUrl: string, token: string, number: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'desk-bench-camera-'));
+  const video = path.join(dir, 'pass.y4m');
+  writeQrVideo(video, passUrl(baseUrl, number));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+      '--use-fake-ui-for-media-stream',
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE });
+    const page = await context.newPage();
+    page.setDefaultTimeout(120_000);
+    await page.goto('/manifest.webmanifest');
+    await page.evaluate((t) => localStorage.setItem('token', t), token);
+    await page.goto('/admin/check-in');
+    await page.getByText(/^Checked in \d+ of \d+ attendees$/).waitFor();
+    // the whole download on the device, so the scanned number finds its party in the cache
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null);
+    await page.locator('#desk-search').fill(number);
+    await page.locator('.party-card').waitFor();
+    await page.locator('#desk-search').fill('');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const firstFrame: number[] = [];
+    const toCard: number[] = [];
+    for (let i = 0; i < SCANS; i++) {
+      const t = await page.evaluate(async () => {
+        performance.clearMarks('scan:decoded');
+        const scan = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Scan pass')!;
+        const t0 = performance.now();
+        scan.click();
+        while (!document.querySelector('.party-card')) await new Promise((r) => requestAnimationFrame(r));
+        const shown = performance.now();
+        const decoded = performance.getEntriesByName('scan:decoded')[0]?.startTime ?? NaN;
+        return { firstFrame: decoded - t0, toCard: shown - decoded };
+      });
+      firstFrame.push(t.firstFrame);
+      toCard.push(t.toCard);
+      await page.getByRole('button', { name: 'Stop camera' }).click();
+      await page.locator('#desk-search').fill('');
+      await page.locator('.party-card').waitFor({ state: 'detached' });
+    }
+    return { scans: SCANS, tapToFirstDecodedFrameMs: stats(firstFrame), decodedFrameToCardMs: stats(toCard) };
+  } finally {
+    await browser.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -190,6 +259,10 @@ async function main() {
     }
     await sql?.end();
 
+    log('scanning with a fake camera…');
+    const scan = await scanTimings(server.url, seeded.deskToken, sample[0].registration_number);
+    log(`scan: ${JSON.stringify(scan)}`);
+
     const summary = {
       at: new Date().toISOString(),
       database: db.where,
@@ -200,11 +273,14 @@ async function main() {
       numberToCardMs: stats(numberToCard),
       checkInTapMs: stats(tap),
       offline: { checkins, payments, onServerMs: syncedMs },
+      scan,
       budgets: {
         search: search.length > 0 && pct(search, 95) < BUDGET.searchMs,
         tap: tap.length > 0 && pct(tap, 95) < BUDGET.tapMs,
         numberToCard: numberToCard.length > 0 && pct(numberToCard, 95) < BUDGET.numberToCardMs,
         synced: syncedMs !== null && syncedMs < BUDGET.syncedMs,
+        firstFrame: scan.tapToFirstDecodedFrameMs.p95 < BUDGET.firstFrameMs,
+        decodedToCard: scan.decodedFrameToCardMs.p95 < BUDGET.decodedToCardMs,
       },
     };
     const text = JSON.stringify(summary, null, 2);

@@ -7,8 +7,8 @@ const ASKED_KEY = 'storage_persist_requested';
 export async function requestPersistentStorage(): Promise<boolean | undefined> {
   try {
     if (!navigator.storage?.persist || localStorage.getItem(ASKED_KEY)) return undefined;
-    if (await navigator.storage.persisted()) return true;
     localStorage.setItem(ASKED_KEY, new Date().toISOString());
+    if (await navigator.storage.persisted()) return true;
     return await navigator.storage.persist();
   } catch {
     return undefined;

@@ -4,13 +4,13 @@
  * bundle note), and the service worker precaches them all for offline use.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { ArrivalsFrame } from '../features/arrivals/components/arrivals-frame';
 import HomePage from '../features/home/home-page';
 import { AdminLayout } from './layouts/admin-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAuth } from './require-auth';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 
 const page = (C: LazyExoticComponent<ComponentType>) => <C />;
 
@@ -40,7 +40,6 @@ const DESK = ['checkin'] as const;
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: page(LoginPage) },
@@ -97,4 +96,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The screens, inside BrowserRouter (pwa/main.tsx). Declarative routing: the app has no loaders or
+ * actions, and the data router's code is ~15 KB of gzip on every first visit (docs/decisions.md
+ * "Routing"). A screen that throws shows RouteError until the path changes.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const screen = useRoutes(routes);
+  return <RouteErrorBoundary resetKey={pathname}>{screen}</RouteErrorBoundary>;
+}

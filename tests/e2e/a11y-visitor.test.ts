@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectAnnounced, expectLabelled, expectVisibleFocus, PHONE } from './helpers/axe';
-import { api, apiLogin, newPage, readMail, server, setupBrowser } from './helpers/playwright-utils';
+import { LINK, mailedCode, waitForMail } from './helpers/mail';
+import { api, apiLogin, newPage, server, setupBrowser } from './helpers/playwright-utils';
 
 setupBrowser();
 
@@ -35,21 +36,6 @@ async function makeRegistration() {
     email,
   };
 }
-
-/** The first match of `pattern` in a mail to `to` sent after the first `after` mails. */
-async function mailMatch(to: string, pattern: RegExp, after = 0): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    for (const mail of readMail(to).slice(after).reverse()) {
-      const m = mail.text.match(pattern);
-      if (m) return m[1];
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-const CODE = /verification code is:\s*([A-Z0-9]{6})/;
-const LINK = /(https?:\/\/\S+\/flight-info\/[A-Za-z0-9_-]+)/;
 
 /** The account menu opens with Enter, its items are reachable with Tab, Escape closes it and focus goes back. */
 async function expectKeyboardMenu(page: Page, name: string, item: string) {
@@ -122,7 +108,7 @@ describe('accessibility: signed-out screens', () => {
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     const codeField = page.getByLabel('Verification Code');
     await codeField.waitFor();
-    const code = await mailMatch(reg.email, CODE);
+    const code = await mailedCode(reg.email);
     await expectLabelled(page, 'code step');
     await expectAccessible(page, 'check registration: code step');
     await codeField.fill(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
@@ -152,7 +138,7 @@ describe('accessibility: signed-out screens', () => {
     await page.getByLabel('Email Address').fill(reg.email);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     await page.getByLabel('Verification Code').waitFor();
-    const code = await mailMatch(reg.email, CODE);
+    const code = await mailedCode(reg.email);
     await expectAccessible(page, 'flight info: code step');
     await page.getByLabel('Verification Code').fill(code);
     await page.getByRole('button', { name: 'Verify Code' }).click();
@@ -201,7 +187,7 @@ describe('accessibility: signed-out screens', () => {
     await page.getByText('Flight info link has been sent to your email!').waitFor();
     await expectAccessible(page, 'lookup: link sent');
 
-    const link = await mailMatch(reg.email, LINK);
+    const link = (await waitForMail(reg.email, LINK))[1];
     await page.goto(link);
     await page.getByText(reg.number, { exact: true }).waitFor();
     await expectLabelled(page, 'tokenised form');

@@ -103,3 +103,18 @@ describe('home page', () => {
     for (const price of ['$350.00', '$200.00', '$150.00']) await page.getByText(price, { exact: true }).waitFor();
   });
 });
+
+describe('error screen', () => {
+  it('a screen whose code cannot be fetched says so, and Return to Home opens the app again', async () => {
+    const page = await newPage({ serviceWorkers: 'block' });
+    await page.route(/check-registration-page-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Check Registration' }).click();
+    await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
+    await page.getByText('A newer version of the app is available. Reload to continue.').waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('heading', { name: 'Event Highlights' }).waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(0);
+  });
+});

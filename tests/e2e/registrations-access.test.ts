@@ -13,11 +13,11 @@ import {
   createStaffUser,
   goOffline,
   newPage,
-  readMail,
   setupBrowser,
   signInAs,
   waitForServiceWorker,
 } from './helpers/playwright-utils';
+import { mailedCode } from './helpers/mail';
 
 setupBrowser();
 
@@ -44,14 +44,7 @@ async function makeRegistration(first: string) {
 /** Verifies `email` through the API (code from the mail) and returns what the check flow stores. */
 async function verifyByCode(email: string) {
   expect((await api('POST', '/registrations/send-verification', { body: { email, turnstileToken: 'none' } })).status).toBe(200);
-  let code: string | undefined;
-  const deadline = Date.now() + 10_000;
-  while (!code && Date.now() < deadline) {
-    code = readMail(email)
-      .map((m) => m.text.match(/verification code is:\s*([A-Z0-9]{6})/)?.[1])
-      .find(Boolean);
-    if (!code) await new Promise((r) => setTimeout(r, 200));
-  }
+  const code = await mailedCode(email);
   const res = await api('POST', '/registrations/verify-code', { body: { email, code } });
   expect(res.status).toBe(200);
   return { registrantToken: res.body.registrantToken as string, expiresAt: res.body.expiresAt as string };

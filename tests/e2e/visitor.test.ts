@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, apiLogin, newPage, readMail, server, setupBrowser, type SentMail } from './helpers/playwright-utils';
+import { CODE, LINK, waitForMail } from './helpers/mail';
+import { api, apiLogin, newPage, readMail, server, setupBrowser } from './helpers/playwright-utils';
 
 setupBrowser();
 
@@ -38,23 +39,6 @@ async function makeRegistration(): Promise<MadeRegistration> {
   if (res.status !== 201) throw new Error(`creating a registration failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.registration.id, number: res.body.registration.registration_number, email, first, last };
 }
-
-/** Waits for the newest mail to `to` that matches `pattern` and was written after `after` mails. */
-async function waitForMail(to: string, pattern: RegExp, after = 0): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const mails: SentMail[] = readMail(to).slice(after);
-    for (const mail of mails.reverse()) {
-      const m = mail.text.match(pattern);
-      if (m) return m;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${to} matching ${pattern}`);
-}
-
-const CODE = /verification code is:\s*([A-Z0-9]{6})/;
-const LINK = /(https?:\/\/\S+\/flight-info\/[A-Za-z0-9_-]+)/;
 
 async function flightsOf(number: string) {
   const res = await api('GET', `/registrations/${number}`, { token: await admin() });

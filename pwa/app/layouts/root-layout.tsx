@@ -1,6 +1,6 @@
 /** Every screen: auth state, the top navigation bar, the page, and the update notice. */
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Suspense, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';
 import { AuthProvider } from '../auth-context';
 import { OfflineSync } from '../offline-sync';
@@ -21,7 +21,17 @@ export function RootLayout() {
         </Suspense>
       </main>
       <UpdateBanner />
-      <ScrollRestoration />
+      <ScrollToTop />
     </AuthProvider>
   );
+}
+
+/** A new screen opens at its top; Back and Forward leave the scroll to the browser, which restores it. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+  return null;
 }

@@ -59,11 +59,15 @@ export function setupBrowser(extraArgs: () => string[] = () => []) {
 }
 
 /** A page in a brand-new browser context (empty storage, no service worker yet). */
-export async function newPage(options: { viewport?: { width: number; height: number }; baseUrl?: string } = {}): Promise<Page> {
+export async function newPage(
+  options: { viewport?: { width: number; height: number }; baseUrl?: string; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<Page> {
   if (!browser) throw new Error('call setupBrowser() at the top of the test file');
   const context = await browser.newContext({
     baseURL: options.baseUrl ?? server().baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    // 'block' when a test intercepts the app's own files: a service worker would fetch them past page.route
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
   contexts.push(context);
   const page = await context.newPage();

@@ -56,7 +56,8 @@ describe(`the check-in desk with the server unreachable (${journey.engine})`, ()
     await tab.click(button('Check in all', card));
     await tab.click(button('Record payment', card));
     const dialog = region(`Record payment: ${family.name}`);
-    expect(await valueOf(tab, control('Amount', dialog))).toBe(balance.toFixed(2));
+    // the dialog (a chunk of its own) may still be opening: poll, as for any read right after an action
+    await expect.poll(() => valueOf(tab, control('Amount', dialog)), { timeout: 15_000 }).toBe(balance.toFixed(2));
     await fill(tab, control('Method', dialog), 'card');
     await tab.click(button('Record payment', dialog));
     const due = `${card}//*[@data-testid="balance-due"]`;

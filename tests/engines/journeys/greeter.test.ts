@@ -28,6 +28,15 @@ describe(`a greeter's pickups with the server unreachable (${engine})`, () => {
     const { user } = await signIn(tab, proxy.origin, 'greeter', `/admin/flight-arrivals?date=${DAY}`);
     for (const f of families) await waitForText(tab, f.registrationNumber, 30_000);
     await waitForServiceWorker(tab);
+    // the app asked once to keep its storage (navigator.storage.persist), so the browser (an iPhone's
+    // above all) does not evict the offline copy under pressure
+    // (WebKitGTK has no navigator.storage.persist: nothing to ask there)
+    await waitUntil(
+      tab,
+      'the request for persistent storage',
+      () => !navigator.storage?.persist || localStorage.getItem('storage_persist_requested') !== null,
+      [],
+    );
 
     await proxy.down();
     let started = Date.now();

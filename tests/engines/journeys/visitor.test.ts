@@ -4,23 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, adminToken, readMail } from '../../e2e/helpers/playwright-utils';
+import { mailedCode } from '../../e2e/helpers/mail';
+import { api, adminToken } from '../../e2e/helpers/playwright-utils';
 import { button, control, fill, waitForElement, waitForText, waitUntil } from '../helpers/actions';
 import { setupJourney } from '../helpers/journey';
 
 const journey = setupJourney();
-
-async function codeMailedTo(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const code = readMail(email)
-      .map((m) => m.text.match(/verification code is:\s*([A-Z0-9]{6})/)?.[1])
-      .findLast(Boolean);
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
 
 describe(`a visitor's code flow and flight (${journey.engine})`, () => {
   it('finds their registration with the emailed code and submits an arrival flight', async () => {
@@ -45,7 +34,7 @@ describe(`a visitor's code flow and flight (${journey.engine})`, () => {
     await fill(tab, control('Email Address'), email);
     await tab.click(button('Send Verification Code'));
     await waitForElement(tab, control('Verification Code'));
-    await fill(tab, control('Verification Code'), (await codeMailedTo(email)).toLowerCase());
+    await fill(tab, control('Verification Code'), (await mailedCode(email)).toLowerCase());
     await tab.click(button('Verify Code'));
     await waitUntil(tab, 'the registration page', (n: string) => location.pathname === `/registration/${n}`, [number]);
 

@@ -76,7 +76,11 @@ export function ScanPanel({ onNumber }: { onNumber: (registrationNumber: string)
           if (text !== null) {
             const number = numberFromPass(text);
             setNotAPass(number === null);
-            if (number && !(last?.number === number && Date.now() - last.at < SAME_CODE_MS)) onNumber(number);
+            if (number && !(last?.number === number && Date.now() - last.at < SAME_CODE_MS)) {
+              // the decoded frame's moment, for the desk bench's "decoded → party shown" (docs/quality.md)
+              performance.mark('scan:decoded');
+              onNumber(number);
+            }
             if (number) last = { number, at: Date.now() };
           }
         }
