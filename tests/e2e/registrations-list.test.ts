@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../pwa/features/registrations/components/pagination';
 import { api, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { createFamily } from './helpers/staff-data';
 
 setupBrowser();
 
@@ -126,5 +127,28 @@ describe('registrations list', () => {
     await page.getByRole('link', { name: 'Back to Admin' }).click();
     await page.waitForURL(new RegExp(`/admin/registrations\\?search=${lastName}$`));
     await page.getByRole('cell', { name: /Guest00/ }).waitFor();
+  });
+
+  it('Request Flight Info asks, by default, only the active registrations without flight information, and says how many', async () => {
+    const { page, token } = await signInAs('admin');
+    const lastName = `Default${randomBytes(3).toString('hex')}`;
+    for (const firstName of ['Ines', 'Joao'])
+      await createFamily({ firstName, lastName, flight: { flightNumber: 'UA 12', flightDate: '2025-11-27', flightTime: '10:00' } });
+    const [cancelled] = await makeMany(token, lastName, 3);
+    expect((await api('POST', `/registrations/${cancelled}/cancel`, { token, body: { reason: 'Plans changed' } })).status).toBe(200);
+
+    await page.goto('/admin/registrations');
+    await page.getByLabel('Search').fill(lastName);
+    await page.getByText('Showing 1 to 5 of 5 results').waitFor();
+    await page.getByRole('button', { name: 'Request Flight Info' }).click();
+    const ask = page.getByRole('dialog', { name: 'Request flight info' });
+    const onlyMissing = ask.getByRole('checkbox', { name: 'Only registrations without flight information' });
+    await expect.poll(() => onlyMissing.isChecked()).toBe(true);
+    await ask.getByText('2 registrations will get this email.').waitFor();
+    await ask.getByRole('button', { name: 'Send to 2 registrations' }).waitFor();
+    // everyone active, flights or not, only when the admin asks for it
+    await onlyMissing.uncheck();
+    await ask.getByText('4 registrations will get this email.').waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
   });
 });
