@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { queueCheckIn, queuePayment } from '../../pwa/offline/desk';
+import { queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
@@ -187,5 +187,26 @@ describe("the desk's queue", () => {
     expect((await listOps(db)).map((o) => [o.opId, o.state])).toEqual([[b.opId, 'failed']]);
     expect((await db.registrations.get(7))!.attendees.map((x) => x.checked_in)).toEqual([true, true]);
     expect((await db.registrations.get(8))!.attendees[0].checked_in).toBe(false);
+  });
+});
+
+describe('queuing', () => {
+  it('five taps in a row show the server base with every one applied in tap order, and keep that base', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    await queuePayment(db, { registrationId: 7, amount: 50, method: 'cash' });
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71, 72], checkedIn: true, actorName: 'Eli Desk' });
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [72], checkedIn: false, actorName: 'Eli Desk' });
+    await queuePayment(db, { registrationId: 7, amount: 150, method: 'card' });
+    const shown = (await db.registrations.get(7))!;
+    expect(shown.attendees.map((a) => [a.checked_in, a.checked_in_by])).toEqual([
+      [true, 'Dana Desk'],
+      [false, null],
+    ]);
+    expect([shown.paid_amount, shown.balance_due, shown.payment_status]).toEqual([300, 0, 'paid']);
+    expect(shown.deskBase).toMatchObject({ paid_amount: 100, balance_due: 200, payment_status: 'partial' });
+    await db.transaction('rw', [db.registrations, db.outbox], () => showDesk(db, 7));
+    expect(await db.registrations.get(7)).toEqual(shown);
   });
 });
