@@ -55,6 +55,24 @@ export async function waitUntil<A extends unknown[], T>(
   }
 }
 
+/**
+ * The top of the element at `xpath` in px: from the top of the page, or from the top of its list
+ * (`within: 'list'`, its closest `ul`) where what the page shows above the list may come and go.
+ */
+export const topOf = (tab: Tab, xpath: string, within: 'page' | 'list' = 'page') =>
+  tab.run(
+    (xp: string, w: string) => {
+      const el = document.evaluate(xp, document, null, 9, null).singleNodeValue as Element;
+      const top = el.getBoundingClientRect().top;
+      return w === 'list' ? top - el.closest('ul')!.getBoundingClientRect().top : top + window.scrollY;
+    },
+    xpath,
+    within,
+  );
+
+/** How many px the page is wider than the screen (0: it fits). */
+export const horizontalOverflow = (tab: Tab) => tab.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /** Waits until the page shows `text` (its visible text, whitespace collapsed). */
 export const waitForText = (tab: Tab, text: string, timeout?: number) =>
   waitUntil(tab, `'${text}'`, (t: string) => document.body.innerText.replace(/\s+/g, ' ').includes(t), [text], timeout);

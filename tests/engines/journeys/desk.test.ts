@@ -11,8 +11,10 @@ import {
   control,
   count,
   fill,
+  horizontalOverflow,
   region,
   signIn,
+  topOf,
   valueOf,
   waitForElement,
   waitForServiceWorker,
@@ -23,6 +25,14 @@ import { setupJourney } from '../helpers/journey';
 import { CAMERA_REFUSED } from '../../../pwa/features/check-in/components/scan-panel';
 
 const journey = setupJourney();
+
+/** The demo check-in user signed in on a new tab, at the desk once it shows its counter. */
+async function openDesk() {
+  const tab = await journey.open();
+  await signIn(tab, journey.origin(), 'checkin', '/admin/check-in');
+  await waitUntil(tab, "'Checked in N of M attendees'", () => /Checked in \d+ of \d+ attendees/.test(document.body.innerText), [], 30_000);
+  return tab;
+}
 
 const registration = async (id: number) => (await api('GET', `/registrations/${id}`, { token: await adminToken() })).body;
 
@@ -37,15 +47,7 @@ describe(`the check-in desk with the server unreachable (${journey.engine})`, ()
     const balance = (await registration(family.registrationId)).registration.balance_due as number;
     expect(balance).toBeGreaterThan(0);
 
-    const tab = await journey.open();
-    await signIn(tab, journey.origin(), 'checkin', '/admin/check-in');
-    await waitUntil(
-      tab,
-      "'Checked in N of M attendees'",
-      () => /Checked in \d+ of \d+ attendees/.test(document.body.innerText),
-      [],
-      30_000,
-    );
+    const tab = await openDesk();
     await waitForServiceWorker(tab);
     // the device's copy holds the family before the signal goes
     await fill(tab, control('Find a family'), family.registrationNumber);
@@ -94,9 +96,7 @@ describe(`the check-in desk with the server unreachable (${journey.engine})`, ()
       others: [{ first_name: 'Tam', last_name: uniqueWord(), age_category: 'adult' }],
       flight: { flightNumber: 'UA 79', flightDate: '2025-11-27', flightTime: '11:00' },
     });
-    const tab = await journey.open();
-    await signIn(tab, journey.origin(), 'checkin', '/admin/check-in');
-    await waitForText(tab, 'attendees', 30_000);
+    const tab = await openDesk();
     const denied = await tab.denyCamera(journey.origin());
     await tab.click(button('Scan pass'));
     // where the driver cannot refuse the camera, the engine has none here: the same way out is offered
@@ -107,20 +107,15 @@ describe(`the check-in desk with the server unreachable (${journey.engine})`, ()
 
     // the desk taps down the list: checking one attendee in must not push the next one's button away
     // measured from the top of the party's list: what the page shows above the card may come and go
-    const topOf = (x: string) =>
-      tab.run((xp: string) => {
-        const el = document.evaluate(xp, document, null, 9, null).singleNodeValue as Element;
-        return el.getBoundingClientRect().top - el.closest('ul')!.getBoundingClientRect().top;
-      }, x);
     const next = `(${card}//button[starts-with(@aria-label, "Check in Tam ")])[1]`;
-    const before = await topOf(next);
+    const before = await topOf(tab, next, 'list');
     await tab.click(`(${card}//button[starts-with(@aria-label, "Check in Mai ")])[1]`);
     await waitForElement(tab, `(${card}//button[starts-with(@aria-label, "Undo check-in of Mai ")])[1]`);
     await waitForText(tab, 'Checked in ');
-    expect(await topOf(next)).toBeCloseTo(before, 0);
+    expect(await topOf(tab, next, 'list')).toBeCloseTo(before, 0);
     // and the line saying who checked them in never widens the page
-    expect(await tab.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await horizontalOverflow(tab)).toBe(0);
     await waitUntil(tab, 'no unsynced change', () => !document.body.innerText.includes('Not synced yet'), [], 30_000);
-    expect(await topOf(next)).toBeCloseTo(before, 0);
+    expect(await topOf(tab, next, 'list')).toBeCloseTo(before, 0);
   });
 });

@@ -7,7 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFamily, serverArrival, uniqueWord } from '../../e2e/helpers/staff-data';
-import { control, fill, signIn, waitForElement, waitForServiceWorker, waitForText, waitUntil } from '../helpers/actions';
+import {
+  control,
+  fill,
+  horizontalOverflow,
+  signIn,
+  topOf,
+  waitForElement,
+  waitForServiceWorker,
+  waitForText,
+  waitUntil,
+} from '../helpers/actions';
 import { setupJourney } from '../helpers/journey';
 import { reportTiming } from '../helpers/timings';
 
@@ -47,21 +57,15 @@ describe(`a greeter's pickups with the server unreachable (${engine})`, () => {
     await fill(tab, control('Search'), flight);
     const box = (f: (typeof families)[number]) => `//input[@type="checkbox" and contains(@aria-label, "(${f.registrationNumber})")]`;
     // where the next card's control is: a tap must not move it, or a quick second tap lands elsewhere
-    const topOf = (x: string) =>
-      tab.run(
-        (xp: string) =>
-          (document.evaluate(xp, document, null, 9, null).singleNodeValue as Element).getBoundingClientRect().top + window.scrollY,
-        x,
-      );
-    const nextBefore = await topOf(box(families[1]));
+    const nextBefore = await topOf(tab, box(families[1]));
     started = Date.now();
     await tab.click(box(families[0]));
     await waitForText(tab, '1 not synced');
     reportTiming(engine, 'tap to shown', Date.now() - started);
     await waitForText(tab, 'Not synced yet');
-    expect(await topOf(box(families[1]))).toBeCloseTo(nextBefore, 0);
+    expect(await topOf(tab, box(families[1]))).toBeCloseTo(nextBefore, 0);
     // and the line saying who picked them up never widens the page
-    expect(await tab.run(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await horizontalOverflow(tab)).toBe(0);
     for (const f of families.slice(1)) await tab.click(box(f));
     await waitForText(tab, '3 not synced');
     for (const f of families) expect((await serverArrival(f.flightId, DAY))?.picked_up).toBe(false);
