@@ -12,7 +12,7 @@ import type { AppDB } from './db';
 import { feedsForRole, type LiveFeed } from '../../shared/live';
 import { arrivalSortKey } from './db';
 import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
-import { rememberCopy } from './copy-marker';
+import { hadCopy, rememberCopy } from './copy-marker';
 
 export type Feed = LiveFeed;
 
@@ -32,7 +32,8 @@ export async function saveCursor(db: AppDB, feed: Feed, page: { cursor: string |
   await db.setMeta(cursorKey(feed), String(page.cursor));
   if (!page.hasMore) {
     await db.setMeta(completeKey(feed), true);
-    rememberCopy(feed);
+    // once per copy, not on every poll that finds the feed up to date
+    if (!hadCopy(feed)) rememberCopy(feed);
   }
 }
 

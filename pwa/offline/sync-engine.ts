@@ -97,6 +97,9 @@ export type SyncOutcome = 'done' | 'retry' | 'auth' | 'stopped' | 'error';
  */
 export type HostEvent = 'online' | 'visibilitychange' | 'focus';
 
+/** How long a cycle that has just started covers a return to the app (see onReturn). */
+const RETURN_COVERED_MS = 2000;
+
 /** What the engine needs of the page it runs in; tests leave it out. */
 export interface EngineHost {
   addEventListener(type: HostEvent, fn: () => void): void;
@@ -187,6 +190,8 @@ export class SyncEngine {
   };
   private listeners = new Set<() => void>();
   private running: Promise<SyncOutcome> | null = null;
+  /** when the running cycle started (this.now()) */
+  private runStartedAt = 0;
   private again = false;
   private started = false;
   /** set by stop(): a running cycle ends at its next step */
@@ -200,10 +205,18 @@ export class SyncEngine {
     if (this.running) this.onlineAgain = true;
     void this.requestSync();
   };
-  private readonly onVisibility = () => {
-    if (this.opts.host?.isVisible()) void this.requestSync();
+  /**
+   * Coming back to the app fires both `visibilitychange` and `focus`: a cycle that started less than
+   * RETURN_COVERED_MS ago covers the second one (it would otherwise ask for another full cycle).
+   */
+  private readonly onReturn = () => {
+    if (this.running && this.now() - this.runStartedAt < RETURN_COVERED_MS) return;
+    void this.requestSync();
   };
-  private readonly onFocus = () => void this.requestSync();
+  private readonly onVisibility = () => {
+    if (this.opts.host?.isVisible()) this.onReturn();
+  };
+  private readonly onFocus = () => this.onReturn();
 
   constructor(opts: SyncEngineOptions) {
     this.opts = opts;
@@ -269,6 +282,7 @@ export class SyncEngine {
       this.again = true;
       return this.running;
     }
+    this.runStartedAt = this.now();
     const run = (async () => {
       let outcome: SyncOutcome;
       let retryNow: boolean;

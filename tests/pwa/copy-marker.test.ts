@@ -78,4 +78,20 @@ describe('the copy marker', () => {
     await claimDevice(admin, { ...ADA, role: 'greeter' });
     expect(hadCopy('registrations')).toBe(false);
   });
+
+  it('is written once per copy, not on every poll that finds the feed up to date', async () => {
+    const db = freshDb();
+    await claimDevice(db, ANA);
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    const writes: string[] = [];
+    const store = localStorage;
+    const setItem = store.setItem.bind(store);
+    store.setItem = (k: string, v: string) => {
+      writes.push(k);
+      setItem(k, v);
+    };
+    await seedArrivals(db, [arrivalRow({ id: 2 })]);
+    expect(writes.filter((k) => k.startsWith('offline_copy_'))).toEqual([]);
+    expect(hadCopy('arrivals')).toBe(true);
+  });
 });

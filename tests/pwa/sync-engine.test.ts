@@ -607,6 +607,32 @@ describe('triggers', () => {
     expect(Object.keys(listeners)).toEqual([]);
   });
 
+  it('coming back to the app (visible, then focus, at once) runs one cycle, not two', async () => {
+    const db = freshDb();
+    const server = fakeServer();
+    const listeners: Record<string, () => void> = {};
+    const e = engine(db, server.transport, {
+      host: {
+        addEventListener: (type, fn) => (listeners[type] = fn),
+        removeEventListener: (type) => delete listeners[type],
+        isVisible: () => true,
+      },
+      setTimer: () => 0,
+      clearTimer: () => undefined,
+    });
+    const arrivalsAsked = () => server.requests.filter((r) => r.path === '/sync/arrivals').length;
+    e.start();
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(1));
+    await e.syncOnce();
+    const before = arrivalsAsked();
+    listeners.visibilitychange();
+    listeners.focus();
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(before + 1));
+    await e.syncOnce(); // the engine is idle again: whatever the two events asked for has run
+    expect(arrivalsAsked()).toBe(before + 2);
+    await e.stop();
+  });
+
   it('coming back online while a cycle is failing runs a fresh cycle at once, not after the backoff', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 })]);
