@@ -25,9 +25,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { builtApp, CHROMIUM, freshDatabase, log as logger, seed, startServer, type Proc } from './pwa-server';
+import { builtApp, freshDatabase, launchChromium, log as logger, seed, startServer, type Proc } from './pwa-server';
 import { passUrl } from '../shared/check-in-pass';
 import { writeQrVideo } from '../tests/e2e/helpers/fake-camera';
 
@@ -103,17 +103,11 @@ async function scanTimings(baseUrl: string, token: string, number: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'desk-bench-camera-'));
   const video = path.join(dir, 'pass.y4m');
   writeQrVideo(video, passUrl(baseUrl, number));
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-      '--use-fake-ui-for-media-stream',
-    ],
-  });
+  const browser = await launchChromium([
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+    '--use-fake-ui-for-media-stream',
+  ]);
   try {
     const context = await browser.newContext({ baseURL: baseUrl, viewport: PHONE });
     const page = await context.newPage();
@@ -159,7 +153,7 @@ async function main() {
   const dist = builtApp(args.dist);
   const db = await freshDatabase({ pglite: args.pglite });
   let server: Proc | null = null;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await launchChromium();
   try {
     log(`seeding the large demo event into ${db.where}`);
     const seeded = await seed(db, 'large');

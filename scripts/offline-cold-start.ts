@@ -25,9 +25,9 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import postgres from 'postgres';
-import { builtApp, CHROMIUM, freshDatabase, log as logger, seed, startServer, type Proc } from './pwa-server';
+import { builtApp, freshDatabase, launchChromium, log as logger, seed, startServer, type Proc } from './pwa-server';
 
 const log = logger('offline-cold-start');
 
@@ -172,19 +172,13 @@ async function main() {
   const staticDir = builtApp(args.dist);
   const db = await freshDatabase({ pglite: args.pglite });
   let server: Proc | null = null;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium([
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ]);
   try {
     log(`seeding the large demo event into ${db.where} (a minute or two)`);
     const seeded = await seed(db, 'large');

@@ -14,6 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
 import postgres from 'postgres';
 import { loadConfig } from '../server/config';
 import { connectPostgres, openEmbedded, type Database } from '../server/db/client';
@@ -24,6 +25,10 @@ import { findUserByEmail } from '../server/services/staff/users';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/** Headless Chromium (CHROMIUM) with the flags every measuring script here needs, then `extra`. */
+export const launchChromium = (extra: string[] = []) =>
+  chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', ...extra] });
 const SECRET = randomBytes(24).toString('hex');
 
 export const log = (tag: string) => (s: string) => process.stderr.write(`[${tag}] ${s}\n`);

@@ -577,27 +577,32 @@ describe('download', () => {
 });
 
 describe('triggers', () => {
-  it('syncs on start, on online, when the page becomes visible and when the window gets focus', async () => {
-    const db = freshDb();
+  /** An engine on a page whose events the test fires (`listeners`), with no timer; `page.visible` is settable. */
+  function onPage(visible: boolean) {
     const server = fakeServer();
     const listeners: Record<string, () => void> = {};
-    let visible = false;
-    const e = engine(db, server.transport, {
+    const page = { visible };
+    const e = engine(freshDb(), server.transport, {
       host: {
         addEventListener: (type, fn) => (listeners[type] = fn),
         removeEventListener: (type) => delete listeners[type],
-        isVisible: () => visible,
+        isVisible: () => page.visible,
       },
       setTimer: () => 0,
       clearTimer: () => undefined,
     });
     const arrivalsAsked = () => server.requests.filter((r) => r.path === '/sync/arrivals').length;
+    return { e, listeners, page, arrivalsAsked };
+  }
+
+  it('syncs on start, on online, when the page becomes visible and when the window gets focus', async () => {
+    const { e, listeners, page, arrivalsAsked } = onPage(false);
     e.start();
     await vi.waitFor(() => expect(arrivalsAsked()).toBe(1));
     listeners.online();
     await vi.waitFor(() => expect(arrivalsAsked()).toBe(2));
     listeners.visibilitychange(); // hidden: nothing
-    visible = true;
+    page.visible = true;
     listeners.visibilitychange();
     await vi.waitFor(() => expect(arrivalsAsked()).toBe(3));
     // an iPhone has no Background Sync: coming back to the app (focus) is a trigger of its own
@@ -608,19 +613,7 @@ describe('triggers', () => {
   });
 
   it('coming back to the app (visible, then focus, at once) runs one cycle, not two', async () => {
-    const db = freshDb();
-    const server = fakeServer();
-    const listeners: Record<string, () => void> = {};
-    const e = engine(db, server.transport, {
-      host: {
-        addEventListener: (type, fn) => (listeners[type] = fn),
-        removeEventListener: (type) => delete listeners[type],
-        isVisible: () => true,
-      },
-      setTimer: () => 0,
-      clearTimer: () => undefined,
-    });
-    const arrivalsAsked = () => server.requests.filter((r) => r.path === '/sync/arrivals').length;
+    const { e, listeners, arrivalsAsked } = onPage(true);
     e.start();
     await vi.waitFor(() => expect(arrivalsAsked()).toBe(1));
     await e.syncOnce();
