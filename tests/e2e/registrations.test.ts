@@ -183,6 +183,8 @@ describe('registration desk', () => {
     await page.getByText(/Reason: Family emergency/).waitFor();
     await page.locator('.detail-badges').getByText('Cancelled').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(0); // only on active registrations
+    // nor a flight-info request: a cancelled registration's guest could do nothing with the link
+    await expect.poll(() => page.getByRole('button', { name: 'Request Flight Info' }).count()).toBe(0);
 
     const confirmQuestion = answerNextDialog(page, 'accept');
     await page.getByRole('button', { name: 'Reactivate Registration' }).click();
