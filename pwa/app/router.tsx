@@ -98,7 +98,7 @@ export const routes: RouteObject[] = [
 
 /**
  * The screens, inside BrowserRouter (pwa/main.tsx). Declarative routing: the app has no loaders or
- * actions, and the data router's code is ~15 KB of gzip on every first visit (docs/decisions.md
+ * actions, and the data router's code is ~17 KB of gzip on every first visit (docs/decisions.md
  * "Routing"). A screen that throws shows RouteError until the path changes.
  */
 export function AppRoutes() {

@@ -11,6 +11,7 @@ import { preparedPer } from '../../db/prepared';
 import { intArrayText } from '../../db/rows';
 import { attendees, culturalPrograms, flights, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { groupBy } from '../../lib/group-by';
 import { serializeFlight } from '../flights/flight-view';
 import { registrationByRef } from '../registrants/registrant-summary';
 import type { RegistrationRow } from './registration-derived';
@@ -259,12 +260,8 @@ const activeFlightRows = preparedPer((db) =>
 export async function activeAttendees(db: DbOrTx, registrationId: number): Promise<Attendee[]> {
   const rows = await activeAttendeeRows(db).execute({ registrationId });
   const programs = rows.length ? await attendeePrograms(db).execute({ attendeeIds: intArrayText(rows.map((a) => a.id)) }) : [];
-  return rows.map((a) =>
-    serializeAttendee(
-      a,
-      programs.filter((p) => p.attendeeId === a.id),
-    ),
-  );
+  const programsOf = groupBy(programs, (p) => p.attendeeId);
+  return rows.map((a) => serializeAttendee(a, programsOf.get(a.id) ?? []));
 }
 
 async function userName(db: DbOrTx, userId: number | null): Promise<string | null> {

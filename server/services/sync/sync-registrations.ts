@@ -59,11 +59,14 @@ async function loadRegistrations(
       .from(attendees)
       .where(and(inArray(attendees.registrationId, ids), isNull(attendees.removedAt)))
       .orderBy(desc(attendees.isPrimary), asc(attendees.id)),
-    db
-      .select()
-      .from(flights)
-      .where(and(inArray(flights.registrationId, ids), isNull(flights.removedAt)))
-      .orderBy(asc(flights.flightType), asc(flights.flightDate), asc(flights.flightTime), asc(flights.id)),
+    // the desk needs no flights: not read for its view
+    view === 'desk'
+      ? Promise.resolve([])
+      : db
+          .select()
+          .from(flights)
+          .where(and(inArray(flights.registrationId, ids), isNull(flights.removedAt)))
+          .orderBy(asc(flights.flightType), asc(flights.flightDate), asc(flights.flightTime), asc(flights.id)),
   ]);
   const cancellerIds = [...new Set(regs.flatMap((r) => (r.cancelledBy === null ? [] : [r.cancelledBy])))];
   const [programs, cancellers] = await Promise.all([
@@ -101,8 +104,7 @@ async function loadRegistrations(
         view,
       ),
       attendees: serializedAttendees,
-      // the desk needs no flights
-      flights: view === 'desk' ? [] : (flightsOf.get(r.id) ?? []).map(serializeFlight),
+      flights: (flightsOf.get(r.id) ?? []).map(serializeFlight),
     });
   }
   return out;
