@@ -1,5 +1,6 @@
 /**
  * `npm run bench [-- --size large|huge] [--pglite] [--seconds 5] [--connections 50] [--out file.json]`
+ * `[--only pickup-toggle,check-in] [--cpu-prof dir]`
  *
  * The performance figures (docs/quality.md "Performance"), as a command, never a unit test:
  *   1. seeds the demo event at the chosen size (large: 2,000 registrations, ≈6,000 attendees; huge:
@@ -45,6 +46,10 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
     out: { type: 'string' },
+    /** comma-separated endpoint names: only those (and the health reference); the export and the memory probes are skipped unless named */
+    only: { type: 'string' },
+    /** the server runs with --cpu-prof into this directory (the .cpuprofile is written when it stops) */
+    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -54,6 +59,7 @@ if (args.help || !(args.size! in SIZES)) {
       '  --size large: 2,000 registrations (the default); huge: 20,000, ten times the event.\n' +
       '  DATABASE_URL set: benchmark that PostgreSQL (seeded up to the size). Unset: a fresh rd_bench_<ts> database\n' +
       '  on postgres://postgres@127.0.0.1:5432, dropped afterwards. --pglite: embedded PGlite in a temp DATA_DIR.\n' +
+      '  --only a,b: only those endpoints (and the health reference), to iterate on a few; --cpu-prof dir: profile the server.\n' +
       '  Exit code: 0 every budget met, 1 a budget missed (PostgreSQL only), 2 the bench failed.\n',
   );
   process.exit(args.help ? 0 : 2);
@@ -62,6 +68,8 @@ const SIZE = args.size as Size;
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 const BUDGETED = !args.pglite;
+const ONLY = args.only?.split(',').map((name) => name.trim());
+const EXPORT = !ONLY || ONLY.includes('registrations-export');
 
 interface Endpoint {
   name: string;
@@ -342,24 +350,26 @@ async function main(): Promise<boolean> {
   try {
     // the memory probe at 2,000 first: the huge run compares its export's memory with it
     await seedUntil(bench, SIZES.large, log);
-    const probe2000 = await memoryProbe(bench, await readFacts(bench));
+    const probe2000 = EXPORT ? await memoryProbe(bench, await readFacts(bench)) : undefined;
     if (SIZE === 'huge') await seedUntil(bench, SIZES.huge, log);
     const facts = await readFacts(bench);
     log(
       `dataset: ${facts.registrations} registrations, ${facts.attendees} attendees, ${facts.flights} flights; busiest day ${facts.busiestDay} (${facts.arrivalsOnBusiestDay} arrivals); search "${facts.searchTerm}"; ${facts.bookings.length} bookings to link`,
     );
-    const probe20000 = SIZE === 'huge' ? await memoryProbe(bench, facts) : undefined;
-    const list = endpoints(facts);
+    const probe20000 = EXPORT && SIZE === 'huge' ? await memoryProbe(bench, facts) : undefined;
+    const list = endpoints(facts).filter((e) => !ONLY || e.kind === 'reference' || ONLY.includes(e.name));
 
-    server = await startServer(bench);
+    server = await startServer(bench, args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args['cpu-prof'])}`] : []);
     log(`server at ${server.url} (pid ${server.pid}, RSS ${rssMb(server.pid).toFixed(0)} MB)`);
     await warm(server, list);
     // the warm-up wrote (a toggle, a check-in, a link): the idle desk polls from after those writes
-    const poll = list.find((e) => e.name === 'desk-poll')!;
-    const { cursor } = JSON.parse((await fetchOnce(server.url, poll)).bytes.toString()) as { cursor: number };
-    poll.path = `/api/sync/registrations?since=${cursor}`;
-    const exported = await measureExport(server, bench, facts.adminToken);
-    log(`export of ${exported.rows} registrations: median ${exported.medianMs} ms, RSS +${exported.rssGrowthMb} MB`);
+    const poll = list.find((e) => e.name === 'desk-poll');
+    if (poll) {
+      const { cursor } = JSON.parse((await fetchOnce(server.url, poll)).bytes.toString()) as { cursor: number };
+      poll.path = `/api/sync/registrations?since=${cursor}`;
+    }
+    const exported = EXPORT ? await measureExport(server, bench, facts.adminToken) : undefined;
+    if (exported) log(`export of ${exported.rows} registrations: median ${exported.medianMs} ms, RSS +${exported.rssGrowthMb} MB`);
 
     // the health reference first and last: the machine's drift during the run shows as their difference
     const measured: { e: Endpoint; result: LoadResult; cpu: Row['cpu']; floor?: LoadResult }[] = [];
@@ -432,7 +442,10 @@ async function main(): Promise<boolean> {
     await stop(server);
     server = undefined;
 
-    const exportJudged = exportVerdict(exported.rows, exported.medianMs, { at2000: probe2000, at20000: probe20000 }, BUDGETED);
+    const exportJudged =
+      exported && probe2000
+        ? exportVerdict(exported.rows, exported.medianMs, { at2000: probe2000, at20000: probe20000 }, BUDGETED)
+        : { budget: '', pass: true, missed: '' };
     const pass = rows.every((r) => r.verdict.pass) && exportJudged.pass;
     const machine = {
       cpus: cpus().length,
@@ -449,9 +462,11 @@ async function main(): Promise<boolean> {
         '',
         table(rows, health),
         '',
-        `export of ${exported.rows.toLocaleString('en-US')} registrations, one download at a time: median ${exported.medianMs} ms (max ${exported.maxMs}); ` +
-          `memory probe RSS growth +${probe2000.rssGrowthMb} MB at 2,000${probe20000 ? `, +${probe20000.rssGrowthMb} MB at 20,000` : ''}; ` +
-          `${exportJudged.budget || 'no budget'}: ${exportJudged.pass ? 'pass' : `**MISS**: ${exportJudged.missed}`}`,
+        exported && probe2000
+          ? `export of ${exported.rows.toLocaleString('en-US')} registrations, one download at a time: median ${exported.medianMs} ms (max ${exported.maxMs}); ` +
+            `memory probe RSS growth +${probe2000.rssGrowthMb} MB at 2,000${probe20000 ? `, +${probe20000.rssGrowthMb} MB at 20,000` : ''}; ` +
+            `${exportJudged.budget || 'no budget'}: ${exportJudged.pass ? 'pass' : `**MISS**: ${exportJudged.missed}`}`
+          : 'export: not measured (--only)',
         BUDGETED ? (pass ? 'every budget met' : 'BUDGET MISSED') : 'PGlite: ratios reported, no budget',
         '',
       ].join('\n'),
