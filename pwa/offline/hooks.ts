@@ -11,7 +11,7 @@
 import { useOnline } from '../lib/use-online';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { liveQuery } from 'dexie';
+import { mirrorRegistrations } from './registration-mirror';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
 import { countOps, discardOp, keepServer, queueHotelLink, queuePickup, retryOp, type LinkTarget, type OutboxCounts } from './outbox';
@@ -222,40 +222,11 @@ export function useDeskActions() {
   );
 }
 
-/**
- * Every cached registration, for the desk's search and counter: read again at most once per `settleMs`
- * after the registrations change (a download, a tap, an answer), not on every change. Re-reading 2,000
- * registrations on each tap held the tap's own redraw up by half a second on a slow phone; the party
- * card reads its one registration live instead (useCachedRegistration), so a tap shows at once and the
- * counter follows within a second.
- */
+/** Every cached registration, for the desk's search and counter, kept current row by row (registration-mirror.ts). */
 export function useSettledRegistrations(settleMs = 1000): CachedRegistration[] | undefined {
   const owner = useSessionOwner();
   const [rows, setRows] = useState<{ owner: number | null; value: CachedRegistration[] } | undefined>();
-  useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let lastRead = 0;
-    const read = async () => {
-      timer = undefined;
-      lastRead = Date.now();
-      const answer = await readOwned(getAppDb(), owner, (db) => db.registrations.toArray());
-      if (live) setRows({ owner, value: answer?.value ?? [] });
-    };
-    // a cheap live query over the whole table: it answers again after any write to it
-    const changes = liveQuery(() => getAppDb().registrations.count()).subscribe({
-      next: () => {
-        if (timer !== undefined) return;
-        timer = setTimeout(() => void read(), Math.max(0, lastRead + settleMs - Date.now()));
-      },
-      error: () => undefined,
-    });
-    return () => {
-      live = false;
-      clearTimeout(timer);
-      changes.unsubscribe();
-    };
-  }, [owner, settleMs]);
+  useEffect(() => mirrorRegistrations(getAppDb(), owner, (value) => setRows({ owner, value }), settleMs), [owner, settleMs]);
   return rows && rows.owner === owner && owner !== null ? rows.value : undefined;
 }
 

@@ -13,6 +13,7 @@ import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps 
 import type { CachedRegistration } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
+import { useShownCheckIns } from '../use-shown-check-ins';
 
 const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send the family to an organiser.';
 
@@ -26,6 +27,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const ageLabels = useAgeLabels();
   const reg = useCachedRegistration(initial.id) ?? initial;
   const { checkIn, pay } = useDeskActions();
+  const shown = useShownCheckIns(reg);
   const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
   const deviceId = useDeviceId();
   const [paying, setPaying] = useState(false);
@@ -34,7 +36,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const cancelled = reg.status === 'cancelled';
   const waiting = (attendeeId: number) => unsynced.some((op) => op.kind === 'check-in' && op.payload.attendeeIds.includes(attendeeId));
   const paymentWaiting = unsynced.filter((op) => op.kind === 'payment');
-  const notIn = reg.attendees.filter((a) => !a.checked_in);
+  const notIn = reg.attendees.filter((a) => !shown.checkedIn(a));
   const diets = [
     reg.dietary_restrictions,
     ...reg.attendees.map((a) => (a.dietary_restrictions ? `${a.first_name}: ${a.dietary_restrictions}` : null)),
@@ -44,6 +46,8 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
     fn().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
   const balance = reg.balance_due ?? 0;
+  /** shows the tap at once (use-shown-check-ins.ts), then queues it */
+  const checkInTap = (ids: number[], on: boolean) => run(() => shown.tap(ids, on, () => checkIn(reg.id, ids, on)));
 
   return (
     <section className="card party-card" aria-label={`Party of ${family}`}>
@@ -63,55 +67,56 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         {reg.primary_phone ? ` · ${reg.primary_phone}` : ''}
       </p>
       <ul className="party-people">
-        {reg.attendees.map((a) => (
-          <li key={a.id} data-checked-in={a.checked_in}>
-            <div>
-              <strong>
-                {a.first_name} {a.last_name}
-              </strong>{' '}
-              <span className="muted">
-                {ageLabels[a.age_category]}
-                {a.age !== null ? ` · Age ${a.age}` : ''}
-              </span>
-              {/* room for these two lines in every state: a tap never moves the next attendee's button */}
-              <div className="desk-status">
-                {a.checked_in &&
-                  a.checked_in_at &&
-                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
-                    // what another desk did is read in full, whatever room it takes
-                    <div className="muted">
-                      Already checked in by {a.checked_in_by ?? 'another desk'} at {formatDateTime(a.checked_in_at)} on another device
-                    </div>
-                  ) : (
-                    <div className="muted one-line" title={checkedInText(a.checked_in_at, a.checked_in_by)}>
-                      {checkedInText(a.checked_in_at, a.checked_in_by)}
-                    </div>
-                  ))}
-                {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+        {reg.attendees.map((a) => {
+          const isIn = shown.checkedIn(a);
+          return (
+            <li key={a.id} data-checked-in={isIn}>
+              <div>
+                <strong>
+                  {a.first_name} {a.last_name}
+                </strong>{' '}
+                <span className="muted">
+                  {ageLabels[a.age_category]}
+                  {a.age !== null ? ` · Age ${a.age}` : ''}
+                </span>
+                {/* room for these two lines in every state: a tap never moves the next attendee's button */}
+                <div className="desk-status">
+                  {isIn &&
+                    a.checked_in &&
+                    a.checked_in_at &&
+                    (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
+                      // what another desk did is read in full, whatever room it takes
+                      <div className="muted">
+                        Already checked in by {a.checked_in_by ?? 'another desk'} at {formatDateTime(a.checked_in_at)} on another device
+                      </div>
+                    ) : (
+                      <div className="muted one-line" title={checkedInText(a.checked_in_at, a.checked_in_by)}>
+                        {checkedInText(a.checked_in_at, a.checked_in_by)}
+                      </div>
+                    ))}
+                  {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+                </div>
               </div>
-            </div>
-            <Button
-              variant={a.checked_in ? 'secondary' : 'primary'}
-              className="desk-tap"
-              disabled={cancelled}
-              aria-pressed={a.checked_in}
-              aria-label={a.checked_in ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
-              onClick={run(() => checkIn(reg.id, [a.id], !a.checked_in))}
-            >
-              {a.checked_in ? 'Checked in ✓' : 'Check in'}
-            </Button>
-          </li>
-        ))}
+              <Button
+                variant={isIn ? 'secondary' : 'primary'}
+                className="desk-tap"
+                disabled={cancelled}
+                aria-pressed={isIn}
+                aria-label={isIn ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
+                onClick={checkInTap([a.id], !isIn)}
+              >
+                {isIn ? 'Checked in ✓' : 'Check in'}
+              </Button>
+            </li>
+          );
+        })}
       </ul>
       {notIn.length > 1 && !cancelled && (
         <Button
           className="desk-tap"
-          onClick={run(() =>
-            checkIn(
-              reg.id,
-              notIn.map((a) => a.id),
-              true,
-            ),
+          onClick={checkInTap(
+            notIn.map((a) => a.id),
+            true,
           )}
         >
           Check in all
