@@ -49,7 +49,7 @@ export function connectPostgres(url: string, opts: { max?: number } = {}): Datab
   // this app's short queries the compiling is the cost: the desk's download page took ~1 s, 930 ms of it
   // JIT, for ~50 ms of work (docs/quality.md "Performance")
   const client = postgres(url, { max: opts.max ?? 20, onnotice: () => {}, connection: { jit: 'off' } });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
@@ -79,6 +79,38 @@ export function wrapPglite(pg: PGlite): Database {
     listen: (channel, onMessage) => pg.listen(channel, onMessage),
     close: () => pg.close(),
   };
+}
+
+/**
+ * The postgres.js client as drizzle sees it, with every statement prepared. drizzle sends a query
+ * without `.prepare(name)` as `prepare: false`, and postgres.js then sends such a statement twice: once
+ * to learn its parameters' types (a round trip of its own), then with the values, and PostgreSQL parses
+ * and plans it both times. Prepared, postgres.js keeps it per connection by its text: one round trip,
+ * parsed and planned once per connection (docs/quality.md "Performance"). A transaction's and a
+ * savepoint's client are wrapped the same way. The texts are bounded: the app's queries, with a list
+ * passed as one array parameter on the hot paths; a statement of more than MAX_PREPARED_PARAMS values
+ * (an import's multi-row insert) is one of a kind and is sent unprepared; and a connection's statements
+ * go with it when postgres.js recycles it (`max_lifetime`).
+ */
+const MAX_PREPARED_PARAMS = 100;
+
+function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'unsafe')
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, params as never, { ...options, prepare: options?.prepare || (params?.length ?? 0) <= MAX_PREPARED_PARAMS });
+      if (prop === 'begin' || prop === 'savepoint')
+        return (...args: unknown[]) => {
+          const body = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return (target as unknown as Record<string, (...a: unknown[]) => unknown>)[prop](...args, (tx: postgres.TransactionSql) =>
+            body(preparing(tx)),
+          );
+        };
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 export class DatabaseLockedError extends Error {}

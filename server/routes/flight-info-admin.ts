@@ -11,7 +11,7 @@ import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/flights/arrivals';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
-import { recordPickups } from '../services/flights/pickups';
+import { recordPickup, recordPickups } from '../services/flights/pickups';
 import { earliestTap } from '../services/sync/tap-time';
 import {
   arrivalsQuerySchema,
@@ -57,9 +57,9 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const id = intParam(c, 'id');
     const body = await jsonBody(c, pickupSchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
-    const [answer] = await recordPickups(
+    const answer = await recordPickup(
       c.var.deps.database.db,
-      [{ key, request: pickupRequest(id), flightId: id, toggle: body }],
+      { key, request: pickupRequest(id), flightId: id, toggle: body },
       user,
       actorOf(c),
       earliestTap(c.var.deps.config.event),

@@ -212,6 +212,26 @@ describe('POST /api/flight-info/admin/flight-pickups/{id} (the single route on t
     expect(await records([key])).toHaveLength(1);
   });
 
+  it('ten taps on one flight at the same time, each with its key: each applied or stale once, the latest tap stands', async () => {
+    const a = await newArrival();
+    const taps = Array.from({ length: 10 }, (_, i) => ({
+      key: randomUUID(),
+      body: { picked_up: i % 2 === 0, picked_up_by: `Greeter ${i}`, clientTime: minutesAgo(20 - i), deviceId: `phone-${i}` },
+    }));
+    const answers = await Promise.all(taps.map((tap) => single(a.id, tap.body, tap.key)));
+    expect(answers.map((r) => r.status)).toEqual(taps.map(() => 200));
+    const latest = taps[9].body;
+    expect(await stored(a.id)).toMatchObject({ pickedUp: false, pickupDevice: 'phone-9', pickupTapAt: new Date(latest.clientTime) });
+    const applied = answers.filter((r) => !r.body.stale);
+    expect(await pickupAudits([a.id])).toHaveLength(applied.length);
+    // each key answers again exactly as it first did, sync version included
+    for (const [i, tap] of taps.entries()) {
+      const again = await single(a.id, tap.body, tap.key);
+      expect(again.body).toEqual(answers[i].body);
+    }
+    expect(await records(taps.map((tap) => tap.key))).toHaveLength(10);
+  });
+
   it('one key sent at the same time for two different flights: one applies, the other is refused, nothing twice', async () => {
     const a = await newArrival();
     const b = await newArrival();

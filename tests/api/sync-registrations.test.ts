@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeFlight, makeRegistration } from '../helpers/staff-fixtures';
-import { attendees, registrations } from '../../server/db/schema';
+import { attendees, registrations, users } from '../../server/db/schema';
+import { connectPostgres } from '../../server/db/client';
+import { withDatabase } from '../setup/global-setup';
 import { rowsOf } from '../../server/db/rows';
 
 const t = await createTestApp();
@@ -163,5 +165,26 @@ describe('the PostgreSQL connections', () => {
   // JIT compiling made the desk's first download page take ~1 s for ~50 ms of work (docs/quality.md)
   it.runIf(t.database.driver === 'postgres')('run with JIT off, so no query pays for compiling', async () => {
     expect(rowsOf(await t.db.execute(sql`select current_setting('jit') as jit`))).toEqual([{ jit: 'off' }]);
+  });
+
+  // an unprepared statement with values costs two round trips and a parse and plan each time
+  it.runIf(t.database.driver === 'postgres')('prepare every statement, in and out of transactions, once per connection', async () => {
+    const [{ name }] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`));
+    const one = connectPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name), { max: 1 });
+    try {
+      const prepared = async (marker: string) =>
+        rowsOf<{ n: number }>(
+          await one.db.execute(
+            sql`select count(*)::int as n from pg_prepared_statements where statement like ${`%${marker}%`} and statement not like '%pg_prepared_statements%'`,
+          ),
+        )[0].n;
+      await one.db.select({ id: users.id }).from(users).where(eq(users.email, 'outside@example.org')).limit(1);
+      await one.db.transaction((tx) => tx.select({ id: users.id }).from(users).where(eq(users.email, 'inside@example.org')).for('update'));
+      await one.db.select({ id: users.id }).from(users).where(eq(users.email, 'again@example.org')).limit(1);
+      expect(await prepared('"users"."email" = $1 limit')).toBe(1);
+      expect(await prepared('for update')).toBe(1);
+    } finally {
+      await one.close();
+    }
   });
 });

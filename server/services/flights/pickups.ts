@@ -18,9 +18,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { flights } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
-import type { Actor } from '../operations/audit';
-import { audit } from '../operations/audit';
-import { runIdempotent, type OpAnswer } from '../sync/idempotency';
+import { preparedPer } from '../../db/prepared';
+import { audit, auditFrom, type Actor } from '../operations/audit';
+import { asRefusal, priorAnswer, recordAnswer, recordFrom, rowsUnlessKeyTaken, runIdempotent, type OpAnswer } from '../sync/idempotency';
 import type { PickupResult } from '../../../shared/schemas/arrivals';
 import { tapTime } from '../sync/tap-time';
 
@@ -73,6 +73,56 @@ export async function lockFlights(tx: DbOrTx, ids: readonly number[]): Promise<M
   return new Map(rows.map((f) => [f.id, f]));
 }
 
+/** What a toggle writes to a flight (all but its sync version, which the database draws). */
+type PickupWrite = Pick<
+  FlightRow,
+  | 'pickedUp'
+  | 'pickedUpBy'
+  | 'pickedUpByUserId'
+  | 'pickedUpAt'
+  | 'pickupDevice'
+  | 'pickupTapAt'
+  | 'pickupReceivedAt'
+  | 'pickupChangedBy'
+  | 'updatedAt'
+>;
+
+/**
+ * What a toggle does to flight `f` (the rules at the top): a refusal is thrown before anything is
+ * written; a stale or duplicate tap writes nothing; otherwise `write` is the row's new pickup state.
+ */
+function decidePickup(
+  f: FlightRow | undefined,
+  toggle: PickupToggle,
+  user: PickupUser,
+  earliest: Date,
+  now: Date,
+): { kind: 'stale' | 'duplicate' } | { kind: 'write'; write: PickupWrite } {
+  if (!f || f.removedAt) throw notFound('Flight not found');
+  if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
+  const tap = tapTime(toggle.clientTime, now, earliest);
+  const current = f.pickupTapAt?.getTime();
+  if (current !== undefined && current > tap.getTime()) return { kind: 'stale' };
+  if (current === tap.getTime() && f.pickedUp === toggle.picked_up) return { kind: 'duplicate' };
+  const name = `${user.firstName} ${user.lastName}`.trim().slice(0, 100);
+  const who = toggle.picked_up
+    ? { pickedUp: true, pickedUpBy: toggle.picked_up_by ?? (name || 'Admin'), pickedUpByUserId: user.id, pickedUpAt: tap }
+    : { pickedUp: false, pickedUpBy: null, pickedUpByUserId: null, pickedUpAt: null };
+  return {
+    kind: 'write',
+    write: {
+      ...who,
+      pickupDevice: toggle.deviceId ?? null,
+      pickupTapAt: tap,
+      pickupReceivedAt: now,
+      pickupChangedBy: name || null,
+      updatedAt: now,
+    },
+  };
+}
+
+const pickupAction = (toggle: PickupToggle) => (toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear');
+
 /**
  * Applies one pickup toggle to arrival flight `flightId` (call inside a transaction). `locked`: the rows
  * lockFlights already locked in this transaction (a batch locks them all at once); without it the flight
@@ -91,45 +141,87 @@ export async function applyPickup(
 ): Promise<PickupResult> {
   locked ??= await lockFlights(tx, [flightId]);
   const f = locked.get(flightId);
-  if (!f || f.removedAt) throw notFound('Flight not found');
-  if (f.flightType !== 'arrival') throw unprocessable('Pickups are recorded for arrival flights only');
-
-  const tap = tapTime(toggle.clientTime, now, earliest);
-  const current = f.pickupTapAt?.getTime();
-  if (current !== undefined && current > tap.getTime()) return answer(f, false, true);
-  if (current === tap.getTime() && f.pickedUp === toggle.picked_up) return answer(f, false, false);
-
-  const set = toggle.picked_up
-    ? {
-        pickedUp: true,
-        pickedUpBy: toggle.picked_up_by ?? (`${user.firstName} ${user.lastName}`.trim().slice(0, 100) || 'Admin'),
-        pickedUpByUserId: user.id,
-        pickedUpAt: tap,
-      }
-    : { pickedUp: false, pickedUpBy: null, pickedUpByUserId: null, pickedUpAt: null };
+  const decided = decidePickup(f, toggle, user, earliest, now);
+  if (decided.kind !== 'write') return answer(f!, false, decided.kind === 'stale');
   const [after] = await tx
     .update(flights)
-    .set({
-      ...set,
-      pickupDevice: toggle.deviceId ?? null,
-      pickupTapAt: tap,
-      pickupReceivedAt: now,
-      pickupChangedBy: `${user.firstName} ${user.lastName}`.trim().slice(0, 100) || null,
-      updatedAt: now,
-      version: sql`nextval('sync_version_seq')`,
-    })
+    .set({ ...decided.write, version: sql`nextval('sync_version_seq')` })
     .where(eq(flights.id, flightId))
     .returning();
   locked.set(flightId, after);
-  await audit(
-    tx,
-    actor,
-    toggle.picked_up ? 'flight.pickup' : 'flight.pickup_clear',
-    { type: 'flight', id: flightId },
-    auditView(f),
-    auditView(after),
-  );
-  return answer(after, f.pickedUp !== after.pickedUp, false);
+  await audit(tx, actor, pickupAction(toggle), { type: 'flight', id: flightId }, auditView(f!), auditView(after));
+  return answer(after, f!.pickedUp !== after.pickedUp, false);
+}
+
+/** Rounds of the optimistic path before the single toggle takes the locking one (recordPickup). */
+const OPTIMISTIC_ROUNDS = 4;
+
+/** One flight by id, for the single toggle's optimistic path (a prepared statement: server/db/prepared.ts). */
+const flightById = preparedPer((db) =>
+  db
+    .select()
+    .from(flights)
+    .where(eq(flights.id, sql.placeholder('id')))
+    .prepare('pickup_flight_by_id'),
+);
+
+/**
+ * One toggle from the single route, without a transaction: the greeter's tap is the hottest write, and
+ * a transaction costs it four round trips of its own (docs/quality.md "Performance"). The flight and the
+ * key's record are read together; the toggle is decided on that row; then one statement writes the
+ * flight (only if its version is still the one read), its audit row and the key's record, all or
+ * nothing. A flight written meanwhile, or a key recorded meanwhile, sends it round again with fresh
+ * reads, and after a few rounds (a flight toggled by many at once) it takes the batch's locking path.
+ * A tap that writes nothing (stale, duplicate, refused) records only its answer under the key.
+ */
+export async function recordPickup(
+  db: Db,
+  op: KeyedPickup,
+  user: PickupUser,
+  actor: Actor,
+  earliest: Date,
+): Promise<OpAnswer<PickupResult>> {
+  const keyed = { key: op.key, userId: user.id, method: 'POST', path: op.request, body: op.toggle };
+  for (let round = 0; round < OPTIMISTIC_ROUNDS; round++) {
+    const now = new Date();
+    const [[f], prior] = await Promise.all([flightById(db).execute({ id: op.flightId }), priorAnswer<PickupResult>(db, keyed)]);
+    if (prior) return prior;
+    let decided: ReturnType<typeof decidePickup>;
+    try {
+      decided = decidePickup(f, op.toggle, user, earliest, now);
+    } catch (e) {
+      const refusal = asRefusal<PickupResult>(e);
+      if (await recordAnswer(db, keyed, refusal)) return refusal;
+      continue;
+    }
+    if (decided.kind !== 'write') {
+      const settled: OpAnswer<PickupResult> = { status: 200, body: answer(f, false, decided.kind === 'stale'), replayed: false };
+      if (await recordAnswer(db, keyed, settled)) return settled;
+      continue;
+    }
+    const after: FlightRow = { ...f, ...decided.write };
+    const body = answer(after, f.pickedUp !== after.pickedUp, false);
+    const iso = (d: Date | null) => d?.toISOString() ?? null;
+    const [written] = await rowsUnlessKeyTaken<{ version: number | string }>(() =>
+      db.execute(sql`
+        with written as (
+          update ${flights} set
+            picked_up = ${after.pickedUp}, picked_up_by = ${after.pickedUpBy},
+            picked_up_by_user_id = ${after.pickedUpByUserId}, picked_up_at = ${iso(after.pickedUpAt)}::timestamptz,
+            pickup_device = ${after.pickupDevice}, pickup_tap_at = ${iso(after.pickupTapAt)}::timestamptz,
+            pickup_received_at = ${iso(now)}::timestamptz, pickup_changed_by = ${after.pickupChangedBy},
+            updated_at = ${iso(now)}::timestamptz, version = nextval('sync_version_seq')
+          where id = ${f.id} and version = ${f.version}
+          returning version
+        ),
+        audited as (${auditFrom('written', actor, pickupAction(op.toggle), { type: 'flight', id: f.id }, auditView(f), auditView(after))}),
+        recorded as (${recordFrom('written', keyed, 200, sql`${JSON.stringify(body)}::jsonb || jsonb_build_object('version', written.version)`)})
+        select version from written`),
+    );
+    if (written) return { status: 200, body: { ...body, version: Number(written.version) }, replayed: false };
+  }
+  const [settled] = await recordPickups(db, [op], user, actor, earliest);
+  return settled;
 }
 
 export interface KeyedPickup {

@@ -21,8 +21,10 @@
  *      whole transaction is rolled back and run again, and step 3 then answers from that record.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPer } from '../../db/prepared';
+import { rowsOf } from '../../db/rows';
 import { clientOperations } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN } from '../../../shared/schemas/common';
@@ -79,6 +81,19 @@ const ATTEMPTS = 3;
 
 type Recorded = { hash: string; answer: StoredAnswer<unknown> };
 
+/** The answer to a key already recorded: the stored one for the same request, 422 for another. */
+function replayed<T>(earlier: Recorded, hash: string): OpAnswer<T> {
+  return earlier.hash === hash
+    ? ({ ...earlier.answer, replayed: true } as OpAnswer<T>)
+    : { status: 422, body: { error: KEY_REUSED }, replayed: false };
+}
+
+/** A thrown 4xx ApiError as the op's answer (a refusal is an answer too, step 4); anything else is rethrown. */
+export function asRefusal<T>(e: unknown): OpAnswer<T> {
+  if (!(e instanceof ApiError) || e.status >= 500) throw e;
+  return { status: e.status, body: { error: e.message }, replayed: false, refusal: e };
+}
+
 export async function runIdempotent<I, C, T>(
   db: Db,
   userId: number | null,
@@ -131,11 +146,7 @@ async function runInTransaction<I, C, T>(
     const hash = op.key ? requestHash(op.method, op.path, op.body) : '';
     const earlier = op.key ? recorded.get(op.key) : undefined;
     if (earlier) {
-      answers.push(
-        earlier.hash === hash
-          ? ({ ...earlier.answer, replayed: true } as OpAnswer<T>)
-          : { status: 422, body: { error: KEY_REUSED }, replayed: false },
-      );
+      answers.push(replayed<T>(earlier, hash));
       continue;
     }
     let answer: OpAnswer<T>;
@@ -145,8 +156,7 @@ async function runInTransaction<I, C, T>(
         : await apply(tx, op.input, prepared);
       answer = { ...applied, replayed: false };
     } catch (e) {
-      if (!(e instanceof ApiError) || e.status >= 500) throw e;
-      answer = { status: e.status, body: { error: e.message }, replayed: false, refusal: e };
+      answer = asRefusal<T>(e);
     }
     answers.push(answer);
     if (op.key) {
@@ -193,4 +203,97 @@ export async function withIdempotency<T>(
   const op = { key, method: scope.method, path: scope.path, body: scope.body, input: null };
   const [answer] = await runIdempotent(db, scope.userId, [op], { apply: (tx) => apply(tx), savepoint: true });
   return singleAnswer(answer, key);
+}
+
+// ---- one op without a transaction ------------------------------------------------------------------
+//
+// The hottest single writes (a greeter's pickup toggle) skip the transaction above: they read the row
+// they decide on and the key's record together, decide, and then write the row, its audit and the key's
+// record in ONE statement that applies only if the row's version is still the one read and the key is
+// still free. Either guard failing writes nothing, and the caller reads again (the key, if it was taken
+// meanwhile, then answers from its record). The guarantees are those of the steps above: an op's effect
+// and its record are written together or not at all, and a key answers one request only.
+
+/** One request under its Idempotency-Key, by a signed-in user. */
+export interface KeyedRequest {
+  key: string | undefined;
+  userId: number;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const recordByKey = preparedPer((db) =>
+  db
+    .select({ hash: clientOperations.requestHash, status: clientOperations.statusCode, response: clientOperations.response })
+    .from(clientOperations)
+    .where(and(eq(clientOperations.key, sql.placeholder('key')), eq(clientOperations.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('client_operation_by_key'),
+);
+
+/** The answer already recorded under the request's key (replayed, or 422 for another request); undefined when none. */
+export async function priorAnswer<T>(db: Db, r: KeyedRequest): Promise<OpAnswer<T> | undefined> {
+  if (!r.key) return undefined;
+  const [row] = await recordByKey(db).execute({ key: r.key, userId: r.userId });
+  if (!row) return undefined;
+  return replayed<T>(
+    { hash: row.hash, answer: { status: row.status, body: row.response, replayed: true } },
+    requestHash(r.method, r.path, r.body),
+  );
+}
+
+/**
+ * Records an answer that wrote nothing else (a refusal, a stale or duplicate tap) under the request's
+ * key; false when the key was recorded meanwhile (read it again). No key: nothing to record.
+ */
+export async function recordAnswer(db: Db, r: KeyedRequest, answer: OpAnswer<unknown>): Promise<boolean> {
+  if (!r.key) return true;
+  const inserted = await db
+    .insert(clientOperations)
+    .values({
+      key: r.key,
+      userId: r.userId,
+      method: r.method,
+      path: r.path,
+      requestHash: requestHash(r.method, r.path, r.body),
+      statusCode: answer.status,
+      response: answer.body as object,
+    })
+    .onConflictDoNothing()
+    .returning({ key: clientOperations.key });
+  return inserted.length === 1;
+}
+
+/**
+ * The key's record as one INSERT … SELECT … FROM `source` (a CTE of the same statement that returns one
+ * row when the op applied, none when it did not), answering `status` with `response`. No key: a no-op.
+ */
+export function recordFrom(source: string, r: KeyedRequest, status: number, response: SQL): SQL {
+  if (!r.key) return sql`select 1`;
+  return sql`insert into ${clientOperations} (key, user_id, method, path, request_hash, status_code, response)
+    select ${r.key}, ${r.userId}, ${r.method}, ${r.path}, ${requestHash(r.method, r.path, r.body)}, ${status}, ${response}
+    from ${sql.raw(source)}`;
+}
+
+/** The rows of a statement that records a key (recordFrom); none when the key was recorded meanwhile. */
+export async function rowsUnlessKeyTaken<R>(statement: () => Promise<unknown>): Promise<R[]> {
+  try {
+    return rowsOf<R>(await statement());
+  } catch (e) {
+    if (isKeyTaken(e)) return [];
+    throw e;
+  }
+}
+
+/** A unique violation of the key's record (drizzle wraps the driver's error in `cause`). */
+function isKeyTaken(e: unknown): boolean {
+  for (
+    let err = e as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined;
+    err;
+    err = err.cause as typeof err
+  ) {
+    if (err.code === '23505' && (err.constraint ?? err.constraint_name) === 'client_operations_user_key_unique') return true;
+  }
+  return false;
 }
