@@ -12,7 +12,7 @@ import { jsonBody } from '../lib/validate';
 import { forbidden, unauthorized } from '../lib/errors';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
 import { sendCheckInPass, sendCheckInPasses } from '../services/desk/check-in-pass';
-import { recordCheckIns } from '../services/desk/check-in';
+import { recordCheckIn, recordCheckIns } from '../services/desk/check-in';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { requireRegistration } from '../services/registrations/registration-view';
 import { earliestTap } from '../services/sync/tap-time';
@@ -53,12 +53,13 @@ export const checkInRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, checkInSchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
-    const [answer] = await recordCheckIns(
+    const answer = await recordCheckIn(
       c.var.deps.database.db,
-      [{ key, request: checkInRequest(reg.id), registrationId: reg.id, input: body }],
+      { key, request: checkInRequest(reg.id), registrationId: reg.id, input: body },
       user,
       actorOf(c),
       earliestTap(c.var.deps.config.event),
+      reg.status,
     );
     const result = singleAnswer(answer, key);
     if (result.replayed) c.header('Idempotent-Replayed', 'true');

@@ -109,6 +109,85 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect(audits).toHaveLength(1);
   });
 
+  it('taps on one party from many desks at the same time: each answered once, the latest tap stands, audited once per change', async () => {
+    const reg = await family();
+    const [a, b] = reg.attendees;
+    const taps = Array.from({ length: 10 }, (_, i) => ({
+      key: key(),
+      body: {
+        attendee_ids: i % 3 === 0 && i < 9 ? [a.id, b.id] : [a.id],
+        checked_in: i % 2 === 0,
+        client_time: minutesAgo(30 - i),
+        device_id: `desk-${i}`,
+      },
+    }));
+    const answers = await Promise.all(taps.map((tap) => checkIn(reg.id, tap.body, desk.token, { 'Idempotency-Key': tap.key })));
+    expect(answers.map((r) => r.status)).toEqual(taps.map(() => 200));
+    // the last tap (i = 9) undid a's check-in; b's last tap (i = 6) checked b in (who and which device
+    // are the first check-in's, whichever desk's that was)
+    expect(await stored(a.id)).toMatchObject({ checkedIn: false, checkInTapAt: new Date(taps[9].body.client_time) });
+    expect(await stored(b.id)).toMatchObject({ checkedIn: true, checkInTapAt: new Date(taps[6].body.client_time) });
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityType, 'attendee')).orderBy(auditLog.id);
+    const changes = (id: number) => audits.filter((x) => x.entityId === String(id)).map((x) => x.action);
+    // at most one audited change per tap, and the last one is the state that stands
+    expect(changes(a.id).length).toBeLessThanOrEqual(10);
+    expect(changes(a.id).at(-1)).toBe('attendee.check_in_undo');
+    expect(changes(b.id).at(-1)).toBe('attendee.check_in');
+    for (const [i, tap] of taps.entries()) {
+      const again = await checkIn(reg.id, tap.body, desk.token, { 'Idempotency-Key': tap.key });
+      expect(again.body).toEqual(answers[i].body);
+    }
+  });
+
+  it('one key delivered twice at the same time is applied once and answered the same', async () => {
+    const reg = await family();
+    const a = reg.attendees[0];
+    const k = key();
+    // no client_time: each delivery would tap "now", so a second apply would show as a second audit row
+    const body = { attendee_ids: [a.id], checked_in: true };
+    const [x, y] = await Promise.all([
+      checkIn(reg.id, body, desk.token, { 'Idempotency-Key': k }),
+      checkIn(reg.id, body, desk.token, { 'Idempotency-Key': k }),
+    ]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect(y.body).toEqual(x.body);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'attendee'), eq(auditLog.entityId, String(a.id))));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('a check-in racing the cancellation is either made before it or refused with the sentence, never after', async () => {
+    const reg = await family();
+    const a = reg.attendees[0];
+    const [tap, cancel] = await Promise.all([
+      checkIn(reg.id, { attendee_ids: [a.id], checked_in: true }),
+      t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Could not travel' } }),
+    ]);
+    expect(cancel.status).toBe(200);
+    if (tap.status === 200) {
+      expect((await stored(a.id)).checkedIn).toBe(true);
+      const cancelledAt = (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entityId, String(reg.id)))
+      ).find((x) => x.action.includes('cancel'))!.createdAt;
+      const checkedAt = (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.entityId, String(a.id)))
+      )[0].createdAt;
+      expect(checkedAt.getTime()).toBeLessThanOrEqual(cancelledAt.getTime());
+    } else {
+      expect(tap.status).toBe(422);
+      expect(tap.body.error).toBe(CHECK_IN_MESSAGES.cancelled);
+      expect((await stored(a.id)).checkedIn).toBe(false);
+    }
+  });
+
   it('a cancelled registration cannot be checked in: 422 with the sentence, nothing written', async () => {
     const reg = await makeRegistration(t.db, { status: 'cancelled', cancelReason: 'Could not travel' });
     const res = await checkIn(reg.id, { attendee_ids: [reg.attendees[0].id], checked_in: true });

@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { flights } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
 import { preparedPer } from '../../db/prepared';
-import { audit, auditFrom, type Actor } from '../operations/audit';
+import { audit, auditRowsFrom, type Actor } from '../operations/audit';
 import { asRefusal, priorAnswer, recordAnswer, recordFrom, rowsUnlessKeyTaken, runIdempotent, type OpAnswer } from '../sync/idempotency';
 import type { PickupResult } from '../../../shared/schemas/arrivals';
 import { tapTime } from '../sync/tap-time';
@@ -212,9 +212,9 @@ export async function recordPickup(
             pickup_received_at = ${iso(now)}::timestamptz, pickup_changed_by = ${after.pickupChangedBy},
             updated_at = ${iso(now)}::timestamptz, version = nextval('sync_version_seq')
           where id = ${f.id} and version = ${f.version}
-          returning version
+          returning id, version
         ),
-        audited as (${auditFrom('written', actor, pickupAction(op.toggle), { type: 'flight', id: f.id }, auditView(f), auditView(after))}),
+        audited as (${auditRowsFrom('written', actor, pickupAction(op.toggle), 'flight', [{ id: f.id, before: auditView(f), after: auditView(after) }])}),
         recorded as (${recordFrom('written', keyed, 200, sql`${JSON.stringify(body)}::jsonb || jsonb_build_object('version', written.version)`)})
         select version from written`),
     );

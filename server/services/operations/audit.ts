@@ -31,18 +31,19 @@ export async function audit(
 }
 
 /**
- * The audit row as one INSERT … SELECT … FROM `source`: a CTE of the same statement that returns a row
- * when the change was made (idempotency.ts, one op without a transaction), none when it was not.
+ * Audit rows as one INSERT … SELECT inside a statement that makes the changes (idempotency.ts, one op
+ * without a transaction): a row for each of `rows` whose entity id `source` (a CTE of the same statement
+ * that returns the `id` of each row it changed) returned, none for the others.
  */
-export function auditFrom(
+export function auditRowsFrom(
   source: string,
   actor: Actor,
   action: string,
-  entity: { type: string; id: string | number },
-  before: unknown,
-  after: unknown,
+  entityType: string,
+  rows: { id: number; before: unknown; after: unknown }[],
 ): SQL {
   return sql`insert into ${auditLog} (actor_user_id, actor, action, entity_type, entity_id, before, after)
-    select ${actor.userId}, ${actor.label}, ${action}, ${entity.type}, ${String(entity.id)}, ${JSON.stringify(before)}::jsonb, ${JSON.stringify(after)}::jsonb
-    from ${sql.raw(source)}`;
+    select ${actor.userId}::int, ${actor.label}::text, ${action}::text, ${entityType}::text, r.id::text, r.before, r.after
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(id int, before jsonb, after jsonb)
+    join ${sql.raw(source)} changed on changed.id = r.id`;
 }
