@@ -20,7 +20,7 @@ import { notFound, unprocessable } from '../../lib/errors';
 import { preparedPer } from '../../db/prepared';
 import { intArrayText } from '../../db/rows';
 import { audit, auditRowsFrom, type Actor } from '../operations/audit';
-import { asRefusal, priorAnswer, recordAnswer, recordFrom, rowsUnlessKeyTaken, runIdempotent, type OpAnswer } from '../sync/idempotency';
+import { recordFrom, rowsUnlessKeyTaken, runIdempotent, runOptimistic, type OpAnswer } from '../sync/idempotency';
 import { tapTime } from '../sync/tap-time';
 import { CHECK_IN_MESSAGES, type CheckInInput } from '../../../shared/schemas/check-in';
 import type { AttendeeCheckIn, CheckInResult } from '../../../shared/schemas/records';
@@ -197,9 +197,6 @@ const statusById = preparedPer((db) =>
     .prepare('registration_status_by_id'),
 );
 
-/** Rounds of the optimistic path before a single tap takes the locking one (recordCheckIn). */
-const OPTIMISTIC_ROUNDS = 4;
-
 /**
  * One tap from the single route without a transaction, as the single pickup toggle
  * (idempotency.ts, "one op without a transaction"): the registration's status, the named attendees and
@@ -210,7 +207,7 @@ const OPTIMISTIC_ROUNDS = 4;
  * round again; after a few rounds it takes the batch's locking transaction. `status`: the
  * registration's, as the caller just read it (else it is read here).
  */
-export async function recordCheckIn(
+export function recordCheckIn(
   db: Db,
   op: KeyedCheckIn,
   user: DeskUser,
@@ -219,86 +216,81 @@ export async function recordCheckIn(
   status?: RegistrationStatus,
 ): Promise<OpAnswer<CheckInResult>> {
   const keyed = { key: op.key, userId: user.id, method: 'POST', path: op.request, body: op.input };
-  for (let round = 0; round < OPTIMISTIC_ROUNDS; round++) {
-    const now = new Date();
-    const [[reg], party, prior] = await Promise.all([
-      // the route read the registration just before: its status serves the first round
-      round === 0 && status ? [{ status }] : statusById(db).execute({ id: op.registrationId }),
-      partyQuery(db, op.registrationId, op.input.attendee_ids),
-      priorAnswer<CheckInResult>(db, keyed),
-    ]);
-    if (prior) return prior;
-    let taps: AttendeeTap[];
-    try {
-      taps = decideCheckIn(reg?.status, party, op.input, user, earliest, now);
-    } catch (e) {
-      const refusal = asRefusal<CheckInResult>(e);
-      if (await recordAnswer(db, keyed, refusal)) return refusal;
-      continue;
-    }
-    const body = checkInResult(op.registrationId, taps, now);
-    const writes = taps.filter((t) => t.kind === 'order' || t.kind === 'whole');
-    if (writes.length === 0) {
-      const settled: OpAnswer<CheckInResult> = { status: 200, body, replayed: false };
-      if (await recordAnswer(db, keyed, settled)) return settled;
-      continue;
-    }
-    const whole = writes.filter((t) => t.kind === 'whole');
-    const after = whole[0]?.after;
-    const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
-    // the ids as an array too, so that the planner looks the attendees up by key instead of scanning them
-    const ids = intArrayText(writes.map((t) => t.before.id));
-    const [written] = await rowsUnlessKeyTaken<{ ok: boolean }>(() =>
-      db.execute(sql`
-        with registration as materialized (
-          select id from ${registrations} where id = ${op.registrationId} and status <> 'cancelled' for share
-        ),
-        tapped as (
-          select * from jsonb_to_recordset(${JSON.stringify(
-            writes.map((t) => ({
-              id: t.before.id,
-              seen_version: t.before.version,
-              seen_tap: iso(t.before.checkInTapAt),
-              whole: t.kind === 'whole',
-            })),
-          )}::jsonb) as t(id int, seen_version bigint, seen_tap timestamptz, whole boolean)
-        ),
-        locked as materialized (
-          select a.id from ${attendees} a join tapped t on t.id = a.id
-          where a.id = any(${ids}::int[]) and a.version = t.seen_version and a.check_in_tap_at is not distinct from t.seen_tap
-            and exists (select 1 from registration)
-          for update of a
-        ),
-        ready as (select count(*) = ${writes.length} as ok from locked),
-        written as (
-          update ${attendees} a set
-            checked_in = case when t.whole then ${after?.checkedIn ?? false}::boolean else a.checked_in end,
-            checked_in_at = case when t.whole then ${iso(after?.checkedInAt)}::timestamptz else a.checked_in_at end,
-            checked_in_by = case when t.whole then ${after?.checkedInBy ?? null}::text else a.checked_in_by end,
-            checked_in_by_user_id = case when t.whole then ${after?.checkedInByUserId ?? null}::int else a.checked_in_by_user_id end,
-            check_in_device = case when t.whole then ${after?.checkInDevice ?? null}::text else a.check_in_device end,
-            check_in_tap_at = ${iso(writes[0].after.checkInTapAt)}::timestamptz,
-            check_in_received_at = ${iso(now)}::timestamptz,
-            updated_at = case when t.whole then ${iso(now)}::timestamptz else a.updated_at end,
-            version = case when t.whole then nextval('sync_version_seq') else a.version end
-          from tapped t
-          where a.id = any(${ids}::int[]) and a.id = t.id and (select ok from ready)
-          returning a.id, a.version
-        ),
-        audited as (${auditRowsFrom(
-          'written',
-          actor,
-          checkInAction(op.input),
-          'attendee',
-          whole.map((t) => ({ id: t.before.id, before: auditView(t.before), after: auditView(t.after) })),
-        )}),
-        recorded as (${recordFrom('(select 1 from ready where ok) as applied', keyed, 200, sql`${JSON.stringify(body)}::jsonb`)})
-        select ok from ready`),
-    );
-    if (written?.ok) return { status: 200, body, replayed: false };
-  }
-  const [settled] = await recordCheckIns(db, [op], user, actor, earliest);
-  return settled;
+  return runOptimistic<CheckInResult>(
+    db,
+    keyed,
+    async (round) => {
+      const [[reg], party] = await Promise.all([
+        // the route read the registration just before: its status serves the first round
+        round === 0 && status ? [{ status }] : statusById(db).execute({ id: op.registrationId }),
+        partyQuery(db, op.registrationId, op.input.attendee_ids),
+      ]);
+      return () => {
+        const now = new Date();
+        const taps = decideCheckIn(reg?.status, party, op.input, user, earliest, now);
+        const body = checkInResult(op.registrationId, taps, now);
+        const writes = taps.filter((t) => t.kind === 'order' || t.kind === 'whole');
+        if (writes.length === 0) return { body };
+        const whole = writes.filter((t) => t.kind === 'whole');
+        const after = whole[0]?.after;
+        const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+        // the ids as an array too, so that the planner looks the attendees up by key instead of scanning them
+        const ids = intArrayText(writes.map((t) => t.before.id));
+        const write = async () => {
+          const [written] = await rowsUnlessKeyTaken<{ ok: boolean }>(() =>
+            db.execute(sql`
+              with registration as materialized (
+                select id from ${registrations} where id = ${op.registrationId} and status <> 'cancelled' for share
+              ),
+              tapped as (
+                select * from jsonb_to_recordset(${JSON.stringify(
+                  writes.map((t) => ({
+                    id: t.before.id,
+                    seen_version: t.before.version,
+                    seen_tap: iso(t.before.checkInTapAt),
+                    whole: t.kind === 'whole',
+                  })),
+                )}::jsonb) as t(id int, seen_version bigint, seen_tap timestamptz, whole boolean)
+              ),
+              locked as materialized (
+                select a.id from ${attendees} a join tapped t on t.id = a.id
+                where a.id = any(${ids}::int[]) and a.version = t.seen_version and a.check_in_tap_at is not distinct from t.seen_tap
+                  and exists (select 1 from registration)
+                for update of a
+              ),
+              ready as (select count(*) = ${writes.length} as ok from locked),
+              written as (
+                update ${attendees} a set
+                  checked_in = case when t.whole then ${after?.checkedIn ?? false}::boolean else a.checked_in end,
+                  checked_in_at = case when t.whole then ${iso(after?.checkedInAt)}::timestamptz else a.checked_in_at end,
+                  checked_in_by = case when t.whole then ${after?.checkedInBy ?? null}::text else a.checked_in_by end,
+                  checked_in_by_user_id = case when t.whole then ${after?.checkedInByUserId ?? null}::int else a.checked_in_by_user_id end,
+                  check_in_device = case when t.whole then ${after?.checkInDevice ?? null}::text else a.check_in_device end,
+                  check_in_tap_at = ${iso(writes[0].after.checkInTapAt)}::timestamptz,
+                  check_in_received_at = ${iso(now)}::timestamptz,
+                  updated_at = case when t.whole then ${iso(now)}::timestamptz else a.updated_at end,
+                  version = case when t.whole then nextval('sync_version_seq') else a.version end
+                from tapped t
+                where a.id = any(${ids}::int[]) and a.id = t.id and (select ok from ready)
+                returning a.id, a.version
+              ),
+              audited as (${auditRowsFrom(
+                'written',
+                actor,
+                checkInAction(op.input),
+                'attendee',
+                whole.map((t) => ({ id: t.before.id, before: auditView(t.before), after: auditView(t.after) })),
+              )}),
+              recorded as (${recordFrom('(select 1 from ready where ok) as applied', keyed, 200, sql`${JSON.stringify(body)}::jsonb`)})
+              select ok from ready`),
+          );
+          return written?.ok ? body : null;
+        };
+        return { body, write };
+      };
+    },
+    async () => (await recordCheckIns(db, [op], user, actor, earliest))[0],
+  );
 }
 
 /** Records check-in taps (one from the single route, up to 100 from a batch) in one transaction, each under its key. */

@@ -20,7 +20,7 @@ import { flights } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
 import { preparedPer } from '../../db/prepared';
 import { audit, auditRowsFrom, type Actor } from '../operations/audit';
-import { asRefusal, priorAnswer, recordAnswer, recordFrom, rowsUnlessKeyTaken, runIdempotent, type OpAnswer } from '../sync/idempotency';
+import { recordFrom, rowsUnlessKeyTaken, runIdempotent, runOptimistic, type OpAnswer } from '../sync/idempotency';
 import type { PickupResult } from '../../../shared/schemas/arrivals';
 import { tapTime } from '../sync/tap-time';
 
@@ -153,9 +153,6 @@ export async function applyPickup(
   return answer(after, f!.pickedUp !== after.pickedUp, false);
 }
 
-/** Rounds of the optimistic path before the single toggle takes the locking one (recordPickup). */
-const OPTIMISTIC_ROUNDS = 4;
-
 /** One flight by id, for the single toggle's optimistic path (a prepared statement: server/db/prepared.ts). */
 const flightById = preparedPer((db) =>
   db
@@ -174,54 +171,44 @@ const flightById = preparedPer((db) =>
  * reads, and after a few rounds (a flight toggled by many at once) it takes the batch's locking path.
  * A tap that writes nothing (stale, duplicate, refused) records only its answer under the key.
  */
-export async function recordPickup(
-  db: Db,
-  op: KeyedPickup,
-  user: PickupUser,
-  actor: Actor,
-  earliest: Date,
-): Promise<OpAnswer<PickupResult>> {
+export function recordPickup(db: Db, op: KeyedPickup, user: PickupUser, actor: Actor, earliest: Date): Promise<OpAnswer<PickupResult>> {
   const keyed = { key: op.key, userId: user.id, method: 'POST', path: op.request, body: op.toggle };
-  for (let round = 0; round < OPTIMISTIC_ROUNDS; round++) {
-    const now = new Date();
-    const [[f], prior] = await Promise.all([flightById(db).execute({ id: op.flightId }), priorAnswer<PickupResult>(db, keyed)]);
-    if (prior) return prior;
-    let decided: ReturnType<typeof decidePickup>;
-    try {
-      decided = decidePickup(f, op.toggle, user, earliest, now);
-    } catch (e) {
-      const refusal = asRefusal<PickupResult>(e);
-      if (await recordAnswer(db, keyed, refusal)) return refusal;
-      continue;
-    }
-    if (decided.kind !== 'write') {
-      const settled: OpAnswer<PickupResult> = { status: 200, body: answer(f, false, decided.kind === 'stale'), replayed: false };
-      if (await recordAnswer(db, keyed, settled)) return settled;
-      continue;
-    }
-    const after: FlightRow = { ...f, ...decided.write };
-    const body = answer(after, f.pickedUp !== after.pickedUp, false);
-    const iso = (d: Date | null) => d?.toISOString() ?? null;
-    const [written] = await rowsUnlessKeyTaken<{ version: number | string }>(() =>
-      db.execute(sql`
-        with written as (
-          update ${flights} set
-            picked_up = ${after.pickedUp}, picked_up_by = ${after.pickedUpBy},
-            picked_up_by_user_id = ${after.pickedUpByUserId}, picked_up_at = ${iso(after.pickedUpAt)}::timestamptz,
-            pickup_device = ${after.pickupDevice}, pickup_tap_at = ${iso(after.pickupTapAt)}::timestamptz,
-            pickup_received_at = ${iso(now)}::timestamptz, pickup_changed_by = ${after.pickupChangedBy},
-            updated_at = ${iso(now)}::timestamptz, version = nextval('sync_version_seq')
-          where id = ${f.id} and version = ${f.version}
-          returning id, version
-        ),
-        audited as (${auditRowsFrom('written', actor, pickupAction(op.toggle), 'flight', [{ id: f.id, before: auditView(f), after: auditView(after) }])}),
-        recorded as (${recordFrom('written', keyed, 200, sql`${JSON.stringify(body)}::jsonb || jsonb_build_object('version', written.version)`)})
-        select version from written`),
-    );
-    if (written) return { status: 200, body: { ...body, version: Number(written.version) }, replayed: false };
-  }
-  const [settled] = await recordPickups(db, [op], user, actor, earliest);
-  return settled;
+  return runOptimistic<PickupResult>(
+    db,
+    keyed,
+    async () => {
+      const [f] = await flightById(db).execute({ id: op.flightId });
+      return () => {
+        const now = new Date();
+        const decided = decidePickup(f, op.toggle, user, earliest, now);
+        if (decided.kind !== 'write') return { body: answer(f, false, decided.kind === 'stale') };
+        const after: FlightRow = { ...f, ...decided.write };
+        const body = answer(after, f.pickedUp !== after.pickedUp, false);
+        const iso = (d: Date | null) => d?.toISOString() ?? null;
+        const write = async () => {
+          const [written] = await rowsUnlessKeyTaken<{ version: number | string }>(() =>
+            db.execute(sql`
+              with written as (
+                update ${flights} set
+                  picked_up = ${after.pickedUp}, picked_up_by = ${after.pickedUpBy},
+                  picked_up_by_user_id = ${after.pickedUpByUserId}, picked_up_at = ${iso(after.pickedUpAt)}::timestamptz,
+                  pickup_device = ${after.pickupDevice}, pickup_tap_at = ${iso(after.pickupTapAt)}::timestamptz,
+                  pickup_received_at = ${iso(now)}::timestamptz, pickup_changed_by = ${after.pickupChangedBy},
+                  updated_at = ${iso(now)}::timestamptz, version = nextval('sync_version_seq')
+                where id = ${f.id} and version = ${f.version}
+                returning id, version
+              ),
+              audited as (${auditRowsFrom('written', actor, pickupAction(op.toggle), 'flight', [{ id: f.id, before: auditView(f), after: auditView(after) }])}),
+              recorded as (${recordFrom('written', keyed, 200, sql`${JSON.stringify(body)}::jsonb || jsonb_build_object('version', written.version)`)})
+              select version from written`),
+          );
+          return written ? { ...body, version: Number(written.version) } : null;
+        };
+        return { body, write };
+      };
+    },
+    async () => (await recordPickups(db, [op], user, actor, earliest))[0],
+  );
 }
 
 export interface KeyedPickup {

@@ -89,7 +89,7 @@ function replayed<T>(earlier: Recorded, hash: string): OpAnswer<T> {
 }
 
 /** A thrown 4xx ApiError as the op's answer (a refusal is an answer too, step 4); anything else is rethrown. */
-export function asRefusal<T>(e: unknown): OpAnswer<T> {
+function asRefusal<T>(e: unknown): OpAnswer<T> {
   if (!(e instanceof ApiError) || e.status >= 500) throw e;
   return { status: e.status, body: { error: e.message }, replayed: false, refusal: e };
 }
@@ -233,7 +233,7 @@ const recordByKey = preparedPer((db) =>
 );
 
 /** The answer already recorded under the request's key (replayed, or 422 for another request); undefined when none. */
-export async function priorAnswer<T>(db: Db, r: KeyedRequest): Promise<OpAnswer<T> | undefined> {
+async function priorAnswer<T>(db: Db, r: KeyedRequest): Promise<OpAnswer<T> | undefined> {
   if (!r.key) return undefined;
   const [row] = await recordByKey(db).execute({ key: r.key, userId: r.userId });
   if (!row) return undefined;
@@ -247,7 +247,7 @@ export async function priorAnswer<T>(db: Db, r: KeyedRequest): Promise<OpAnswer<
  * Records an answer that wrote nothing else (a refusal, a stale or duplicate tap) under the request's
  * key; false when the key was recorded meanwhile (read it again). No key: nothing to record.
  */
-export async function recordAnswer(db: Db, r: KeyedRequest, answer: OpAnswer<unknown>): Promise<boolean> {
+async function recordAnswer(db: Db, r: KeyedRequest, answer: OpAnswer<unknown>): Promise<boolean> {
   if (!r.key) return true;
   const inserted = await db
     .insert(clientOperations)
@@ -274,6 +274,54 @@ export function recordFrom(source: string, r: KeyedRequest, status: number, resp
   return sql`insert into ${clientOperations} (key, user_id, method, path, request_hash, status_code, response)
     select ${r.key}, ${r.userId}, ${r.method}, ${r.path}, ${requestHash(r.method, r.path, r.body)}, ${status}, ${response}
     from ${sql.raw(source)}`;
+}
+
+/** One round's decision (runOptimistic): the answer, and the statement that makes it true when it writes. */
+export interface OptimisticDecision<T> {
+  body: T;
+  /**
+   * makes the change and records the key (recordFrom) in one statement, guarded by what was read;
+   * resolves to the answer, or null when a guard failed or the key was taken meanwhile (nothing written)
+   */
+  write?: () => Promise<T | null>;
+}
+
+/** Rounds of runOptimistic before it takes the locking transaction. */
+const OPTIMISTIC_ROUNDS = 4;
+
+/**
+ * One op without a transaction (the scheme above). Each round `read(round)` reads the op's rows (sent
+ * with the read of the key's record) and resolves to its decision, which throws a 4xx ApiError to refuse.
+ * A key already recorded answers from its record; a refusal, or a decision that writes nothing, records
+ * only its answer; otherwise its one statement writes. A round whose guard failed goes again; after
+ * a few rounds (rows changed by many at once) `locking` runs the op in the transaction of runIdempotent.
+ */
+export async function runOptimistic<T>(
+  db: Db,
+  r: KeyedRequest,
+  read: (round: number) => Promise<() => OptimisticDecision<T>>,
+  locking: () => Promise<OpAnswer<T>>,
+): Promise<OpAnswer<T>> {
+  for (let round = 0; round < OPTIMISTIC_ROUNDS; round++) {
+    const [decide, prior] = await Promise.all([read(round), priorAnswer<T>(db, r)]);
+    if (prior) return prior;
+    let decided: OptimisticDecision<T>;
+    try {
+      decided = decide();
+    } catch (e) {
+      const refusal = asRefusal<T>(e);
+      if (await recordAnswer(db, r, refusal)) return refusal;
+      continue;
+    }
+    if (!decided.write) {
+      const settled: OpAnswer<T> = { status: 200, body: decided.body, replayed: false };
+      if (await recordAnswer(db, r, settled)) return settled;
+      continue;
+    }
+    const written = await decided.write();
+    if (written !== null) return { status: 200, body: written, replayed: false };
+  }
+  return locking();
 }
 
 /** The rows of a statement that records a key (recordFrom); none when the key was recorded meanwhile. */
