@@ -1,6 +1,7 @@
 /**
  * Idempotency-Key replay (the Stripe / IETF model), used by the mutations the offline outbox replays
- * (pickup toggles, one by one or in batches, and hotel links). Keys are scoped by user: the same key
+ * (pickup toggles and check-ins, one by one or in batches, and hotel links); a single toggle or tap takes
+ * the path without a transaction at the end of this file. Keys are scoped by user: the same key
  * sent by two users is two operations, and neither ever gets the other's stored answer.
  *
  * `runIdempotent` applies a list of ops (one for a single request, up to 100 for a pickup batch) in ONE
@@ -207,10 +208,10 @@ export async function withIdempotency<T>(
 
 // ---- one op without a transaction ------------------------------------------------------------------
 //
-// The hottest single writes (a greeter's pickup toggle) skip the transaction above: they read the row
-// they decide on and the key's record together, decide, and then write the row, its audit and the key's
-// record in ONE statement that applies only if the row's version is still the one read and the key is
-// still free. Either guard failing writes nothing, and the caller reads again (the key, if it was taken
+// The hottest single writes (a greeter's pickup toggle, a desk's check-in tap) skip the transaction
+// above: they read the rows they decide on and the key's record together, decide, and then write the
+// rows, their audit and the key's record in ONE statement that applies only if the rows are still as
+// read and the key is still free. Either guard failing writes nothing, and the caller reads again (the key, if it was taken
 // meanwhile, then answers from its record). The guarantees are those of the steps above: an op's effect
 // and its record are written together or not at all, and a key answers one request only.
 
