@@ -20,6 +20,7 @@ const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send
 /**
  * The card reads its own registration from the device (one row, by id) rather than the page's list of
  * every registration: a tap rewrites that row, and this small query answers long before the list's.
+ * A check-in tap is drawn before even that (use-shown-check-ins.ts).
  */
 const checkedInText = (at: string, by: string | null) => `Checked in ${formatDateTime(at)}${by ? ` by ${by}` : ''}`;
 
