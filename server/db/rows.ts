@@ -12,3 +12,6 @@ export const arrayText = (values: readonly (number | string)[]) => `{${values.jo
 
 /** Integer ids as one array parameter's text (`::int[]`). */
 export const intArrayText = (ids: readonly number[]) => arrayText(ids.map((n) => Math.trunc(n)));
+
+/** A timestamp as ISO text (a `::timestamptz` parameter, or a JSON field), or null. */
+export const isoOrNull = (d: Date | null | undefined) => d?.toISOString() ?? null;

@@ -18,7 +18,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { attendees, registrations } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
 import { preparedPer } from '../../db/prepared';
-import { intArrayText } from '../../db/rows';
+import { intArrayText, isoOrNull } from '../../db/rows';
 import { audit, auditRowsFrom, type Actor } from '../operations/audit';
 import { recordFrom, rowsUnlessKeyTaken, runIdempotent, runOptimistic, type OpAnswer } from '../sync/idempotency';
 import { tapTime } from '../sync/tap-time';
@@ -233,7 +233,6 @@ export function recordCheckIn(
         if (writes.length === 0) return { body };
         const whole = writes.filter((t) => t.kind === 'whole');
         const after = whole[0]?.after;
-        const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
         // the ids as an array too, so that the planner looks the attendees up by key instead of scanning them
         const ids = intArrayText(writes.map((t) => t.before.id));
         const write = async () => {
@@ -247,7 +246,7 @@ export function recordCheckIn(
                   writes.map((t) => ({
                     id: t.before.id,
                     seen_version: t.before.version,
-                    seen_tap: iso(t.before.checkInTapAt),
+                    seen_tap: isoOrNull(t.before.checkInTapAt),
                     whole: t.kind === 'whole',
                   })),
                 )}::jsonb) as t(id int, seen_version bigint, seen_tap timestamptz, whole boolean)
@@ -262,13 +261,13 @@ export function recordCheckIn(
               written as (
                 update ${attendees} a set
                   checked_in = case when t.whole then ${after?.checkedIn ?? false}::boolean else a.checked_in end,
-                  checked_in_at = case when t.whole then ${iso(after?.checkedInAt)}::timestamptz else a.checked_in_at end,
+                  checked_in_at = case when t.whole then ${isoOrNull(after?.checkedInAt)}::timestamptz else a.checked_in_at end,
                   checked_in_by = case when t.whole then ${after?.checkedInBy ?? null}::text else a.checked_in_by end,
                   checked_in_by_user_id = case when t.whole then ${after?.checkedInByUserId ?? null}::int else a.checked_in_by_user_id end,
                   check_in_device = case when t.whole then ${after?.checkInDevice ?? null}::text else a.check_in_device end,
-                  check_in_tap_at = ${iso(writes[0].after.checkInTapAt)}::timestamptz,
-                  check_in_received_at = ${iso(now)}::timestamptz,
-                  updated_at = case when t.whole then ${iso(now)}::timestamptz else a.updated_at end,
+                  check_in_tap_at = ${isoOrNull(writes[0].after.checkInTapAt)}::timestamptz,
+                  check_in_received_at = ${isoOrNull(now)}::timestamptz,
+                  updated_at = case when t.whole then ${isoOrNull(now)}::timestamptz else a.updated_at end,
                   version = case when t.whole then nextval('sync_version_seq') else a.version end
                 from tapped t
                 where a.id = any(${ids}::int[]) and a.id = t.id and (select ok from ready)

@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { flights } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
 import { preparedPer } from '../../db/prepared';
+import { isoOrNull } from '../../db/rows';
 import { audit, auditRowsFrom, type Actor } from '../operations/audit';
 import { recordFrom, rowsUnlessKeyTaken, runIdempotent, runOptimistic, type OpAnswer } from '../sync/idempotency';
 import type { PickupResult } from '../../../shared/schemas/arrivals';
@@ -184,17 +185,16 @@ export function recordPickup(db: Db, op: KeyedPickup, user: PickupUser, actor: A
         if (decided.kind !== 'write') return { body: answer(f, false, decided.kind === 'stale') };
         const after: FlightRow = { ...f, ...decided.write };
         const body = answer(after, f.pickedUp !== after.pickedUp, false);
-        const iso = (d: Date | null) => d?.toISOString() ?? null;
         const write = async () => {
           const [written] = await rowsUnlessKeyTaken<{ version: number | string }>(() =>
             db.execute(sql`
               with written as (
                 update ${flights} set
                   picked_up = ${after.pickedUp}, picked_up_by = ${after.pickedUpBy},
-                  picked_up_by_user_id = ${after.pickedUpByUserId}, picked_up_at = ${iso(after.pickedUpAt)}::timestamptz,
-                  pickup_device = ${after.pickupDevice}, pickup_tap_at = ${iso(after.pickupTapAt)}::timestamptz,
-                  pickup_received_at = ${iso(now)}::timestamptz, pickup_changed_by = ${after.pickupChangedBy},
-                  updated_at = ${iso(now)}::timestamptz, version = nextval('sync_version_seq')
+                  picked_up_by_user_id = ${after.pickedUpByUserId}, picked_up_at = ${isoOrNull(after.pickedUpAt)}::timestamptz,
+                  pickup_device = ${after.pickupDevice}, pickup_tap_at = ${isoOrNull(after.pickupTapAt)}::timestamptz,
+                  pickup_received_at = ${isoOrNull(now)}::timestamptz, pickup_changed_by = ${after.pickupChangedBy},
+                  updated_at = ${isoOrNull(now)}::timestamptz, version = nextval('sync_version_seq')
                 where id = ${f.id} and version = ${f.version}
                 returning id, version
               ),

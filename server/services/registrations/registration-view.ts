@@ -8,7 +8,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { intArrayText } from '../../db/rows';
+import { intArrayText, isoOrNull } from '../../db/rows';
 import { attendees, culturalPrograms, flights, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { groupBy } from '../../lib/group-by';
@@ -24,8 +24,6 @@ export type AttendeeRow = typeof attendees.$inferSelect;
 /** Who reads a registration: each reader gets only the fields its allow-list names (docs/product.md, roles). */
 /** 'desk': the check-in staff's view: the full registration without address, emergency contact and staff notes. */
 export type RegistrationView = 'full' | 'greeter' | 'registrant' | 'desk';
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Every reader sees which registration it is. */
 const IDENTITY_FIELDS = ['id', 'registration_number', 'status', 'created_at', 'updated_at'] as const;
@@ -193,9 +191,9 @@ export function serializeRegistration(
     needs_transportation: r.needsTransportation,
     ...hotelFields(r),
     cancel_reason: r.cancelReason,
-    cancelled_at: iso(r.cancelledAt),
+    cancelled_at: isoOrNull(r.cancelledAt),
     cancelled_by: extra.cancelledBy,
-    flight_info_requested_at: iso(r.flightInfoRequestedAt),
+    flight_info_requested_at: isoOrNull(r.flightInfoRequestedAt),
     attendee_count: extra.attendeeCount,
   };
   return registrationFor(out, view);
