@@ -138,6 +138,21 @@ describe('/api/users', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('an admin creates check-in staff who can sign in and use the desk, and no other admin screen', async () => {
+    const admin = await t.makeUser('admin');
+    const created = await t.api('POST', '/api/users', {
+      token: admin.token,
+      body: { email: 'desk.one@test.example', password: 'desk-me-1', role: 'checkin', first_name: 'Dana', last_name: 'Desk' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.user).toMatchObject({ email: 'desk.one@test.example', role: 'checkin' });
+    const login = await t.api('POST', '/api/auth/login', { body: { email: 'desk.one@test.example', password: 'desk-me-1' } });
+    expect(login.status).toBe(200);
+    expect((await t.api('GET', '/api/sync/registrations?since=0', { token: login.body.token })).status).toBe(200);
+    expect((await t.api('GET', '/api/users', { token: login.body.token })).status).toBe(403);
+    expect((await t.api('GET', '/api/registrations', { token: login.body.token })).status).toBe(403);
+  });
+
   it('disabling a user revokes their sessions on the very next request', async () => {
     const admin = await t.makeUser('admin');
     const greeter = await t.makeUser('greeter');
