@@ -24,6 +24,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parse } from 'csv-parse/sync';
@@ -36,6 +37,12 @@ import type { RequestSpec } from 'autocannon';
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 const SIZES = { large: 2000, huge: 20_000 } as const;
+
+/**
+ * Every request is sent as the PWA's browsers send it: accepting brotli and gzip, so a large answer is
+ * measured compressed, as it is served (server/http-server.ts).
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
 type Size = keyof typeof SIZES;
 
 const { values: args } = parseArgs({
@@ -282,11 +289,34 @@ async function warm(server: Child, list: Endpoint[]) {
   for (const e of list) if (e.kind !== 'export') await fetchOnce(server.url, e);
 }
 
-/** The same bytes as the board, served from memory by a bare Hono app: the board's own floor. */
+/** One GET as a browser sends it: the bytes as they came over the wire (compressed or not), and their headers. */
+function wireOnce(base: string, e: Endpoint) {
+  return new Promise<{ bytes: Buffer; contentType: string; contentEncoding?: string }>((resolve, reject) => {
+    const req = httpGet(base + e.path, { headers: { ...BROWSER_HEADERS, authorization: `Bearer ${e.token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({
+              bytes: Buffer.concat(chunks),
+              contentType: res.headers['content-type'] ?? 'application/json',
+              contentEncoding: res.headers['content-encoding'],
+            })
+          : reject(new Error(`${e.name}: ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+/** The same bytes as the board (as sent: compressed for a browser), served from memory by a bare Hono app: the board's own floor. */
 async function startFloor(server: Child, board: Endpoint): Promise<Child> {
-  const { bytes, contentType } = await fetchOnce(server.url, board);
+  const { bytes, contentType, contentEncoding } = await wireOnce(server.url, board);
   const routesFile = path.join(tmpdir(), `rd-bench-floor-${process.pid}.json`);
-  writeFileSync(routesFile, JSON.stringify([{ name: board.name, method: board.method, contentType, body: bytes.toString('base64') }]));
+  writeFileSync(
+    routesFile,
+    JSON.stringify([{ name: board.name, method: board.method, contentType, contentEncoding, body: bytes.toString('base64') }]),
+  );
   try {
     return await startNode('scripts/bench/floor-server.ts', [routesFile], {}, /listening at (http:\/\/\S+)/);
   } finally {
@@ -314,7 +344,7 @@ async function measure(server: Child, bench: BenchDatabase, e: Endpoint) {
     url: server.url + e.path,
     method: e.method,
     body: e.body,
-    headers: e.token ? { authorization: `Bearer ${e.token}` } : {},
+    headers: { ...BROWSER_HEADERS, ...(e.token ? { authorization: `Bearer ${e.token}` } : {}) },
     connections: e.connections ?? CONNECTIONS,
     seconds: SECONDS,
     setupRequest: e.setupRequest,
@@ -385,7 +415,13 @@ async function main(): Promise<boolean> {
       if (e.kind === 'board' || e.kind === 'download') {
         floor = await startFloor(server, e);
         log(`${e.name}: its floor…`);
-        onFloor = await load({ url: `${floor.url}/${e.name}`, method: e.method, connections: CONNECTIONS, seconds: SECONDS });
+        onFloor = await load({
+          url: `${floor.url}/${e.name}`,
+          method: e.method,
+          headers: BROWSER_HEADERS,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+        });
         await stop(floor);
         floor = undefined;
       }

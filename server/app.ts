@@ -1,10 +1,10 @@
 /**
- * Builds the Hono app without listening: tests call app.request(), server/main.ts listens.
- * Order: request id → logging → security headers → body limit → identify caller → routes → static PWA.
+ * Builds the Hono app without listening: tests call app.request(), server/main.ts listens (through
+ * server/http-server.ts, which compresses). Order: request id → logging → security headers → body
+ * limit → identify caller → routes → static PWA.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -97,7 +97,6 @@ export function buildApp(deps: AppDeps) {
         crossOriginEmbedderPolicy: false,
       }),
     )
-    .use(compress())
     .use(limitBody)
     .route('/health', healthRoute)
     .route('/api', api);

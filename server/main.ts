@@ -1,5 +1,5 @@
 /** Starts the server: config, database, migrations, bootstrap, listen; stops cleanly on SIGTERM/SIGINT. */
-import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { bootstrap } from './bootstrap';
 import { createChallenge } from './challenge';
@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
+import { createHttpServer } from './http-server';
 import { LiveHub } from './live/hub';
 
 async function main() {
@@ -42,8 +43,10 @@ async function main() {
     challenge: createChallenge(config.challenge, config.secret, { db: database.db }),
     live,
   });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`;
+  const server = createHttpServer(app.fetch);
+  server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     console.log(
       `\nreunion-desk is running at ${url}  (database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
     );

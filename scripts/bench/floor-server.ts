@@ -5,7 +5,8 @@
  * (auth, queries, JSON) over the cost of HTTP on this machine.
  *
  * Usage: node --import tsx scripts/bench/floor-server.ts <routes.json>
- * routes.json: [{ name, method, contentType, body (base64) }], each served at /<name>.
+ * routes.json: [{ name, method, contentType, contentEncoding?, body (base64) }], each served at /<name>
+ * (body as it came over the wire, with its Content-Encoding).
  */
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
@@ -15,6 +16,7 @@ interface FloorRoute {
   name: string;
   method: 'GET' | 'POST';
   contentType: string;
+  contentEncoding?: string;
   body: string;
 }
 
@@ -22,7 +24,8 @@ const routes = JSON.parse(readFileSync(process.argv[2], 'utf8')) as FloorRoute[]
 const app = new Hono();
 for (const r of routes) {
   const bytes = Buffer.from(r.body, 'base64');
-  app.on(r.method, `/${r.name}`, (c) => c.body(bytes, 200, { 'content-type': r.contentType }));
+  const headers = { 'content-type': r.contentType, ...(r.contentEncoding && { 'content-encoding': r.contentEncoding }) };
+  app.on(r.method, `/${r.name}`, (c) => c.body(bytes, 200, headers));
 }
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {

@@ -16,8 +16,12 @@
  *
  * Works the same on PGlite (one connection: the check waits for any running transaction to end).
  * Bounded: a few entries per database (least recently used dropped first) and a byte cap.
+ *
+ * A large answer is also kept compressed, once per encoding a client asked for (server/lib/precompressed.ts).
  */
 import { sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { acceptedEncoding, COMPRESS_FROM_BYTES, compressed, type Encoding } from '../lib/precompressed';
 import type { Db, DbOrTx, Tx } from './client';
 import { rowsOf } from './rows';
 
@@ -34,7 +38,27 @@ export async function currentSnapshot(db: DbOrTx): Promise<string> {
 interface Entry {
   snapshot: string;
   body: Uint8Array<ArrayBuffer>;
+  /** the body compressed, by encoding, made when first asked for */
+  encoded: Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>;
 }
+
+/** A cached JSON answer: its bytes, and the same bytes compressed. */
+export interface CachedJson {
+  body: Uint8Array<ArrayBuffer>;
+  encoded(encoding: Encoding): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+const cachedJson = (entry: Entry): CachedJson => ({
+  body: entry.body,
+  encoded: (encoding) => {
+    let bytes = entry.encoded.get(encoding);
+    if (!bytes) {
+      entry.encoded.set(encoding, (bytes = compressed(entry.body, encoding)));
+      bytes.catch(() => entry.encoded.delete(encoding));
+    }
+    return bytes;
+  },
+});
 
 interface Running {
   snapshot: Promise<string>;
@@ -48,18 +72,18 @@ class SnapshotCache {
 
   constructor(private db: Db) {}
 
-  async json(key: string, build: (tx: Tx) => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
+  async json(key: string, build: (tx: Tx) => Promise<unknown>): Promise<Entry> {
     const now = await currentSnapshot(this.db);
     const hit = this.entries.get(key);
     if (hit?.snapshot === now) {
       this.entries.delete(key); // most recently used last
       this.entries.set(key, hit);
-      return hit.body;
+      return hit;
     }
     // a computation already under way at this very snapshot has this request's answer
     const running = this.running.get(key);
-    if (running && (await running.snapshot.catch(() => null)) === now) return (await running.entry).body;
-    return (await this.compute(key, build)).body;
+    if (running && (await running.snapshot.catch(() => null)) === now) return running.entry;
+    return this.compute(key, build);
   }
 
   private compute(key: string, build: (tx: Tx) => Promise<unknown>): Promise<Entry> {
@@ -76,7 +100,7 @@ class SnapshotCache {
           // the first statement fixes the transaction's snapshot: the same one every query below sees
           const s = await currentSnapshot(tx);
           snapshotKnown(s);
-          return { snapshot: s, body: utf8.encode(JSON.stringify(await build(tx))) };
+          return { snapshot: s, body: utf8.encode(JSON.stringify(await build(tx))), encoded: new Map() };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       )
@@ -123,8 +147,17 @@ const caches = new WeakMap<Db, SnapshotCache>();
  * The JSON text of `build(tx)`, computed in a read-only REPEATABLE READ transaction, or the bytes
  * computed earlier for the same `key` when the database's snapshot has not moved since.
  */
-export function snapshotCachedJson(db: Db, key: string, build: (tx: Tx) => Promise<unknown>): Promise<Uint8Array<ArrayBuffer>> {
+export async function snapshotCachedJson(db: Db, key: string, build: (tx: Tx) => Promise<unknown>): Promise<CachedJson> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new SnapshotCache(db)));
-  return cache.json(key, build);
+  return cachedJson(await cache.json(key, build));
+}
+
+/** Answers a cached JSON answer: as it is, or compressed once for a client that accepts it when it is large. */
+export async function answerCachedJson(c: Context, cached: CachedJson): Promise<Response> {
+  if (cached.body.length < COMPRESS_FROM_BYTES) return c.body(cached.body, 200, JSON_TYPE);
+  const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+  const headers = { ...JSON_TYPE, vary: 'Accept-Encoding' };
+  if (!encoding) return c.body(cached.body, 200, headers);
+  return c.body(await cached.encoded(encoding), 200, { ...headers, 'content-encoding': encoding });
 }

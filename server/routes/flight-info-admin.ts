@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context';
-import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
+import { answerCachedJson, snapshotCachedJson } from '../db/snapshot-cache';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/flights/arrivals';
@@ -29,11 +29,11 @@ export const arrivalRoutes = new Hono<AppEnv>()
     requireStaff(c);
     const { date } = query(c, arrivalsQuerySchema);
     // the same for every staff member: cached by database snapshot (server/db/snapshot-cache.ts)
-    const body = await snapshotCachedJson(c.var.deps.database.db, `arrivals:${date ?? 'all'}`, async (tx) => {
+    const cached = await snapshotCachedJson(c.var.deps.database.db, `arrivals:${date ?? 'all'}`, async (tx) => {
       const arrivals = await listArrivals(tx, { date });
       return { arrivals, summary: summarizeArrivals(arrivals) };
     });
-    return c.body(body, 200, JSON_TYPE);
+    return answerCachedJson(c, cached);
   })
   .get('/flight-arrivals/export', async (c) => {
     requireStaff(c);

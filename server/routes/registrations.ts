@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { JSON_TYPE, snapshotCachedJson } from '../db/snapshot-cache';
+import { answerCachedJson, snapshotCachedJson } from '../db/snapshot-cache';
 import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
@@ -104,7 +104,7 @@ export const registrationRoutes = new Hono<AppEnv>()
   .get('/stats/summary', async (c) => {
     requireAdmin(c);
     // polled by the dashboard: cached by database snapshot (server/db/snapshot-cache.ts)
-    return c.body(await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats), 200, JSON_TYPE);
+    return answerCachedJson(c, await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats));
   })
   .get('/export', async (c) => {
     requireAdmin(c);

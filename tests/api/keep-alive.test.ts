@@ -6,12 +6,13 @@
  */
 import { request, Agent } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createHttpServer } from '../../server/http-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 
 const t = await createTestApp();
-const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+const server = createHttpServer(t.app.fetch);
+server.listen(0, '127.0.0.1');
 await new Promise<void>((resolve) => server.once('listening', () => resolve()));
 const port = (server.address() as AddressInfo).port;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -3,6 +3,7 @@
  * every write, through the API or not, by this server or another, shows on the very next request; and
  * while nothing is written the cached bytes are served, the same bytes `c.json()` gave before the cache.
  */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
@@ -11,6 +12,7 @@ import { withDatabase } from '../setup/global-setup';
 import { connectPostgres } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { currentSnapshot, snapshotCachedJson } from '../../server/db/snapshot-cache';
+import { COMPRESS_FROM_BYTES } from '../../server/lib/precompressed';
 import { listArrivals } from '../../server/services/flights/arrivals';
 import { registrationStats } from '../../server/services/registrations/registration-stats';
 import { summarizeArrivals } from '../../shared/schemas/arrivals';
@@ -122,7 +124,7 @@ describe('snapshotCachedJson', () => {
       const afterA = builds;
       const b = await snapshotCachedJson(t.db, 'test-count', build);
       const s2 = await currentSnapshot(t.db);
-      expect(Buffer.from(b).toString()).toBe(Buffer.from(a).toString());
+      expect(Buffer.from(b.body).toString()).toBe(Buffer.from(a.body).toString());
       if (s1 === s2) {
         expect(builds).toBe(afterA); // the second read was served from the cache
         proved = true;
@@ -130,10 +132,10 @@ describe('snapshotCachedJson', () => {
     }
     expect(proved).toBe(true);
 
-    const before = JSON.parse(Buffer.from(await snapshotCachedJson(t.db, 'test-count', build)).toString()).n;
+    const before = JSON.parse(Buffer.from((await snapshotCachedJson(t.db, 'test-count', build)).body).toString()).n;
     await makeRegistration(t.db);
     builds = 0;
-    const after = JSON.parse(Buffer.from(await snapshotCachedJson(t.db, 'test-count', build)).toString()).n;
+    const after = JSON.parse(Buffer.from((await snapshotCachedJson(t.db, 'test-count', build)).body).toString()).n;
     expect(builds).toBe(1);
     expect(after).toBe(before + 1);
     // another key computes its own
@@ -154,7 +156,7 @@ describe('snapshotCachedJson', () => {
       const s1 = await currentSnapshot(t.db);
       const answers = await Promise.all(Array.from({ length: 5 }, () => snapshotCachedJson(t.db, 'test-shared', build)));
       const s2 = await currentSnapshot(t.db);
-      for (const a of answers) expect(Buffer.from(a).toString()).toBe('{"ok":true}');
+      for (const a of answers) expect(Buffer.from(a.body).toString()).toBe('{"ok":true}');
       if (s1 === s2) {
         expect(builds).toBe(1);
         proved = true;
@@ -170,11 +172,13 @@ describe('snapshotCachedJson', () => {
       const count = async () =>
         JSON.parse(
           Buffer.from(
-            await snapshotCachedJson(
-              t.db,
-              'test-instances',
-              async (tx) => rowsOf(await tx.execute(sql`select count(*)::int as n from registrations`))[0],
-            ),
+            (
+              await snapshotCachedJson(
+                t.db,
+                'test-instances',
+                async (tx) => rowsOf(await tx.execute(sql`select count(*)::int as n from registrations`))[0],
+              )
+            ).body,
           ).toString(),
         ).n as number;
       const before = await count();
@@ -184,5 +188,53 @@ describe('snapshotCachedJson', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('a large cached answer, compressed once', () => {
+  it('sends the busy board compressed to a client that accepts it, the same JSON, compressed once per snapshot', async () => {
+    const reg = await makeRegistration(t.db);
+    for (let i = 0; i < 40; i++) await makeFlight(t.db, reg.id);
+    const plain = await board();
+    expect(plain.text.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+
+    const read = (encoding: string) =>
+      t.app.request(`/api/flight-info/admin/flight-arrivals?date=${DAY}`, {
+        headers: { authorization: `Bearer ${greeter.token}`, 'accept-encoding': encoding },
+      });
+    const br = await read('gzip, deflate, br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toBe('application/json');
+    const brBytes = Buffer.from(await br.arrayBuffer());
+    expect(brBytes.length).toBeLessThan(plain.text.length / 3);
+    expect(brotliDecompressSync(brBytes).toString('utf8')).toBe(plain.text);
+
+    const gz = await read('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString('utf8')).toBe(plain.text);
+
+    // a toggle changes the board: the compressed answer is made again from the new one
+    const f = plain.body.arrivals.find((a: any) => a.registrationId === reg.id);
+    const on = await t.api('POST', `/api/flight-info/admin/flight-pickups/${f.id}`, { token: greeter.token, body: { picked_up: true } });
+    expect(on.status).toBe(200);
+    const fresh = JSON.parse(brotliDecompressSync(Buffer.from(await (await read('br')).arrayBuffer())).toString('utf8'));
+    expect(fresh.arrivals.find((a: any) => a.id === f.id).picked_up).toBe(true);
+  });
+
+  it('compresses the same cached bytes once, however many ask', async () => {
+    const cached = await snapshotCachedJson(t.db, 'test-compress-once', async () => ({ text: 'x'.repeat(COMPRESS_FROM_BYTES) }));
+    const [a, b] = await Promise.all([cached.encoded('br'), cached.encoded('br')]);
+    expect(a).toBe(b);
+    expect(JSON.parse(brotliDecompressSync(a).toString('utf8')).text).toHaveLength(COMPRESS_FROM_BYTES);
+  });
+
+  it('sends a small cached answer (the stats) as it is', async () => {
+    const res = await t.app.request('/api/registrations/stats/summary', {
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(JSON.parse(await res.text()).registrations).toBeDefined();
   });
 });

@@ -1,0 +1,23 @@
+/**
+ * The HTTP server around the Hono app: @hono/node-server's request listener behind the `compression`
+ * middleware (expressjs), which gzips or brotli-compresses a large answer for a client that accepts
+ * it, with Node's native zlib. Compression sits here rather than in the app (hono's `compress`):
+ * that middleware pipes every JSON answer, even a 150-byte one, through a web `CompressionStream` and
+ * makes @hono/node-server build a full web `Response` for it, which tripled the health check's CPU for a
+ * browser's request (docs/quality.md "Performance"). Answers under COMPRESS_FROM_BYTES go as they are,
+ * answers marked `Cache-Control: no-transform` (the live stream) are never compressed, and an answer the
+ * app encoded itself (server/lib/precompressed.ts) is left alone.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import compression from 'compression';
+import { getRequestListener } from '@hono/node-server';
+import { COMPRESS_FROM_BYTES } from './lib/precompressed';
+
+type Fetch = Parameters<typeof getRequestListener>[0];
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export function createHttpServer(fetch: Fetch) {
+  const listener = getRequestListener(fetch);
+  const compress = compression({ threshold: COMPRESS_FROM_BYTES }) as unknown as Middleware;
+  return createServer((req, res) => compress(req, res, () => void listener(req, res)));
+}
