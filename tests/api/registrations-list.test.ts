@@ -29,6 +29,11 @@ describe('GET /api/registrations', () => {
     expect(numbers(page1)).toEqual([made[4].registrationNumber, made[3].registrationNumber]);
     const page3 = await list(`search=${name}&limit=2&page=3`);
     expect(numbers(page3)).toEqual([made[0].registrationNumber]);
+    expect(page3.body.pagination).toEqual({ page: 3, limit: 2, total: 5, pages: 3 });
+    // a page past the last still says how many there are (no row carries the search's count)
+    const past = await list(`search=${name}&limit=2&page=9`);
+    expect(past.body).toEqual({ registrations: [], pagination: { page: 9, limit: 2, total: 5, pages: 3 } });
+    expect((await list(`search=no-such-family-${name}`)).body.pagination).toEqual({ page: 1, limit: 20, total: 0, pages: 0 });
     expect(page3.body.registrations[0]).toEqual({
       id: made[0].id,
       registration_number: made[0].registrationNumber,
