@@ -4,7 +4,7 @@
  * it, with Node's native zlib. Compression sits here rather than in the app (hono's `compress`):
  * that middleware pipes every JSON answer, even a 150-byte one, through a web `CompressionStream` and
  * makes @hono/node-server build a full web `Response` for it, which tripled the health check's CPU for a
- * browser's request (docs/quality.md "Performance"). Answers under COMPRESS_FROM_BYTES go as they are,
+ * browser's request (docs/quality.md "Performance"). API answers under COMPRESS_FROM_BYTES go as they are,
  * answers marked `Cache-Control: no-transform` (the live stream) are never compressed, and an answer the
  * app encoded itself (server/lib/precompressed.ts) is left alone.
  */
@@ -18,6 +18,12 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) 
 
 export function createHttpServer(fetch: Fetch) {
   const listener = getRequestListener(fetch);
-  const compress = compression({ threshold: COMPRESS_FROM_BYTES }) as unknown as Middleware;
-  return createServer((req, res) => compress(req, res, () => void listener(req, res)));
+  // the API's answers from a first flight up; the PWA's files (scripts, styles, the page) from 1 KB, as
+  // they are fetched once and then kept by the service worker
+  const compressAnswer = compression({ threshold: COMPRESS_FROM_BYTES }) as unknown as Middleware;
+  const compressFile = compression({ threshold: 1024 }) as unknown as Middleware;
+  return createServer((req, res) => {
+    const compress = req.url?.startsWith('/api/') ? compressAnswer : compressFile;
+    compress(req, res, () => void listener(req, res));
+  });
 }

@@ -4,6 +4,7 @@
  * decompresses to the same bytes the app gave; a smaller answer, a client that accepts no encoding and
  * the live stream are sent as they are.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -13,7 +14,13 @@ import { COMPRESS_FROM_BYTES } from '../../server/lib/precompressed';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 
-const t = await createTestApp();
+// the PWA's files: a script of a few KB, under the API's threshold but compressed all the same
+const STATIC_DIR = '.tmp/compression-static';
+mkdirSync(`${STATIC_DIR}/assets`, { recursive: true });
+const SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
+writeFileSync(`${STATIC_DIR}/assets/app-test.js`, SCRIPT);
+
+const t = await createTestApp({ STATIC_DIR });
 const admin = await t.makeUser('admin');
 const REGISTRATIONS = 60;
 for (let i = 0; i < REGISTRATIONS; i++) await makeRegistration(t.db);
@@ -84,6 +91,15 @@ describe('compression', () => {
     const identity = await get(LIST, {});
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(identity.body.toString('utf8')).registrations).toHaveLength(REGISTRATIONS);
+  });
+
+  it("compresses the PWA's files from 1 KB", async () => {
+    expect(SCRIPT.length).toBeGreaterThan(1024);
+    expect(SCRIPT.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    const res = await get('/assets/app-test.js', { 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString('utf8')).toBe(SCRIPT);
   });
 
   it('never compresses the live stream (it would be held back until a buffer fills)', async () => {
