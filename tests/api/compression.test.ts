@@ -13,6 +13,7 @@ import { createHttpServer } from '../../server/http-server';
 import { COMPRESS_FROM_BYTES } from '../../server/lib/precompressed';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
+import { makeFlight } from '../helpers/staff-fixtures';
 
 // the PWA's files: a script of a few KB, under the API's threshold but compressed all the same
 const STATIC_DIR = '.tmp/compression-static';
@@ -107,5 +108,17 @@ describe('compression', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/event-stream/);
     expect(res.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the cached arrivals board compressed once by the app, not compressed again', async () => {
+    const family = await makeRegistration(t.db);
+    for (let i = 0; i < 40; i++) await makeFlight(t.db, family.id);
+    const board = '/api/flight-info/admin/flight-arrivals?date=2025-11-27';
+    const plain = await (await t.app.request(board, { headers: { authorization: `Bearer ${admin.token}` } })).text();
+    expect(plain.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    const res = await get(board, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).toString('utf8')).toBe(plain);
   });
 });
