@@ -404,7 +404,11 @@ async function main(): Promise<boolean> {
     const exported = EXPORT ? await measureExport(server, bench, facts.adminToken) : undefined;
     if (exported) log(`export of ${exported.rows} registrations: median ${exported.medianMs} ms, RSS +${exported.rssGrowthMb} MB`);
 
-    // the health reference first and last: the machine's drift during the run shows as their difference
+    // the health reference first and last: the machine's drift during the run shows as their difference.
+    // A first run in a cold process (or right after the export's downloads) measured the warm-up, not the
+    // server: one unmeasured run of it first
+    log('health (warming up)…');
+    await load({ url: server.url + list[0].path, method: 'GET', headers: BROWSER_HEADERS, connections: CONNECTIONS, seconds: 2 });
     const measured: { e: Endpoint; result: LoadResult; cpu: Row['cpu']; floor?: LoadResult }[] = [];
     const healthRuns: LoadResult[] = [];
     const healthCpu: Row['cpu'][] = [];
