@@ -16,8 +16,16 @@ import { COMPRESS_FROM_BYTES } from './lib/precompressed';
 type Fetch = Parameters<typeof getRequestListener>[0];
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
-export function createHttpServer(fetch: Fetch) {
-  const listener = getRequestListener(fetch);
+/**
+ * `hostname`: the host a request without a `Host` header (HTTP/1.0) is taken to be addressed to.
+ *
+ * The thresholds judge an answer by its `Content-Length` header. @hono/node-server sends one for a
+ * string or bytes body when the answer's headers are a `Headers` object, which the app's
+ * `secureHeaders` makes them on every answer; without it, every answer would be compressed whatever its
+ * size (`tests/api/compression.test.ts` checks that a small one is not).
+ */
+export function createHttpServer(fetch: Fetch, opts: { hostname?: string } = {}) {
+  const listener = getRequestListener(fetch, { hostname: opts.hostname });
   // the API's answers from a first flight up; the PWA's files (scripts, styles, the page) from 1 KB, as
   // they are fetched once and then kept by the service worker
   const compressAnswer = compression({ threshold: COMPRESS_FROM_BYTES }) as unknown as Middleware;

@@ -43,7 +43,7 @@ async function main() {
     challenge: createChallenge(config.challenge, config.secret, { db: database.db }),
     live,
   });
-  const server = createHttpServer(app.fetch);
+  const server = createHttpServer(app.fetch, { hostname: config.host });
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;

@@ -17,7 +17,8 @@
  * Works the same on PGlite (one connection: the check waits for any running transaction to end).
  * Bounded: a few entries per database (least recently used dropped first) and a byte cap.
  *
- * A large answer is also kept compressed, once per encoding a client asked for (server/lib/precompressed.ts).
+ * A large answer is also kept compressed, once per encoding a client asked for (server/lib/precompressed.ts);
+ * the byte cap counts the answers' own bytes, and the compressed copies add about a tenth to them.
  */
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';

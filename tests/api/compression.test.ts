@@ -2,11 +2,11 @@
  * Compression on the real HTTP server (server/http-server.ts), as a browser meets it: an answer larger
  * than a TCP connection's first flight is gzipped or brotli-compressed when the client accepts it, and
  * decompresses to the same bytes the app gave; a smaller answer, a client that accepts no encoding and
- * the live stream are sent as they are.
+ * the live stream are sent as they are. And the server answers an HTTP/1.0 request that names no host.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../server/http-server';
@@ -25,7 +25,7 @@ const t = await createTestApp({ STATIC_DIR });
 const admin = await t.makeUser('admin');
 const REGISTRATIONS = 60;
 for (let i = 0; i < REGISTRATIONS; i++) await makeRegistration(t.db);
-const server = createHttpServer(t.app.fetch);
+const server = createHttpServer(t.app.fetch, { hostname: '127.0.0.1' });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -120,5 +120,18 @@ describe('compression', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.body).toString('utf8')).toBe(plain);
+  });
+
+  it('answers an HTTP/1.0 request that names no host', async () => {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end('GET /api/health HTTP/1.0\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c: string) => (text += c));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer.split('\r\n')[0]).toMatch(/^HTTP\/1\.[01] 200 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).status).toBe('ok');
   });
 });

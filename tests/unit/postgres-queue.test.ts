@@ -2,8 +2,9 @@
  * postgres.js keeps its pool's connections in queues (its src/queue.js), patched here
  * (scripts/patches/postgres+3.4.9.patch, docs/decisions.md "postgres.js's pool queue, patched"). Unpatched,
  * a queue that never empties kept one slot per shift for ever: under steady load the pool's queue of busy
- * connections grew by one per query, and each query's `remove` scanned all of it. These tests fail on the
- * unpatched file: the shifted slots are still held after two million queries' worth of moves.
+ * connections grew by one per query, and each query's `remove` scanned all of it. The first test fails on
+ * the unpatched file (the shifted slots are still held after two million moves); the second checks that
+ * the patch keeps the queue's order and removals, compactions included.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
