@@ -38,12 +38,13 @@ const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 const SIZES = { large: 2000, huge: 20_000 } as const;
 
+type Size = keyof typeof SIZES;
+
 /**
  * Every request is sent as the PWA's browsers send it: accepting brotli and gzip, so a large answer is
  * measured compressed, as it is served (server/http-server.ts).
  */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' } as const;
-type Size = keyof typeof SIZES;
 
 const { values: args } = parseArgs({
   args: process.argv.slice(2),

@@ -21,8 +21,7 @@
  * the byte cap counts the answers' own bytes, and the compressed copies add about a tenth to them.
  */
 import { sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { acceptedEncoding, COMPRESS_FROM_BYTES, compressed, type Encoding } from '../lib/precompressed';
+import { compressed, type CachedJson, type Encoding } from '../lib/precompressed';
 import type { Db, DbOrTx, Tx } from './client';
 import { rowsOf } from './rows';
 
@@ -41,12 +40,6 @@ interface Entry {
   body: Uint8Array<ArrayBuffer>;
   /** the body compressed, by encoding, made when first asked for */
   encoded: Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>;
-}
-
-/** A cached JSON answer: its bytes, and the same bytes compressed. */
-export interface CachedJson {
-  body: Uint8Array<ArrayBuffer>;
-  encoded(encoding: Encoding): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 const cachedJson = (entry: Entry): CachedJson => ({
@@ -139,9 +132,6 @@ class SnapshotCache {
   }
 }
 
-/** The Content-Type `c.json()` sets, for answering the cached bytes with `c.body()`. */
-export const JSON_TYPE = { 'content-type': 'application/json' } as const;
-
 const caches = new WeakMap<Db, SnapshotCache>();
 
 /**
@@ -152,13 +142,4 @@ export async function snapshotCachedJson(db: Db, key: string, build: (tx: Tx) =>
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new SnapshotCache(db)));
   return cachedJson(await cache.json(key, build));
-}
-
-/** Answers a cached JSON answer: as it is, or compressed once for a client that accepts it when it is large. */
-export async function answerCachedJson(c: Context, cached: CachedJson): Promise<Response> {
-  if (cached.body.length < COMPRESS_FROM_BYTES) return c.body(cached.body, 200, JSON_TYPE);
-  const encoding = acceptedEncoding(c.req.header('accept-encoding'));
-  const headers = { ...JSON_TYPE, vary: 'Accept-Encoding' };
-  if (!encoding) return c.body(cached.body, 200, headers);
-  return c.body(await cached.encoded(encoding), 200, { ...headers, 'content-encoding': encoding });
 }

@@ -7,6 +7,7 @@
  */
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { Context } from 'hono';
 import Negotiator from 'negotiator';
 
 /**
@@ -17,6 +18,24 @@ import Negotiator from 'negotiator';
 export const COMPRESS_FROM_BYTES = 14_600;
 
 export type Encoding = 'br' | 'gzip';
+
+/** A cached JSON answer: its bytes, and the same bytes compressed (made once, when first asked for). */
+export interface CachedJson {
+  body: Uint8Array<ArrayBuffer>;
+  encoded(encoding: Encoding): Promise<Uint8Array<ArrayBuffer>>;
+}
+
+/** The Content-Type `c.json()` sets, for answering cached bytes with `c.body()`. */
+const JSON_TYPE = { 'content-type': 'application/json' } as const;
+
+/** Answers a cached JSON answer: as it is, or compressed once for a client that accepts it when it is large. */
+export async function answerCachedJson(c: Context, cached: CachedJson): Promise<Response> {
+  if (cached.body.length < COMPRESS_FROM_BYTES) return c.body(cached.body, 200, JSON_TYPE);
+  const encoding = acceptedEncoding(c.req.header('accept-encoding'));
+  const headers = { ...JSON_TYPE, vary: 'Accept-Encoding' };
+  if (!encoding) return c.body(cached.body, 200, headers);
+  return c.body(await cached.encoded(encoding), 200, { ...headers, 'content-encoding': encoding });
+}
 
 /** The encoding to send for an `Accept-Encoding` header: brotli before gzip, none when neither is accepted. */
 export function acceptedEncoding(acceptEncoding: string | undefined): Encoding | undefined {

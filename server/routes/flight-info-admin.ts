@@ -6,7 +6,8 @@
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context';
-import { answerCachedJson, snapshotCachedJson } from '../db/snapshot-cache';
+import { snapshotCachedJson } from '../db/snapshot-cache';
+import { answerCachedJson } from '../lib/precompressed';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/flights/arrivals';
