@@ -13,9 +13,14 @@ import {
   deleteAssignment,
   listAssignments,
   listUnmatched,
+  lockBooking,
+  lockForLink,
   matchAssignment,
   searchMatches,
   unmatchAssignment,
+  type HotelRow,
+  type LinkAnswer,
+  type LinkRows,
 } from '../services/hotel/hotel-assignments';
 import { importRoomingList } from '../services/hotel/hotel-import';
 import { withIdempotency } from '../services/sync/idempotency';
@@ -72,11 +77,13 @@ export const hotelRoutes = new Hono<AppEnv>()
     const user = requireAdmin(c);
     const id = intParam(c, 'id');
     const body = await jsonBody(c, matchSchema);
-    const result = await withIdempotency(
+    const result = await withIdempotency<LinkAnswer, LinkRows>(
       c.var.deps.database.db,
       c.req.header('idempotency-key'),
       { userId: user.id, method: 'POST', path: c.req.path, body },
-      async (tx) => ({ status: 200, body: await matchAssignment(tx, id, body.registrationId, actorOf(c)) }),
+      async (tx, locked) => ({ status: 200, body: await matchAssignment(tx, locked, actorOf(c)) }),
+      // the rows locked with the read of the key; every refusal comes before any write
+      { prepare: (tx) => lockForLink(tx, id, body.registrationId), savepoint: false },
     );
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(result.body, result.status as ContentfulStatusCode);
@@ -84,11 +91,12 @@ export const hotelRoutes = new Hono<AppEnv>()
   .post('/:id/unmatch', async (c) => {
     const user = requireAdmin(c);
     const id = intParam(c, 'id');
-    const result = await withIdempotency(
+    const result = await withIdempotency<LinkAnswer, HotelRow | undefined>(
       c.var.deps.database.db,
       c.req.header('idempotency-key'),
       { userId: user.id, method: 'POST', path: c.req.path, body: null },
-      async (tx) => ({ status: 200, body: await unmatchAssignment(tx, id, actorOf(c)) }),
+      async (tx, booking) => ({ status: 200, body: await unmatchAssignment(tx, booking, actorOf(c)) }),
+      { prepare: (tx) => lockBooking(tx, id), savepoint: false },
     );
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
     return c.json(result.body, result.status as ContentfulStatusCode);

@@ -177,6 +177,47 @@ describe('POST /api/hotel-assignments/{id}/match', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityType, 'hotel_assignment'), eq(auditLog.entityId, String(a.id))));
     expect(audits.map((x) => x.action)).toContain('hotel.match');
+    const [history] = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entityType, 'registration'), eq(auditLog.entityId, String(reg.id)), eq(auditLog.action, 'registration.hotel_link')),
+      );
+    expect(history.before).toMatchObject({ hotel_room_number: null, hotel_confirmation_number: null });
+    expect(history.after).toMatchObject({ hotel_room_number: '305', hotel_confirmation_number: a.confirmationNumber, hotel_nights: 4 });
+  });
+
+  it('two admins linking one booking to two families at once: one is linked, the other is told 409', async () => {
+    const first = await makeRegistration(t.db);
+    const second = await makeRegistration(t.db);
+    const a = await makeHotelAssignment(t.db);
+    const answers = await Promise.all([link(a.id, first.id, randomUUID()), link(a.id, second.id, randomUUID())]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((r) => r.status === 200)!.body.registration.id;
+    const loser = winner === first.id ? second.id : first.id;
+    expect((await registration(winner)).hotelConfirmationNumber).toBe(a.confirmationNumber);
+    expect((await registration(loser)).hotelConfirmationNumber).toBeNull();
+    const [stored] = await t.db.select().from(hotelAssignments).where(eq(hotelAssignments.id, a.id));
+    expect(stored.registrationId).toBe(winner);
+    const matches = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(a.id)), eq(auditLog.action, 'hotel.match')));
+    expect(matches).toHaveLength(1);
+  });
+
+  it("a family's rooms linked and unlinked at once: the registration shows a room still linked to it", async () => {
+    const reg = await makeRegistration(t.db);
+    const rooms = await Promise.all(['201', '202', '203'].map((roomNumber) => makeHotelAssignment(t.db, { roomNumber })));
+    const linked = await Promise.all(rooms.map((r) => link(r.id, reg.id)));
+    expect(linked.map((r) => r.status)).toEqual([200, 200, 200]);
+    const unlinked = await Promise.all(
+      rooms.slice(1).map((r) => t.api('POST', `/api/hotel-assignments/${r.id}/unmatch`, { token: admin.token })),
+    );
+    expect(unlinked.map((r) => r.status)).toEqual([200, 200]);
+    const row = await registration(reg.id);
+    expect(row.hotelConfirmationNumber).toBe(rooms[0].confirmationNumber);
+    expect(row.hotelRoomNumber).toBe('201');
   });
 
   it('linking again to the same registration is 200 and changes nothing', async () => {

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { attendees, flights, hotelAssignments, registrations } from '../../db/schema';
 import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors';
 import type { Actor } from '../operations/audit';
-import { audit } from '../operations/audit';
+import { audit, auditAll, type AuditEntry } from '../operations/audit';
 import { hotelFields } from '../registrations/registration-view';
 import { likePattern } from '../registrations/search-text';
 import { candidateWords, rankCandidates } from '../../../shared/candidate-ranking';
@@ -23,6 +23,34 @@ import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '..
 
 export type HotelRow = typeof hotelAssignments.$inferSelect;
 type RegistrationRow = typeof registrations.$inferSelect;
+
+/**
+ * The registration's columns that linking reads and writes: not its whole row (some fifty columns, and
+ * building their selection was a third of a link's CPU: docs/quality.md "Performance").
+ */
+const linkColumns = {
+  id: registrations.id,
+  registrationNumber: registrations.registrationNumber,
+  primaryFirstName: registrations.primaryFirstName,
+  primaryLastName: registrations.primaryLastName,
+  status: registrations.status,
+  version: registrations.version,
+  hotelConfirmationNumber: registrations.hotelConfirmationNumber,
+  hotelRoomNumber: registrations.hotelRoomNumber,
+  hotelRoomType: registrations.hotelRoomType,
+  hotelCheckInDate: registrations.hotelCheckInDate,
+  hotelCheckOutDate: registrations.hotelCheckOutDate,
+  hotelNights: registrations.hotelNights,
+  hotelGuestName: registrations.hotelGuestName,
+  hotelNotes: registrations.hotelNotes,
+};
+export type LinkedRegistration = Pick<RegistrationRow, keyof typeof linkColumns>;
+
+/** The registration, locked for a change to its hotel fields; undefined when there is none. */
+export async function lockLinkedRegistration(tx: DbOrTx, id: number): Promise<LinkedRegistration | undefined> {
+  const [reg] = await tx.select(linkColumns).from(registrations).where(eq(registrations.id, id)).for('update').limit(1);
+  return reg;
+}
 
 const nextVersion = () => sql`nextval('sync_version_seq')`;
 
@@ -68,7 +96,7 @@ export async function travelDatesOf(db: DbOrTx, registrationIds: number[]): Prom
 
 const noTravel: TravelDates = { arrivalDates: [], departureDates: [] };
 
-export function registrationHotel(r: RegistrationRow, travel: TravelDates = noTravel): RegistrationHotel {
+export function registrationHotel(r: LinkedRegistration, travel: TravelDates = noTravel): RegistrationHotel {
   return {
     id: r.id,
     registration_number: r.registrationNumber,
@@ -119,50 +147,161 @@ const NO_HOTEL = {
   hotelNotes: null,
 };
 
-const hotelAudit = (r: RegistrationRow) => {
+const hotelAudit = (r: LinkedRegistration) => {
   const { version: _v, warnings: _w, ...rest } = registrationHotel(r);
   return rest;
 };
 
-/** Writes hotel fields onto a registration, bumping its version and auditing before/after. */
-export async function setRegistrationHotel(
-  tx: DbOrTx,
-  before: RegistrationRow,
-  fields: ReturnType<typeof hotelFieldsOf> | typeof NO_HOTEL,
-  actor: Actor,
-  action: string,
-): Promise<RegistrationRow> {
-  const [after] = await tx
-    .update(registrations)
-    .set({ ...fields, updatedAt: new Date(), version: nextVersion() })
-    .where(eq(registrations.id, before.id))
-    .returning();
-  await audit(tx, actor, action, { type: 'registration', id: before.id }, hotelAudit(before), hotelAudit(after));
-  return after;
+type HotelFields = ReturnType<typeof hotelFieldsOf> | typeof NO_HOTEL;
+
+/** Whether the registration already shows these hotel fields. */
+export const showsFields = (reg: LinkedRegistration, fields: HotelFields) =>
+  (Object.keys(fields) as (keyof HotelFields)[]).every((k) => reg[k] === fields[k]);
+
+/** A registration's new hotel fields, and its audit entry (before/after). */
+interface RegistrationChange {
+  before: LinkedRegistration;
+  fields: HotelFields;
+  action: string;
+}
+
+/** A booking's new link (a registration, or none), and its audit entry. */
+interface BookingChange {
+  before: HotelRow;
+  to: LinkedRegistration | null;
 }
 
 /**
- * Undoes what linking `a` did to its registration: when the registration shows this booking, it shows
- * the next booking still linked to it, or no hotel. Returns the registration (null when not linked).
+ * Writes a link's changes in the caller's transaction, on rows it has locked: the booking's link, the
+ * registration's hotel fields (each bumping its sync version) and their audit rows, sent together (one
+ * round trip on postgres.js). Returns the rows as written.
  */
-async function detachFromRegistration(tx: DbOrTx, a: HotelRow, actor: Actor): Promise<RegistrationRow | null> {
-  if (!a.registrationId) return null;
-  const [reg] = await tx.select().from(registrations).where(eq(registrations.id, a.registrationId)).for('update').limit(1);
-  if (!reg) return null;
-  if (reg.hotelConfirmationNumber !== a.confirmationNumber) return reg;
+async function writeLinkChanges(
+  tx: DbOrTx,
+  actor: Actor,
+  change: { booking?: BookingChange; registration?: RegistrationChange },
+): Promise<{ booking?: HotelRow; registration?: LinkedRegistration }> {
+  const now = new Date();
+  const { booking, registration } = change;
+  const entries: AuditEntry[] = [];
+  if (booking) {
+    const { before, to } = booking;
+    entries.push({
+      action: to ? 'hotel.match' : 'hotel.unmatch',
+      entity: { type: 'hotel_assignment', id: before.id },
+      before: { registration_id: before.registrationId },
+      after: to ? { registration_id: to.id, registration_number: to.registrationNumber } : { registration_id: null },
+    });
+  }
+  if (registration) {
+    const { before, fields, action } = registration;
+    entries.push({
+      action,
+      entity: { type: 'registration', id: before.id },
+      before: hotelAudit(before),
+      after: hotelAudit({ ...before, ...fields }),
+    });
+  }
+  const [bookingRows, registrationRows] = await Promise.all([
+    booking
+      ? tx
+          .update(hotelAssignments)
+          .set({
+            registrationId: booking.to?.id ?? null,
+            matchedAt: booking.to ? now : null,
+            matchedBy: booking.to ? actor.userId : null,
+            updatedAt: now,
+            version: nextVersion(),
+          })
+          .where(eq(hotelAssignments.id, booking.before.id))
+          .returning()
+      : undefined,
+    registration
+      ? tx
+          .update(registrations)
+          .set({ ...registration.fields, updatedAt: now, version: nextVersion() })
+          .where(eq(registrations.id, registration.before.id))
+          .returning({ version: registrations.version })
+      : undefined,
+    auditAll(tx, actor, entries),
+  ]);
+  return {
+    booking: bookingRows?.[0],
+    registration: registration && { ...registration.before, ...registration.fields, version: registrationRows![0].version },
+  };
+}
+
+/** Writes hotel fields onto a registration it has locked, bumping its version and auditing before/after. */
+export async function setRegistrationHotel(
+  tx: DbOrTx,
+  before: LinkedRegistration,
+  fields: HotelFields,
+  actor: Actor,
+  action: string,
+): Promise<LinkedRegistration> {
+  const written = await writeLinkChanges(tx, actor, { registration: { before, fields, action } });
+  return written.registration!;
+}
+
+/** The booking a registration would show once booking `a` leaves it: the most recently linked of the others. */
+async function nextLinkedBooking(tx: DbOrTx, a: HotelRow, registrationId: number): Promise<HotelRow | undefined> {
   const [next] = await tx
     .select()
     .from(hotelAssignments)
-    .where(and(eq(hotelAssignments.registrationId, reg.id), ne(hotelAssignments.id, a.id), isNull(hotelAssignments.deletedAt)))
+    .where(and(eq(hotelAssignments.registrationId, registrationId), ne(hotelAssignments.id, a.id), isNull(hotelAssignments.deletedAt)))
     .orderBy(desc(hotelAssignments.matchedAt), desc(hotelAssignments.id))
     .limit(1);
-  return setRegistrationHotel(tx, reg, next ? hotelFieldsOf(next) : NO_HOTEL, actor, 'registration.hotel_unlink');
+  return next;
 }
 
-async function lockAssignment(tx: DbOrTx, id: number): Promise<HotelRow> {
+/**
+ * What unlinking `a` does to its registration, which this locks: when the registration shows this
+ * booking, it shows the next booking still linked to it, or no hotel. The next booking is read in the
+ * same round trip, after the lock, so it sees every link committed before. Also reads the
+ * registration's travel dates (for the answer's warnings).
+ */
+async function planDetach(
+  tx: DbOrTx,
+  a: HotelRow,
+): Promise<{ reg: LinkedRegistration | null; change?: RegistrationChange; travel?: TravelDates }> {
+  if (!a.registrationId) return { reg: null };
+  const [reg, next, travel] = await Promise.all([
+    lockLinkedRegistration(tx, a.registrationId),
+    nextLinkedBooking(tx, a, a.registrationId),
+    travelDatesOf(tx, [a.registrationId]),
+  ]);
+  if (!reg) return { reg: null };
+  const shown = reg.hotelConfirmationNumber === a.confirmationNumber;
+  const change = shown ? { before: reg, fields: next ? hotelFieldsOf(next) : NO_HOTEL, action: 'registration.hotel_unlink' } : undefined;
+  return { reg, change, travel: travel.get(reg.id) };
+}
+
+/** The booking, locked for a change; undefined when there is none. */
+export async function lockBooking(tx: DbOrTx, id: number): Promise<HotelRow | undefined> {
   const [a] = await tx.select().from(hotelAssignments).where(eq(hotelAssignments.id, id)).for('update').limit(1);
+  return a;
+}
+
+function found(a: HotelRow | undefined): HotelRow {
   if (!a) throw notFound(BOOKING_NOT_FOUND);
   return a;
+}
+
+/** What a link reads, locked: the booking, then the registration (the order of every link and unlink), and the registration's travel dates. */
+export interface LinkRows {
+  booking: HotelRow | undefined;
+  registration: LinkedRegistration | undefined;
+  travel: TravelDates | undefined;
+}
+
+/** Reads and locks a link's rows in one round trip; refuses nothing (matchAssignment does). */
+export async function lockForLink(tx: DbOrTx, id: number, registrationId: number): Promise<LinkRows> {
+  const [booking, registration, travel] = await Promise.all([
+    lockBooking(tx, id),
+    lockLinkedRegistration(tx, registrationId),
+    travelDatesOf(tx, [registrationId]),
+  ]);
+  return { booking, registration, travel: travel.get(registrationId) };
 }
 
 const unmatchedWhere = and(isNull(hotelAssignments.registrationId), isNull(hotelAssignments.deletedAt));
@@ -270,59 +409,38 @@ export interface LinkAnswer {
   changed: boolean;
 }
 
-const primaryName = (r: RegistrationRow) => `${r.primaryFirstName} ${r.primaryLastName}`;
+const primaryName = (r: LinkedRegistration) => `${r.primaryFirstName} ${r.primaryLastName}`;
 
 /**
- * Links booking `id` to registration `registrationId` and copies it onto the registration's hotel
- * fields, in the caller's transaction. 409 when the booking is linked to another registration or was
- * deleted, 422 when the registration is cancelled; linking again to the same registration answers 200
- * without changing anything.
+ * Links a booking to a registration and copies it onto the registration's hotel fields, in the caller's
+ * transaction, on the rows lockForLink locked. 409 when the booking is linked to another registration or
+ * was deleted, 422 when the registration is cancelled; linking again to the same registration answers
+ * 200 without changing anything. Every refusal comes before any write (the caller needs no savepoint).
  */
-export async function matchAssignment(tx: DbOrTx, id: number, registrationId: number, actor: Actor): Promise<LinkAnswer> {
-  const a = await lockAssignment(tx, id);
+export async function matchAssignment(tx: DbOrTx, locked: LinkRows, actor: Actor): Promise<LinkAnswer> {
+  const a = found(locked.booking);
+  const reg = locked.registration;
   if (a.deletedAt) throw conflict(BOOKING_DELETED);
-  if (a.registrationId && a.registrationId !== registrationId) throw conflict(BOOKING_LINKED_ELSEWHERE);
-  const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update').limit(1);
+  if (a.registrationId && a.registrationId !== reg?.id) throw conflict(BOOKING_LINKED_ELSEWHERE);
   if (!reg) throw notFound('Registration not found');
   // a replay of a link made before the cancellation still answers as it did
-  if (reg.status === 'cancelled' && a.registrationId !== registrationId) throw unprocessable(REGISTRATION_CANCELLED_FOR_LINK);
-  const message = `Successfully linked ${a.guestName} to ${primaryName(reg)} (${reg.registrationNumber})`;
+  if (reg.status === 'cancelled' && a.registrationId !== reg.id) throw unprocessable(REGISTRATION_CANCELLED_FOR_LINK);
   const wanted = hotelFieldsOf(a);
-  const showsBooking = (Object.keys(wanted) as (keyof typeof wanted)[]).every((k) => reg[k] === wanted[k]);
-
-  let assignment = a;
-  let registration = reg;
-  if (a.registrationId !== registrationId) {
-    [assignment] = await tx
-      .update(hotelAssignments)
-      .set({ registrationId, matchedAt: new Date(), matchedBy: actor.userId, updatedAt: new Date(), version: nextVersion() })
-      .where(eq(hotelAssignments.id, id))
-      .returning();
-    await audit(
-      tx,
-      actor,
-      'hotel.match',
-      { type: 'hotel_assignment', id },
-      { registration_id: a.registrationId },
-      {
-        registration_id: registrationId,
-        registration_number: reg.registrationNumber,
-      },
-    );
-  }
-  if (!showsBooking) registration = await setRegistrationHotel(tx, reg, wanted, actor, 'registration.hotel_link');
-  const travel = await travelDatesOf(tx, [registrationId]);
+  const written = await writeLinkChanges(tx, actor, {
+    booking: a.registrationId !== reg.id ? { before: a, to: reg } : undefined,
+    registration: showsFields(reg, wanted) ? undefined : { before: reg, fields: wanted, action: 'registration.hotel_link' },
+  });
   return {
-    message,
-    assignment: serializeAssignment(assignment),
-    registration: registrationHotel(registration, travel.get(registrationId)),
-    changed: assignment !== a || registration !== reg,
+    message: `Successfully linked ${a.guestName} to ${primaryName(reg)} (${reg.registrationNumber})`,
+    assignment: serializeAssignment(written.booking ?? a),
+    registration: registrationHotel(written.registration ?? reg, locked.travel),
+    changed: Boolean(written.booking || written.registration),
   };
 }
 
-/** Unlinks booking `id` (it returns to the unmatched list); already unlinked answers 200 unchanged. */
-export async function unmatchAssignment(tx: DbOrTx, id: number, actor: Actor): Promise<LinkAnswer> {
-  const a = await lockAssignment(tx, id);
+/** Unlinks a booking that lockBooking locked (it returns to the unmatched list); already unlinked answers 200 unchanged. */
+export async function unmatchAssignment(tx: DbOrTx, booking: HotelRow | undefined, actor: Actor): Promise<LinkAnswer> {
+  const a = found(booking);
   if (a.deletedAt) throw conflict(BOOKING_DELETED);
   if (!a.registrationId) {
     return {
@@ -332,34 +450,23 @@ export async function unmatchAssignment(tx: DbOrTx, id: number, actor: Actor): P
       changed: false,
     };
   }
-  const reg = await detachFromRegistration(tx, a, actor);
-  const [after] = await tx
-    .update(hotelAssignments)
-    .set({ registrationId: null, matchedAt: null, matchedBy: null, updatedAt: new Date(), version: nextVersion() })
-    .where(eq(hotelAssignments.id, id))
-    .returning();
-  await audit(
-    tx,
-    actor,
-    'hotel.unmatch',
-    { type: 'hotel_assignment', id },
-    { registration_id: a.registrationId },
-    { registration_id: null },
-  );
-  const travel = reg ? await travelDatesOf(tx, [reg.id]) : new Map<number, TravelDates>();
+  const { reg, change, travel } = await planDetach(tx, a);
+  const written = await writeLinkChanges(tx, actor, { booking: { before: a, to: null }, registration: change });
+  const shown = written.registration ?? reg;
   return {
-    message: reg ? `Unlinked ${a.guestName} from ${primaryName(reg)} (${reg.registrationNumber})` : `Unlinked ${a.guestName}`,
-    assignment: serializeAssignment(after),
-    registration: reg ? registrationHotel(reg, travel.get(reg.id)) : null,
+    message: shown ? `Unlinked ${a.guestName} from ${primaryName(shown)} (${shown.registrationNumber})` : `Unlinked ${a.guestName}`,
+    assignment: serializeAssignment(written.booking!),
+    registration: shown ? registrationHotel(shown, travel) : null,
     changed: true,
   };
 }
 
 /** Soft-deletes booking `id` (and first unlinks it, so no registration shows a deleted booking). */
 export async function deleteAssignment(tx: DbOrTx, id: number, actor: Actor): Promise<void> {
-  const a = await lockAssignment(tx, id);
+  const a = found(await lockBooking(tx, id));
   if (a.deletedAt) throw notFound(BOOKING_NOT_FOUND);
-  await detachFromRegistration(tx, a, actor);
+  const { change } = await planDetach(tx, a);
+  if (change) await writeLinkChanges(tx, actor, { registration: change });
   await tx
     .update(hotelAssignments)
     .set({ deletedAt: new Date(), deletedBy: actor.userId, registrationId: null, updatedAt: new Date(), version: nextVersion() })

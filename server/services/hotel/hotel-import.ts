@@ -13,11 +13,18 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { hotelAssignments, registrations } from '../../db/schema';
+import { hotelAssignments } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
-import { hotelFieldsOf, serializeAssignment, setRegistrationHotel, type HotelRow } from './hotel-assignments';
+import {
+  hotelFieldsOf,
+  lockLinkedRegistration,
+  serializeAssignment,
+  setRegistrationHotel,
+  showsFields,
+  type HotelRow,
+} from './hotel-assignments';
 import { isCalendarDate } from '../../../shared/schemas/arrivals';
 import type { ImportResult, ImportRowResult, RoomingField, RoomingRow } from '../../../shared/schemas/hotel';
 
@@ -319,9 +326,8 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
 /** A re-imported booking that a registration shows: the registration gets the new room, dates, notes. */
 async function refreshLinkedRegistration(tx: DbOrTx, a: HotelRow, actor: Actor) {
   if (!a.registrationId) return;
-  const [reg] = await tx.select().from(registrations).where(eq(registrations.id, a.registrationId)).for('update').limit(1);
+  const reg = await lockLinkedRegistration(tx, a.registrationId);
   if (!reg || reg.hotelConfirmationNumber !== a.confirmationNumber) return;
   const fields = hotelFieldsOf(a);
-  if ((Object.keys(fields) as (keyof typeof fields)[]).every((k) => reg[k] === fields[k])) return;
-  await setRegistrationHotel(tx, reg, fields, actor, 'registration.hotel_reimport');
+  if (!showsFields(reg, fields)) await setRegistrationHotel(tx, reg, fields, actor, 'registration.hotel_reimport');
 }

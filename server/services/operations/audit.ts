@@ -11,6 +11,13 @@ export interface Actor {
 
 export const SYSTEM_ACTOR: Actor = { userId: null, label: 'system' };
 
+export interface AuditEntry {
+  action: string;
+  entity: { type: string; id: string | number };
+  before?: unknown;
+  after?: unknown;
+}
+
 export async function audit(
   db: DbOrTx,
   actor: Actor,
@@ -19,15 +26,23 @@ export async function audit(
   before: unknown = null,
   after: unknown = null,
 ): Promise<void> {
-  await db.insert(auditLog).values({
-    actorUserId: actor.userId,
-    actor: actor.label,
-    action,
-    entityType: entity.type,
-    entityId: String(entity.id),
-    before: before as object | null,
-    after: after as object | null,
-  });
+  await auditAll(db, actor, [{ action, entity, before, after }]);
+}
+
+/** Several audit rows by one actor in one INSERT (one statement instead of one per row). */
+export async function auditAll(db: DbOrTx, actor: Actor, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      actorUserId: actor.userId,
+      actor: actor.label,
+      action: e.action,
+      entityType: e.entity.type,
+      entityId: String(e.entity.id),
+      before: (e.before ?? null) as object | null,
+      after: (e.after ?? null) as object | null,
+    })),
+  );
 }
 
 /**

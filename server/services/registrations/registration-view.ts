@@ -137,7 +137,19 @@ export function attendeesFor(list: Attendee[], view: RegistrationView): Attendee
 }
 
 /** The registration's copy of its hotel booking, as the API emits it. */
-export const hotelFields = (r: RegistrationRow): RegistrationHotelFields => ({
+export const hotelFields = (
+  r: Pick<
+    RegistrationRow,
+    | 'hotelConfirmationNumber'
+    | 'hotelRoomNumber'
+    | 'hotelRoomType'
+    | 'hotelCheckInDate'
+    | 'hotelCheckOutDate'
+    | 'hotelNights'
+    | 'hotelGuestName'
+    | 'hotelNotes'
+  >,
+): RegistrationHotelFields => ({
   hotel_confirmation_number: r.hotelConfirmationNumber,
   hotel_room_number: r.hotelRoomNumber,
   hotel_room_type: r.hotelRoomType,

@@ -193,16 +193,27 @@ export function singleAnswer<T>(answer: OpAnswer<T>, key: string | undefined): S
   return answer as StoredAnswer<T>;
 }
 
-/** One mutation under the request's Idempotency-Key header (hotel links); `apply` may refuse after writing. */
-export async function withIdempotency<T>(
+/**
+ * One mutation under the request's Idempotency-Key header (a payment, a hotel link). `prepare` locks the
+ * rows it will write, sent with the read of the key's record (steps 1–2); it must not refuse, `apply`
+ * does. By default `apply` runs in a savepoint, as one that may refuse after writing needs (step 4);
+ * `savepoint: false` for one that refuses only before it writes (a hotel link), which saves the
+ * savepoint's two statements.
+ */
+export async function withIdempotency<T, C>(
   db: Db,
   header: string | undefined,
   scope: { userId: number | null; method: string; path: string; body: unknown },
-  apply: (tx: Tx) => Promise<{ status: number; body: T }>,
+  apply: (tx: Tx, prepared: C) => Promise<{ status: number; body: T }>,
+  { prepare, savepoint = true }: { prepare?: (tx: Tx) => Promise<C>; savepoint?: boolean } = {},
 ): Promise<StoredAnswer<T>> {
   const key = checkIdempotencyKey(header);
   const op = { key, method: scope.method, path: scope.path, body: scope.body, input: null };
-  const [answer] = await runIdempotent(db, scope.userId, [op], { apply: (tx) => apply(tx), savepoint: true });
+  const [answer] = await runIdempotent(db, scope.userId, [op], {
+    prepare: prepare && ((tx) => prepare(tx)),
+    apply: (tx, _input, prepared: C) => apply(tx, prepared),
+    savepoint,
+  });
   return singleAnswer(answer, key);
 }
 
