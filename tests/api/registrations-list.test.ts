@@ -108,6 +108,10 @@ describe('GET /api/registrations', () => {
     expect(await q('payment_status=partial')).toEqual([partial.registrationNumber]);
     expect(await q('payment_status=waived')).toEqual([waived.registrationNumber]);
     expect((await q('state=TX')).sort()).toEqual([paid.registrationNumber, cancelled.registrationNumber].sort());
+    // the same filters with other values: each answer is its own (one prepared statement per set of filters)
+    expect(await q('state=ca')).toEqual([partial.registrationNumber]);
+    expect(await q('status=active')).toHaveLength(3);
+    expect(await q('payment_status=refunded')).toEqual([]);
     expect(await q('flights=present')).toEqual([paid.registrationNumber]);
     expect(await q('flights=missing')).toHaveLength(3);
     expect(await q('status=&payment_status=all')).toHaveLength(4);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
-import { attendees, auditLog, registrations } from '../../server/db/schema';
+import { attendees, auditLog, culturalPrograms, registrations } from '../../server/db/schema';
 import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
@@ -234,6 +234,30 @@ describe('GET /api/registrations/{id}', () => {
       cultural_programs: [],
     });
     expect(flightInfo.map((f: any) => f.flight_number)).toEqual(['UA1']);
+  });
+
+  it("lists each attendee's cultural programs, in the order they were chosen", async () => {
+    const reg = await makeRegistration(t.db, { attendees: [{ firstName: 'Mia', lastName: 'Silva' }] });
+    const [primary, mia] = await t.db
+      .select({ id: attendees.id })
+      .from(attendees)
+      .where(eq(attendees.registrationId, reg.id))
+      .orderBy(attendees.id);
+    const programs = await t.db
+      .insert(culturalPrograms)
+      .values([
+        { attendeeId: mia.id, programType: 'dance' },
+        { attendeeId: mia.id, programType: 'music' },
+        { attendeeId: primary.id, programType: 'drama' },
+      ])
+      .returning();
+    const res = await t.api('GET', `/api/registrations/${reg.registrationNumber}`, { token: admin.token });
+    const byId = new Map(res.body.attendees.map((a: any) => [a.id, a.cultural_programs]));
+    expect(byId.get(mia.id)).toEqual([
+      { id: programs[0].id, program_type: 'dance' },
+      { id: programs[1].id, program_type: 'music' },
+    ]);
+    expect(byId.get(primary.id)).toEqual([{ id: programs[2].id, program_type: 'drama' }]);
   });
 
   it("answers 404 'Registration not found' for an unknown id or number", async () => {

@@ -2,7 +2,7 @@
  * The list filters (search, status, payment status, state, flights, checked in) and sorts as SQL, shared by the
  * registrations list, the CSV export and the bulk flight-info request so all three see the same rows.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { registrations } from '../../db/schema';
 import { likePattern } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
@@ -11,21 +11,54 @@ const hasFlight = sql`exists (select 1 from flights f where f.registration_id = 
 const someoneIn = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`;
 const someoneOut = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and not a.checked_in)`;
 
-export function filterCondition(f: RegistrationFilters): SQL | undefined {
+/** A filter's value as the condition takes it: the value itself, or a prepared statement's placeholder. */
+type Bind = <V>(name: keyof FilterValues, value: V) => V | Placeholder;
+const inline: Bind = (_name, value) => value;
+/** Binds each filter's value to a placeholder of its name, filled by filterValues (a prepared statement per filterShape). */
+export const placeholders: Bind = (name) => sql.placeholder(name);
+
+export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQL | undefined {
   const conds: SQL[] = [];
   // search_text is lower-cased and accent-stripped; likePattern normalises the term the same way
-  if (f.search) conds.push(sql`${registrations.searchText} like ${likePattern(f.search)}`);
-  if (f.status) conds.push(eq(registrations.status, f.status));
+  if (f.search) conds.push(sql`${registrations.searchText} like ${bind('search', likePattern(f.search))}`);
+  if (f.status) conds.push(eq(registrations.status, bind('status', f.status)));
   if (f.payment_status === 'waived') conds.push(eq(registrations.waiveFees, true));
   else if (f.payment_status === 'paid') conds.push(sql`${registrations.paymentStatus} in ('paid', 'completed')`);
-  else if (f.payment_status) conds.push(eq(registrations.paymentStatus, f.payment_status));
-  if (f.state) conds.push(sql`lower(${registrations.state}) = ${f.state.toLowerCase()}`);
+  else if (f.payment_status) conds.push(eq(registrations.paymentStatus, bind('payment_status', f.payment_status)));
+  if (f.state) conds.push(sql`lower(${registrations.state}) = ${bind('state', f.state.toLowerCase())}`);
   if (f.flights === 'present') conds.push(hasFlight);
   if (f.flights === 'missing') conds.push(sql`not ${hasFlight}`);
   if (f.checked_in === 'everyone') conds.push(sql`${someoneIn} and not ${someoneOut}`);
   if (f.checked_in === 'some') conds.push(sql`${someoneIn} and ${someoneOut}`);
   if (f.checked_in === 'none') conds.push(sql`not ${someoneIn}`);
   return conds.length ? and(...conds) : undefined;
+}
+
+/** The values filterCondition(f, placeholders) takes, by placeholder name. */
+export interface FilterValues {
+  search?: string;
+  status?: string;
+  payment_status?: string;
+  state?: string;
+}
+
+export const filterValues = (f: RegistrationFilters): FilterValues => ({
+  search: f.search ? likePattern(f.search) : undefined,
+  status: f.status,
+  payment_status: f.payment_status,
+  state: f.state?.toLowerCase(),
+});
+
+/**
+ * What a list query's SQL depends on besides its values: which filters are set (the payment status's
+ * 'waived' and 'paid' are SQL of their own), the sort and the order. Queries of one shape differ only
+ * in filterValues, so they share one prepared statement.
+ */
+export function filterShape(q: RegistrationFilters & Pick<RegistrationListQuery, 'sort' | 'order'>): string {
+  const payment = q.payment_status === 'waived' || q.payment_status === 'paid' ? q.payment_status : q.payment_status ? 'is' : '';
+  return [q.search ? 'search' : '', q.status ? 'status' : '', payment, q.state ? 'state' : '', q.flights, q.checked_in, q.sort, q.order]
+    .map((part) => part ?? '')
+    .join('/');
 }
 
 /** newest (default: newest first), name (A→Z by last then first name), amount (largest first); `order` flips. */
