@@ -6,6 +6,7 @@ import type { Mailer } from './mail/mailer';
 import type { ChallengeVerifier } from './challenge';
 import type { LiveHub } from './live/hub';
 import type { Role } from '../shared/constants';
+import type { ArrivalMark } from './db/arrival-mark';
 
 export interface AppDeps {
   database: Database;
@@ -37,5 +38,7 @@ export type AppEnv = {
     requestId: string;
     user: AuthUser | null;
     registrant: RegistrantAuth | null;
+    /** the database as a signed-in user's request found it (server/db/arrival-mark.ts): for read-only routes */
+    arrivalMark: ArrivalMark | null;
   };
 };

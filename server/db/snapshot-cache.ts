@@ -6,12 +6,12 @@
  * was running leaves the list, one that began later moves xmax. So two identical snapshot texts see
  * exactly the same committed rows, and an answer computed in a REPEATABLE READ transaction at snapshot S
  * is still the answer while the database's current snapshot is S. A request therefore costs one trivial
- * query while nobody writes, and the first request after any write (an API call, a script, another
- * server instance, psql) computes afresh. Each server instance keeps its own cache and validates it
+ * query while nobody writes (none, when it brings the snapshot its session lookup read: arrival-mark.ts),
+ * and the first request after any write (an API call, a script, another server instance, psql) computes
+ * afresh. Each server instance keeps its own cache and validates it
  * against the shared database; nothing that matters lives only in memory (docs/architecture.md).
  *
- * The postmaster's start time is part of the key: after a point-in-time restore or a failover, xids are
- * handed out again and could reach an old snapshot text with other rows. Caches are kept per database
+ * The postmaster's start time is part of the key (arrival-mark.ts says why). Caches are kept per database
  * object (two databases, or two PGlite instances, can show the same snapshot text).
  *
  * Works the same on PGlite (one connection: the check waits for any running transaction to end).
@@ -24,12 +24,13 @@ import { sql } from 'drizzle-orm';
 import { compressed, type CachedJson, type Encoding } from '../lib/precompressed';
 import type { Db, DbOrTx, Tx } from './client';
 import { rowsOf } from './rows';
+import { SNAPSHOT_TEXT, type ArrivalMark } from './arrival-mark';
 
 const utf8 = new TextEncoder();
 const MAX_ENTRIES = 16;
 const MAX_BYTES = 48 * 1024 * 1024;
 
-const SNAPSHOT_QUERY = sql`select pg_current_snapshot()::text || '@' || pg_postmaster_start_time()::text as s`;
+const SNAPSHOT_QUERY = sql`select ${SNAPSHOT_TEXT} as s`;
 
 export async function currentSnapshot(db: DbOrTx): Promise<string> {
   return rowsOf<{ s: string }>(await db.execute(SNAPSHOT_QUERY))[0].s;
@@ -66,8 +67,8 @@ class SnapshotCache {
 
   constructor(private db: Db) {}
 
-  async json(key: string, build: (tx: Tx) => Promise<unknown>): Promise<Entry> {
-    const now = await currentSnapshot(this.db);
+  async json(key: string, build: (tx: Tx) => Promise<unknown>, known?: string): Promise<Entry> {
+    const now = known ?? (await currentSnapshot(this.db));
     const hit = this.entries.get(key);
     if (hit?.snapshot === now) {
       this.entries.delete(key); // most recently used last
@@ -136,10 +137,16 @@ const caches = new WeakMap<Db, SnapshotCache>();
 
 /**
  * The JSON text of `build(tx)`, computed in a read-only REPEATABLE READ transaction, or the bytes
- * computed earlier for the same `key` when the database's snapshot has not moved since.
+ * computed earlier for the same `key` when the database's snapshot has not moved since: the snapshot of
+ * the request's arrival `mark` when it has one (a read-only request of a signed-in user), else one read now.
  */
-export async function snapshotCachedJson(db: Db, key: string, build: (tx: Tx) => Promise<unknown>): Promise<CachedJson> {
+export async function snapshotCachedJson(
+  db: Db,
+  key: string,
+  build: (tx: Tx) => Promise<unknown>,
+  mark?: ArrivalMark | null,
+): Promise<CachedJson> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new SnapshotCache(db)));
-  return cachedJson(await cache.json(key, build));
+  return cachedJson(await cache.json(key, build, mark?.snapshot));
 }

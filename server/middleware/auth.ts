@@ -13,13 +13,15 @@ import type { Role } from '../../shared/constants';
 export const identify = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('registrant', null);
+  c.set('arrivalMark', null);
   const { db } = c.var.deps.database;
   const header = c.req.header('authorization');
   const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
   if (bearer) {
-    const user = await userForToken(db, bearer);
-    if (!user) throw unauthorized('Your session has expired. Please sign in again.');
-    c.set('user', user);
+    const found = await userForToken(db, bearer);
+    if (!found) throw unauthorized('Your session has expired. Please sign in again.');
+    c.set('user', found.user);
+    c.set('arrivalMark', found.mark);
   }
   const registrantToken = c.req.header('x-registrant-token')?.trim();
   if (registrantToken) {

@@ -30,10 +30,15 @@ export const arrivalRoutes = new Hono<AppEnv>()
     requireStaff(c);
     const { date } = query(c, arrivalsQuerySchema);
     // the same for every staff member: cached by database snapshot (server/db/snapshot-cache.ts)
-    const cached = await snapshotCachedJson(c.var.deps.database.db, `arrivals:${date ?? 'all'}`, async (tx) => {
-      const arrivals = await listArrivals(tx, { date });
-      return { arrivals, summary: summarizeArrivals(arrivals) };
-    });
+    const cached = await snapshotCachedJson(
+      c.var.deps.database.db,
+      `arrivals:${date ?? 'all'}`,
+      async (tx) => {
+        const arrivals = await listArrivals(tx, { date });
+        return { arrivals, summary: summarizeArrivals(arrivals) };
+      },
+      c.var.arrivalMark,
+    );
     return answerCachedJson(c, cached);
   })
   .get('/flight-arrivals/export', async (c) => {

@@ -105,7 +105,7 @@ export const registrationRoutes = new Hono<AppEnv>()
   .get('/stats/summary', async (c) => {
     requireAdmin(c);
     // polled by the dashboard: cached by database snapshot (server/db/snapshot-cache.ts)
-    return answerCachedJson(c, await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats));
+    return answerCachedJson(c, await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats, c.var.arrivalMark));
   })
   .get('/export', async (c) => {
     requireAdmin(c);

@@ -1,7 +1,8 @@
 /**
  * /api/sync: the server side of the offline layer (docs/architecture.md#offline-layer). Uploads go
  * through the ordinary mutations with Idempotency-Key (pickups, hotel links); these calls serve the
- * clock (for the tap-time offset) and the downloads by cursor (services/sync/sync-download.ts).
+ * clock (for the tap-time offset) and the downloads by cursor (services/sync/sync-download.ts). Each
+ * download is read-only, so it starts from the database as its session lookup found it (db/arrival-mark.ts).
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
@@ -20,18 +21,18 @@ export const syncRoutes = new Hono<AppEnv>()
     requireStaff(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await arrivalsSince(c.var.deps.database.db, { ...q, log: c.var.deps.log }), 200);
+    return c.json(await arrivalsSince(c.var.deps.database.db, { ...q, log: c.var.deps.log, mark: c.var.arrivalMark }), 200);
   })
   .get('/hotel', async (c) => {
     requireAdmin(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await hotelSince(c.var.deps.database.db, { ...q, log: c.var.deps.log }), 200);
+    return c.json(await hotelSince(c.var.deps.database.db, { ...q, log: c.var.deps.log, mark: c.var.arrivalMark }), 200);
   })
   .get('/registrations', async (c) => {
     const user = requireDesk(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
     const view = user.role === 'admin' ? 'full' : 'desk';
-    return c.json(await registrationsSince(c.var.deps.database.db, { ...q, view }), 200);
+    return c.json(await registrationsSince(c.var.deps.database.db, { ...q, view, mark: c.var.arrivalMark }), 200);
   });

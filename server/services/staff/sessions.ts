@@ -4,6 +4,7 @@
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { LAST_VERSION, SNAPSHOT_TEXT, type ArrivalMark } from '../../db/arrival-mark';
 import { preparedPer } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/tokens';
@@ -21,16 +22,23 @@ export async function createSession(db: DbOrTx, userId: number, userAgent?: stri
   return { token, expiresAt, sessionId: row.id };
 }
 
-/** The session lookup every authenticated request makes, as a prepared statement (server/db/prepared.ts). */
+/**
+ * The session lookup every authenticated request makes, as a prepared statement (server/db/prepared.ts),
+ * with the database's state as the request found it (server/db/arrival-mark.ts).
+ */
 const sessionLookup = preparedPer((db) =>
   db
     .select({
-      sessionId: sessions.id,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      role: users.role,
+      user: {
+        sessionId: sessions.id,
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+      },
+      snapshot: SNAPSHOT_TEXT,
+      lastVersion: LAST_VERSION,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -46,11 +54,14 @@ const sessionLookup = preparedPer((db) =>
     .prepare('session_by_token_hash'),
 );
 
-/** The user behind a bearer token, or null when the token is unknown, expired, revoked or the user disabled. */
-export async function userForToken(db: DbOrTx, token: string): Promise<AuthUser | null> {
+/**
+ * The user behind a bearer token, and the database as the request found it; null when the token is
+ * unknown, expired, revoked or the user disabled.
+ */
+export async function userForToken(db: DbOrTx, token: string): Promise<{ user: AuthUser; mark: ArrivalMark } | null> {
   // an ISO string: drizzle's postgres.js serializers expect the column's driver value, not a Date
   const [row] = await sessionLookup(db).execute({ tokenHash: sha256(token), now: new Date().toISOString() });
-  return row ?? null;
+  return row ? { user: row.user, mark: { snapshot: row.snapshot, lastVersion: Number(row.lastVersion) } } : null;
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {

@@ -19,6 +19,7 @@
  *      of one version, so resuming from it loses nothing), else L.
  */
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { LAST_VERSION, type ArrivalMark } from '../../db/arrival-mark';
 import type { DbOrTx } from '../../db/client';
 import { arrayText, rowsOf } from '../../db/rows';
 import { flights, hotelAssignments, registrations } from '../../db/schema';
@@ -45,17 +46,16 @@ const SEQUENCE_LOCKS = sql`pg_locks where locktype = 'relation' and relation = '
  * Step 1: the highest version that is safe to hand out as a cursor, or null when writers did not settle.
  * `upToDate` is true when nothing was versioned after `since` (a device polling with its cursor while
  * nobody wrote): the feed has nothing to send, and no writer in flight can change that, since any
- * version it holds is ≤ last ≤ since. The poll of every idle device then costs this one query.
+ * version it holds is ≤ last ≤ since. The poll of every idle device then costs this one query, or
+ * none when the request's session lookup read `last` (`known`: server/db/arrival-mark.ts).
  */
 export async function settledVersion(
   db: DbOrTx,
   since: number,
+  known?: ArrivalMark | null,
   timeoutMs = SETTLE_TIMEOUT_MS,
 ): Promise<{ last: number; settled: boolean; upToDate: boolean }> {
-  const [seq] = rowsOf<{ v: string | number }>(
-    await db.execute(sql`select (case when is_called then last_value else last_value - 1 end)::text as v from sync_version_seq`),
-  );
-  const last = Number(seq.v);
+  const last = known?.lastVersion ?? Number(rowsOf<{ v: string }>(await db.execute(sql`select ${LAST_VERSION} as v`))[0].v);
   if (last <= since) return { last, settled: true, upToDate: true };
   // writers running now; any of them may hold a version ≤ last (it took it before we read last)
   const inFlight = rowsOf<{ x: string }>(
@@ -98,11 +98,13 @@ export interface DownloadOptions {
   since: number;
   limit: number;
   log?: Logger;
+  /** the database as the request found it (server/db/arrival-mark.ts), when its session lookup read it */
+  mark?: ArrivalMark | null;
 }
 
 /** GET /api/sync/arrivals: arrivals (whole flight window) changed since the cursor, with removals. */
 export async function arrivalsSince(db: DbOrTx, opts: DownloadOptions): Promise<ArrivalsSyncPage> {
-  const { last, settled, upToDate } = await settledVersion(db, opts.since);
+  const { last, settled, upToDate } = await settledVersion(db, opts.since, opts.mark);
   if (upToDate) return { arrivals: [], removed: [], ...nothingNew(opts.since) };
   // the stream: one entry per flight, at its registration's sync version (arrivals.ts)
   const stream = async (extra: SQL, limit?: number) =>
@@ -137,7 +139,7 @@ export async function arrivalsSince(db: DbOrTx, opts: DownloadOptions): Promise<
 
 /** GET /api/sync/hotel: unmatched bookings changed since the cursor; matched or deleted ones as removed. */
 export async function hotelSince(db: DbOrTx, opts: DownloadOptions): Promise<HotelSyncPage> {
-  const { last, settled, upToDate } = await settledVersion(db, opts.since);
+  const { last, settled, upToDate } = await settledVersion(db, opts.since, opts.mark);
   if (upToDate) return { assignments: [], removed: [], ...nothingNew(opts.since) };
   const unmatched = sql<boolean>`(${hotelAssignments.registrationId} is null and ${hotelAssignments.deletedAt} is null)`;
   const base = (extra: SQL | undefined) =>

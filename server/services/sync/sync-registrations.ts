@@ -15,6 +15,7 @@
  * empty; it is there so every feed has the same shape.
  */
 import { and, asc, desc, inArray, isNull, sql } from 'drizzle-orm';
+import type { ArrivalMark } from '../../db/arrival-mark';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { groupBy } from '../../lib/group-by';
@@ -113,9 +114,9 @@ async function loadRegistrations(
 /** A page of the feed; `view` 'desk' for check-in staff (registration-view.ts), 'full' for admins. */
 export async function registrationsSince(
   db: DbOrTx,
-  opts: { since: number; limit: number; view?: 'full' | 'desk' },
+  opts: { since: number; limit: number; view?: 'full' | 'desk'; mark?: ArrivalMark | null },
 ): Promise<RegistrationsSyncPage> {
-  const { last, settled, upToDate } = await settledVersion(db, opts.since);
+  const { last, settled, upToDate } = await settledVersion(db, opts.since, opts.mark);
   if (upToDate) return { registrations: [], removed: [], ...nothingNew(opts.since) };
   const serverTime = () => new Date().toISOString();
   if (!settled) return { registrations: [], removed: [], cursor: opts.since, hasMore: false, serverTime: serverTime() };
