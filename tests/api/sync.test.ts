@@ -202,6 +202,22 @@ describe('GET /api/sync/arrivals', () => {
       await done;
     }
   });
+
+  it.runIf(t.database.driver === 'postgres')('is not held back by a transaction that only reads the sequence', async () => {
+    // every staff request's session lookup reads the sequence's last value (server/db/arrival-mark.ts)
+    const reg = await makeRegistration(t.db);
+    await makeFlight(t.db, reg.id);
+    const { release, done } = await heldTransaction((tx) => tx.execute(sql`select last_value from sync_version_seq`));
+    try {
+      const before = Date.now();
+      const page = await downloadAll(0);
+      expect(Date.now() - before).toBeLessThan(SETTLE_TIMEOUT_MS);
+      expect(page.cursor).toBeGreaterThan(0);
+    } finally {
+      release();
+      await done;
+    }
+  });
 });
 
 describe('GET /api/sync/hotel', () => {

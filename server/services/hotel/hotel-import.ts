@@ -250,12 +250,19 @@ const valuesOf = (d: RoomingRow) => ({
 
 const sameBooking = (a: HotelRow, v: ReturnType<typeof valuesOf>) => (Object.keys(v) as (keyof typeof v)[]).every((k) => a[k] === v[k]);
 
-async function liveBookings(db: DbOrTx, numbers: string[]): Promise<Map<string, HotelRow>> {
+/**
+ * The live bookings with these confirmation numbers; `lock`: locked, in id order, before the import
+ * touches any registration. Links, unlinks and deletes lock a booking and then its registration, so an
+ * import that locked a booking after a registration could deadlock with them.
+ */
+async function liveBookings(db: DbOrTx, numbers: string[], lock = false): Promise<Map<string, HotelRow>> {
   if (numbers.length === 0) return new Map();
-  const rows = await db
+  const query = db
     .select()
     .from(hotelAssignments)
-    .where(and(inArray(hotelAssignments.confirmationNumber, numbers), isNull(hotelAssignments.deletedAt)));
+    .where(and(inArray(hotelAssignments.confirmationNumber, numbers), isNull(hotelAssignments.deletedAt)))
+    .orderBy(hotelAssignments.id);
+  const rows = lock ? await query.for('update') : await query;
   return new Map(rows.map((r) => [r.confirmationNumber, r]));
 }
 
@@ -294,7 +301,7 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
   return db.transaction(async (tx) => {
     // one import at a time, so two uploads of the same list cannot both create a booking
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hotel-import'))`);
-    const existing = await liveBookings(tx, numbers);
+    const existing = await liveBookings(tx, numbers, true);
     plan(parsed.rows, existing);
     const now = new Date();
     for (const r of parsed.rows) {

@@ -34,13 +34,14 @@ export const SETTLE_TIMEOUT_MS = 3000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The transactions that may hold a version: those holding the lock `nextval` takes on the sequence (kept
- * to the end of the transaction), by their virtual transaction id. Not by transaction id: `nextval` does
+ * The transactions that may hold a version: those holding the lock `nextval` takes on the sequence
+ * (RowExclusiveLock, kept to the end of the transaction), by their virtual transaction id; not a reader's
+ * lock (every staff request's session lookup reads the sequence: server/db/arrival-mark.ts). Not by transaction id: `nextval` does
  * not always assign one, and the UPDATE that stores a version gets it only after taking the version. Not
  * every transaction of the cluster either: a long transaction in another database, or one that never
  * takes a version, must not hold downloads back.
  */
-const SEQUENCE_LOCKS = sql`pg_locks where locktype = 'relation' and relation = 'sync_version_seq'::regclass and granted`;
+const SEQUENCE_LOCKS = sql`pg_locks where locktype = 'relation' and relation = 'sync_version_seq'::regclass and mode = 'RowExclusiveLock' and granted`;
 
 /**
  * Step 1: the highest version that is safe to hand out as a cursor, or null when writers did not settle.
