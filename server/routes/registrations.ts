@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { snapshotCachedJson } from '../db/snapshot-cache';
 import { answerCachedJson } from '../lib/precompressed';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, notFound, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
@@ -26,8 +26,11 @@ import { listRegistrations } from '../services/registrations/registration-list';
 import { registrationStats } from '../services/registrations/registration-stats';
 import {
   registrationDetail,
+  registrationDetailRows,
   registrationView,
   requireRegistration,
+  serializeDetail,
+  type DetailRows,
   type RegistrationView,
 } from '../services/registrations/registration-view';
 import {
@@ -37,7 +40,6 @@ import {
   updateRegistration,
   type ServiceContext,
 } from '../services/registrations/registrations';
-import { registrationByRef } from '../services/registrants/registrant-summary';
 import { fromCents } from '../../shared/pricing';
 import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
 import { decimal } from '../../shared/schemas/common';
@@ -64,15 +66,19 @@ export const NOT_YOURS = 'You can only view your own registration';
  * the registrant token of that very registration (full). 401 with no session and no registrant token;
  * 403 for a registrant of another registration (whether or not `ref` exists, so numbers cannot be probed).
  */
-async function readableRegistration(c: Context<AppEnv>, ref: string) {
+async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail: DetailRows; view: RegistrationView }> {
   const user = c.var.user;
   const registrant = c.var.registrant;
   const staffView: RegistrationView | null = user?.role === 'admin' ? 'full' : user?.role === 'greeter' ? 'greeter' : null;
-  if (staffView) return { row: await requireRegistration(dbOf(c), ref), view: staffView };
+  if (staffView) {
+    const detail = await registrationDetailRows(dbOf(c), ref);
+    if (!detail) throw notFound('Registration not found');
+    return { detail, view: staffView };
+  }
   if (registrant) {
-    const row = await registrationByRef(dbOf(c), ref);
-    if (!row || row.id !== registrant.registrationId) throw forbidden(NOT_YOURS);
-    return { row, view: 'registrant' as const };
+    const detail = await registrationDetailRows(dbOf(c), ref);
+    if (!detail || detail.row.id !== registrant.registrationId) throw forbidden(NOT_YOURS);
+    return { detail, view: 'registrant' };
   }
   if (user) throw forbidden();
   throw unauthorized(NOT_VERIFIED);
@@ -136,8 +142,8 @@ export const registrationRoutes = new Hono<AppEnv>()
     return c.json(await requestFlightInfoBulk(dbOf(c), c.var.deps, filters, actorOf(c), new Date(), limit), 200);
   })
   .get('/:id', async (c) => {
-    const { row, view } = await readableRegistration(c, c.req.param('id'));
-    return c.json(await registrationDetail(dbOf(c), row, view), 200);
+    const { detail, view } = await readableDetail(c, c.req.param('id'));
+    return c.json(serializeDetail(detail, view), 200);
   })
   .put('/:id', async (c) => {
     requireAdmin(c);

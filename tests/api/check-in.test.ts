@@ -168,19 +168,22 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect(cancel.status).toBe(200);
     if (tap.status === 200) {
       expect((await stored(a.id)).checkedIn).toBe(true);
-      const cancelledAt = (
+      // the cancellation locks the registration before it writes its audit row, and a check-in needs the
+      // registration not locked that way, so a check-in that was made wrote its audit row first. Not by
+      // created_at: that is each transaction's start, and the cancellation's may start first.
+      const cancelAudit = (
         await t.db
           .select()
           .from(auditLog)
-          .where(eq(auditLog.entityId, String(reg.id)))
-      ).find((x) => x.action.includes('cancel'))!.createdAt;
-      const checkedAt = (
+          .where(and(eq(auditLog.entityType, 'registration'), eq(auditLog.entityId, String(reg.id))))
+      ).find((x) => x.action.includes('cancel'))!.id;
+      const checkInAudit = (
         await t.db
           .select()
           .from(auditLog)
-          .where(eq(auditLog.entityId, String(a.id)))
-      )[0].createdAt;
-      expect(checkedAt.getTime()).toBeLessThanOrEqual(cancelledAt.getTime());
+          .where(and(eq(auditLog.entityType, 'attendee'), eq(auditLog.entityId, String(a.id))))
+      )[0].id;
+      expect(checkInAudit).toBeLessThan(cancelAudit);
     } else {
       expect(tap.status).toBe(422);
       expect(tap.body.error).toBe(CHECK_IN_MESSAGES.cancelled);

@@ -43,15 +43,23 @@ const registrationByNumber = preparedPer((db) =>
     .prepare('registration_by_number'),
 );
 
-/** A registration by numeric id or by registration number (the spec uses both as `{id}`). */
-export async function registrationByRef(db: DbOrTx, ref: string | number): Promise<RegistrationRow | null> {
+/**
+ * What `{id}` in a path names (the spec uses both): a numeric id, or a registration number as stored
+ * (upper-case: registration-number.ts, so comparing the column itself uses its unique index); null for a
+ * reference no registration can have.
+ */
+export function parseRegistrationRef(ref: string | number): { id: number } | { number: string } | null {
   const text = String(ref).trim();
   // no registration number holds U+0000, and PostgreSQL text cannot: not found rather than a database error
   if (text.includes('\u0000')) return null;
-  // numbers are stored upper-case (registration-number.ts): comparing the column itself uses its unique index
-  const [row] = /^\d{1,9}$/.test(text)
-    ? await registrationById(db).execute({ id: Number(text) })
-    : await registrationByNumber(db).execute({ number: text.toUpperCase() });
+  return /^\d{1,9}$/.test(text) ? { id: Number(text) } : { number: text.toUpperCase() };
+}
+
+/** A registration by numeric id or by registration number. */
+export async function registrationByRef(db: DbOrTx, ref: string | number): Promise<RegistrationRow | null> {
+  const parsed = parseRegistrationRef(ref);
+  if (!parsed) return null;
+  const [row] = 'id' in parsed ? await registrationById(db).execute(parsed) : await registrationByNumber(db).execute(parsed);
   return row ?? null;
 }
 

@@ -5,14 +5,14 @@
  * Greeters read registrations too (arrivals, pickups) but docs/architecture.md keeps payments and addresses off their
  * phones: the 'greeter' view leaves out the street address, zip code and every money field.
  */
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPer } from '../../db/prepared';
-import { isoOrNull } from '../../db/rows';
-import { attendees, flights, users } from '../../db/schema';
+import { isoOrNull, rowsFromJson } from '../../db/rows';
+import { attendees, flights, registrations, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { serializeFlight } from '../flights/flight-view';
-import { registrationByRef } from '../registrants/registrant-summary';
+import { parseRegistrationRef, registrationByRef } from '../registrants/registrant-summary';
 import type { RegistrationRow } from './registration-derived';
 import { fromCents, refundDueCents } from '../../../shared/pricing';
 import type { Attendee } from '../../../shared/schemas/attendee';
@@ -255,20 +255,14 @@ const activeAttendeeRows = preparedPer((db) =>
     .orderBy(desc(attendees.isPrimary), asc(attendees.id))
     .prepare('active_attendees_with_programs'),
 );
-const activeFlightRows = preparedPer((db) =>
-  db
-    .select()
-    .from(flights)
-    .where(and(eq(flights.registrationId, sql.placeholder('registrationId')), isNull(flights.removedAt)))
-    .orderBy(asc(flights.flightType), asc(flights.flightDate), asc(flights.flightTime), asc(flights.id))
-    .prepare('active_flights'),
-);
-
 /** Active attendees, primary first, each with its cultural programs. */
 export async function activeAttendees(db: DbOrTx, registrationId: number): Promise<Attendee[]> {
   const rows = await activeAttendeeRows(db).execute({ registrationId });
   return rows.map((r) => serializeAttendee(r.attendee, r.programs));
 }
+
+type UserNames = { firstName: string; lastName: string; email: string };
+const displayName = (u: UserNames) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
 async function userName(db: DbOrTx, userId: number | null): Promise<string | null> {
   if (userId === null) return null;
@@ -277,7 +271,7 @@ async function userName(db: DbOrTx, userId: number | null): Promise<string | nul
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : null;
+  return u ? displayName(u) : null;
 }
 
 /** The registration alone, serialized (for answers to changes). */
@@ -286,16 +280,71 @@ export async function registrationView(db: DbOrTx, row: RegistrationRow, view: R
   return serializeRegistration(row, { attendeeCount: members.length, cancelledBy: await userName(db, row.cancelledBy) }, view);
 }
 
-/** GET /registrations/{id}: the registration, its active attendees and its flights (removed ones left out). */
-export async function registrationDetail(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<RegistrationDetail> {
-  const [members, flightRows, cancelledBy] = await Promise.all([
-    activeAttendees(db, row.id),
-    activeFlightRows(db).execute({ registrationId: row.id }),
-    userName(db, row.cancelledBy),
-  ]);
+/**
+ * GET /registrations/{id} in one statement (docs/quality.md "Performance"): the registration with its
+ * active attendees (primary first, each with its cultural programs), its active flights and the name of
+ * who cancelled it, as JSON columns mapped back through the schema (rowsFromJson). The outer table is
+ * named literally: drizzle leaves a column's table out of a one-table selection.
+ */
+const detailSelection = {
+  registration: registrations,
+  attendees: sql<Record<string, unknown>[]>`coalesce((
+    select json_agg(a order by a.is_primary desc, a.id) from (
+      select att.*, coalesce((
+        select json_agg(json_build_object('id', cp.id, 'programType', cp.program_type) order by cp.id)
+        from cultural_programs cp where cp.attendee_id = att.id), '[]'::json) as programs
+      from attendees att where att.registration_id = registrations.id and att.removed_at is null) a), '[]'::json)`,
+  flights: sql<Record<string, unknown>[]>`coalesce((
+    select json_agg(f order by f.flight_type, f.flight_date, f.flight_time, f.id)
+    from flights f where f.registration_id = registrations.id and f.removed_at is null), '[]'::json)`,
+  cancelledBy: sql<UserNames | null>`(
+    select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email)
+    from users u where u.id = registrations.cancelled_by)`,
+};
+const detailWhere = (where: SQL, name: string) =>
+  preparedPer((db) => db.select(detailSelection).from(registrations).where(where).limit(1).prepare(name));
+const detailById = detailWhere(eq(registrations.id, sql.placeholder('id')), 'registration_detail_by_id');
+const detailByNumber = detailWhere(eq(registrations.registrationNumber, sql.placeholder('number')), 'registration_detail_by_number');
+
+/** A registration's detail, read: the rows its answer is made of. */
+export interface DetailRows {
+  row: RegistrationRow;
+  attendees: { attendee: AttendeeRow; programs: { id: number; programType: string }[] }[];
+  flights: (typeof flights.$inferSelect)[];
+  cancelledBy: string | null;
+}
+
+/** The detail of the registration `ref` names (id or number), or null when there is none. */
+export async function registrationDetailRows(db: DbOrTx, ref: string | number): Promise<DetailRows | null> {
+  const parsed = parseRegistrationRef(ref);
+  if (!parsed) return null;
+  const [found] = 'id' in parsed ? await detailById(db).execute(parsed) : await detailByNumber(db).execute(parsed);
+  if (!found) return null;
+  const people = found.attendees;
   return {
-    registration: serializeRegistration(row, { attendeeCount: members.length, cancelledBy }, view),
-    attendees: attendeesFor(members, view),
-    flightInfo: flightRows.map(serializeFlight),
+    row: found.registration,
+    attendees: rowsFromJson(attendees, people).map((attendee, i) => ({
+      attendee,
+      programs: people[i].programs as DetailRows['attendees'][number]['programs'],
+    })),
+    flights: rowsFromJson(flights, found.flights),
+    cancelledBy: found.cancelledBy ? displayName(found.cancelledBy) : null,
   };
+}
+
+/** GET /registrations/{id}: the registration, its active attendees and its flights (removed ones left out), in `view`. */
+export function serializeDetail(d: DetailRows, view: RegistrationView = 'full'): RegistrationDetail {
+  const members = d.attendees.map((a) => serializeAttendee(a.attendee, a.programs));
+  return {
+    registration: serializeRegistration(d.row, { attendeeCount: members.length, cancelledBy: d.cancelledBy }, view),
+    attendees: attendeesFor(members, view),
+    flightInfo: d.flights.map(serializeFlight),
+  };
+}
+
+/** The detail of a registration just read or written (the answer to a create). */
+export async function registrationDetail(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<RegistrationDetail> {
+  const d = await registrationDetailRows(db, row.id);
+  if (!d) throw notFound('Registration not found');
+  return serializeDetail(d, view);
 }
