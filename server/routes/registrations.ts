@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { snapshotCachedJson } from '../db/snapshot-cache';
 import { answerCachedJson } from '../lib/precompressed';
-import { forbidden, notFound, unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
@@ -25,9 +25,9 @@ import { registrationHistory } from '../services/registrations/registration-hist
 import { listRegistrations } from '../services/registrations/registration-list';
 import { registrationStats } from '../services/registrations/registration-stats';
 import {
-  registrationDetail,
   registrationDetailRows,
   registrationView,
+  requireDetailRows,
   requireRegistration,
   serializeDetail,
   type DetailRows,
@@ -70,11 +70,7 @@ async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail
   const user = c.var.user;
   const registrant = c.var.registrant;
   const staffView: RegistrationView | null = user?.role === 'admin' ? 'full' : user?.role === 'greeter' ? 'greeter' : null;
-  if (staffView) {
-    const detail = await registrationDetailRows(dbOf(c), ref);
-    if (!detail) throw notFound('Registration not found');
-    return { detail, view: staffView };
-  }
+  if (staffView) return { detail: await requireDetailRows(dbOf(c), ref), view: staffView };
   if (registrant) {
     const detail = await registrationDetailRows(dbOf(c), ref);
     if (!detail || detail.row.id !== registrant.registrationId) throw forbidden(NOT_YOURS);
@@ -100,7 +96,7 @@ export const registrationRoutes = new Hono<AppEnv>()
     const input = manual ? validate(manualCreateSchema, raw) : { ...validate(adminCreateSchema, raw), attendees: [] };
     if (!manual) await requireChallenge(c, (input as { turnstileToken?: string | null }).turnstileToken);
     const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
-    const detail = await registrationDetail(dbOf(c), row);
+    const detail = serializeDetail(await requireDetailRows(dbOf(c), row.id));
     return c.json({ registration: detail.registration, attendees: detail.attendees }, 201);
   })
   .get('/', async (c) => {

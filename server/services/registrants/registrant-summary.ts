@@ -55,13 +55,25 @@ export function parseRegistrationRef(ref: string | number): { id: number } | { n
   return /^\d{1,9}$/.test(text) ? { id: Number(text) } : { number: text.toUpperCase() };
 }
 
-/** A registration by numeric id or by registration number. */
-export async function registrationByRef(db: DbOrTx, ref: string | number): Promise<RegistrationRow | null> {
+/** The first row `byId` or `byNumber` (statements taking `id` or `number`) finds for what `ref` names, or null. */
+export async function firstByRef<R>(
+  ref: string | number,
+  byId: (p: { id: number }) => Promise<R[]>,
+  byNumber: (p: { number: string }) => Promise<R[]>,
+): Promise<R | null> {
   const parsed = parseRegistrationRef(ref);
   if (!parsed) return null;
-  const [row] = 'id' in parsed ? await registrationById(db).execute(parsed) : await registrationByNumber(db).execute(parsed);
+  const [row] = 'id' in parsed ? await byId(parsed) : await byNumber(parsed);
   return row ?? null;
 }
+
+/** A registration by numeric id or by registration number. */
+export const registrationByRef = (db: DbOrTx, ref: string | number): Promise<RegistrationRow | null> =>
+  firstByRef(
+    ref,
+    (p) => registrationById(db).execute(p),
+    (p) => registrationByNumber(db).execute(p),
+  );
 
 export async function registrationSummary(db: DbOrTx, reg: RegistrationRow): Promise<VerifiedRegistration> {
   const people = await db

@@ -12,7 +12,7 @@ import { isoOrNull, rowsFromJson } from '../../db/rows';
 import { attendees, flights, registrations, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { serializeFlight } from '../flights/flight-view';
-import { parseRegistrationRef, registrationByRef } from '../registrants/registrant-summary';
+import { firstByRef, registrationByRef } from '../registrants/registrant-summary';
 import type { RegistrationRow } from './registration-derived';
 import { fromCents, refundDueCents } from '../../../shared/pricing';
 import type { Attendee } from '../../../shared/schemas/attendee';
@@ -235,20 +235,27 @@ export function serializeAttendee(a: AttendeeRow, programs: { id: number; progra
 /** A registration by numeric id or registration number, or 404 'Registration not found'. */
 export async function requireRegistration(db: DbOrTx, idOrNumber: string | number): Promise<RegistrationRow> {
   const row = await registrationByRef(db, idOrNumber);
-  if (!row) throw notFound('Registration not found');
+  if (!row) throw notFound(REGISTRATION_NOT_FOUND);
   return row;
 }
 
-// the registration detail's queries, prepared (server/db/prepared.ts)
+const REGISTRATION_NOT_FOUND = 'Registration not found';
+
+/**
+ * An attendee's cultural programs as a JSON column, `{ id, programType }` in the order chosen. The
+ * attendee's id is named literally: drizzle leaves a column's table out of a one-table selection.
+ */
+const programsJson = (attendeeId: string) =>
+  sql<{ id: number; programType: string }[]>`coalesce((
+    select json_agg(json_build_object('id', cp.id, 'programType', cp.program_type) order by cp.id)
+    from cultural_programs cp where cp.attendee_id = ${sql.raw(attendeeId)}), '[]'::json)`;
+
+// the registration's attendees, prepared (server/db/prepared.ts)
 const activeAttendeeRows = preparedPer((db) =>
   db
     .select({
       attendee: attendees,
-      // each attendee's cultural programs in the same statement (one round trip less per detail); the
-      // names are written out, since drizzle leaves a column's table out of a one-table selection
-      programs: sql<{ id: number; programType: string }[]>`coalesce((
-        select json_agg(json_build_object('id', cp.id, 'programType', cp.program_type) order by cp.id)
-        from cultural_programs cp where cp.attendee_id = "attendees"."id"), '[]'::json)`,
+      programs: programsJson('"attendees"."id"'),
     })
     .from(attendees)
     .where(and(eq(attendees.registrationId, sql.placeholder('registrationId')), isNull(attendees.removedAt)))
@@ -290,9 +297,7 @@ const detailSelection = {
   registration: registrations,
   attendees: sql<Record<string, unknown>[]>`coalesce((
     select json_agg(a order by a.is_primary desc, a.id) from (
-      select att.*, coalesce((
-        select json_agg(json_build_object('id', cp.id, 'programType', cp.program_type) order by cp.id)
-        from cultural_programs cp where cp.attendee_id = att.id), '[]'::json) as programs
+      select att.*, ${programsJson('att.id')} as programs
       from attendees att where att.registration_id = registrations.id and att.removed_at is null) a), '[]'::json)`,
   flights: sql<Record<string, unknown>[]>`coalesce((
     select json_agg(f order by f.flight_type, f.flight_date, f.flight_time, f.id)
@@ -316,9 +321,11 @@ export interface DetailRows {
 
 /** The detail of the registration `ref` names (id or number), or null when there is none. */
 export async function registrationDetailRows(db: DbOrTx, ref: string | number): Promise<DetailRows | null> {
-  const parsed = parseRegistrationRef(ref);
-  if (!parsed) return null;
-  const [found] = 'id' in parsed ? await detailById(db).execute(parsed) : await detailByNumber(db).execute(parsed);
+  const found = await firstByRef(
+    ref,
+    (p) => detailById(db).execute(p),
+    (p) => detailByNumber(db).execute(p),
+  );
   if (!found) return null;
   const people = found.attendees;
   return {
@@ -342,9 +349,9 @@ export function serializeDetail(d: DetailRows, view: RegistrationView = 'full'):
   };
 }
 
-/** The detail of a registration just read or written (the answer to a create). */
-export async function registrationDetail(db: DbOrTx, row: RegistrationRow, view: RegistrationView = 'full'): Promise<RegistrationDetail> {
-  const d = await registrationDetailRows(db, row.id);
-  if (!d) throw notFound('Registration not found');
-  return serializeDetail(d, view);
+/** The detail of the registration `ref` names, or 404 'Registration not found'. */
+export async function requireDetailRows(db: DbOrTx, ref: string | number): Promise<DetailRows> {
+  const d = await registrationDetailRows(db, ref);
+  if (!d) throw notFound(REGISTRATION_NOT_FOUND);
+  return d;
 }

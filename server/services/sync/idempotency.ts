@@ -210,7 +210,7 @@ export async function withIdempotency<T, C>(
   const key = checkIdempotencyKey(header);
   const op = { key, method: scope.method, path: scope.path, body: scope.body, input: null };
   const [answer] = await runIdempotent(db, scope.userId, [op], {
-    prepare: prepare && ((tx) => prepare(tx)),
+    prepare,
     apply: (tx, _input, prepared: C) => apply(tx, prepared),
     savepoint,
   });
