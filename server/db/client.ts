@@ -12,7 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import postgres from 'postgres';
 import * as schema from './schema';
 
@@ -44,12 +44,17 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function connectPostgres(url: string, opts: { max?: number } = {}): Database {
+/** How a database is opened: `logger` sees every statement the app's drizzle sends (diagnostics, tests). */
+export interface OpenOptions {
+  logger?: Logger;
+}
+
+export function connectPostgres(url: string, opts: OpenOptions & { max?: number } = {}): Database {
   // jit off: PostgreSQL's JIT compiles any query whose estimated cost passes jit_above_cost, and for
   // this app's short queries the compiling is the cost: the desk's download page took ~1 s, 930 ms of it
   // JIT, for ~50 ms of work (docs/quality.md "Performance")
   const client = postgres(url, { max: opts.max ?? 20, onnotice: () => {}, connection: { jit: 'off' } });
-  const db = drizzlePostgres(preparing(client), { schema }) as unknown as Db;
+  const db = drizzlePostgres(preparing(client), { schema, logger: opts.logger }) as unknown as Db;
   return {
     db,
     driver: 'postgres',
@@ -66,8 +71,8 @@ export function connectPostgres(url: string, opts: { max?: number } = {}): Datab
   };
 }
 
-export function wrapPglite(pg: PGlite): Database {
-  const db = drizzlePglite(pg, { schema }) as unknown as Db;
+export function wrapPglite(pg: PGlite, opts: OpenOptions = {}): Database {
+  const db = drizzlePglite(pg, { schema, logger: opts.logger }) as unknown as Db;
   return {
     db,
     driver: 'pglite',

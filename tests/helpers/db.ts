@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database } from '../../server/db/client';
+import { connectPostgres, PGLITE_EXTENSIONS, wrapPglite, type Database, type OpenOptions } from '../../server/db/client';
 import { withDatabase } from '../setup/global-setup';
 
 /** A test database, and a second connection to it as another server instance would open (PGlite: the same one). */
 export type TestDatabase = Database & { connectAgain(): Database };
 
-export async function freshDatabase(): Promise<TestDatabase> {
+export async function freshDatabase(opts: OpenOptions = {}): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -17,7 +17,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name} template ${template}`);
     await admin.end();
-    const database = connectPostgres(withDatabase(url, name), { max: 10 });
+    const database = connectPostgres(withDatabase(url, name), { ...opts, max: 10 });
     return {
       ...database,
       connectAgain: () => connectPostgres(withDatabase(url, name), { max: 5 }),
@@ -32,7 +32,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) throw new Error('global setup did not provide a database snapshot');
   const pg = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]), extensions: PGLITE_EXTENSIONS });
-  const database = wrapPglite(pg);
+  const database = wrapPglite(pg, opts);
   return { ...database, connectAgain: () => ({ ...database, close: async () => {} }) };
 }
 
