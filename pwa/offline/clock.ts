@@ -45,7 +45,23 @@ export async function readOffset(db: AppDB): Promise<number> {
   return (await db.getMeta('clockOffset'))?.offsetMs ?? 0;
 }
 
-/** Now on the server's clock, as an ISO string (inside a transaction that includes meta, or not). */
-export async function serverNowIso(db: AppDB, now: () => number = Date.now): Promise<string> {
-  return new Date(now() + (await readOffset(db))).toISOString();
+/** How long a record's last tap time is kept: a measured offset moves by seconds, not by the hour. */
+const TAP_MEMORY_MS = 60 * 60 * 1000;
+
+/**
+ * The time of a tap made now on `records` (a flight's pickup: 'flight:12'; a check-in: 'attendee:71' for
+ * each attendee; none for a payment), on the server's clock, and later than this device's previous tap
+ * on any of them (meta 'lastTaps'). A sync between a tap and its undo can measure the offset again and
+ * move the corrected clock back; the undo must still be the later tap, or last tap wins would keep the
+ * tap it undoes. Only the same records are held back: one odd stamp does not push every later tap
+ * forward. Call inside a read-write transaction that includes meta.
+ */
+export async function tapTimeIso(db: AppDB, records: readonly string[], now: () => number = Date.now): Promise<string> {
+  const corrected = now() + (await readOffset(db));
+  const last = (await db.getMeta('lastTaps')) ?? {};
+  const at = Math.max(corrected, ...records.map((r) => (last[r] ?? -Infinity) + 1));
+  const kept = Object.fromEntries(Object.entries(last).filter(([, t]) => t > at - TAP_MEMORY_MS));
+  for (const r of records) kept[r] = at;
+  await db.setMeta('lastTaps', kept);
+  return new Date(at).toISOString();
 }

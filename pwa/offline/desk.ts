@@ -9,7 +9,7 @@
  * taken) but stays in the sync panel as a conflict with the amount paid twice, for an admin to refund.
  */
 import type { AppDB } from './db';
-import { serverNowIso } from './clock';
+import { tapTimeIso } from './clock';
 import { ensureDeviceId } from './device';
 import { writeReceipt } from './op-outcome';
 import { OutboxError } from './outbox-error';
@@ -109,9 +109,11 @@ interface QueueBase {
 
 const familyOf = (r: CachedRegistration) => `${r.primary_first_name} ${r.primary_last_name}`.trim();
 
+/** Queues a desk op; `tapped`: the records whose last tap it is (clock.ts tapTimeIso). */
 async function queue<O extends DeskOp>(
   db: AppDB,
   input: QueueBase,
+  tapped: readonly string[],
   build: (reg: CachedRegistration, common: Omit<O, 'kind' | 'payload' | 'label'>, deviceId: string) => O,
 ): Promise<O> {
   const now = input.now ?? Date.now;
@@ -124,7 +126,7 @@ async function queue<O extends DeskOp>(
       );
     const common = {
       opId: crypto.randomUUID(),
-      clientTime: await serverNowIso(db, now),
+      clientTime: await tapTimeIso(db, tapped, now),
       createdAt: new Date(now()).toISOString(),
       attempts: 0,
       lastError: null,
@@ -143,7 +145,8 @@ export function queueCheckIn(
   db: AppDB,
   input: QueueBase & { attendeeIds: number[]; checkedIn: boolean; actorName: string | null },
 ): Promise<CheckInOp> {
-  return queue<CheckInOp>(db, input, (reg, common, deviceId) => {
+  const tapped = input.attendeeIds.map((id) => `attendee:${id}`);
+  return queue<CheckInOp>(db, input, tapped, (reg, common, deviceId) => {
     const names = reg.attendees.filter((a) => input.attendeeIds.includes(a.id)).map((a) => `${a.first_name} ${a.last_name}`);
     const who = names.length === reg.attendees.length && names.length > 1 ? `all ${names.length} of ${familyOf(reg)}` : names.join(', ');
     return {
@@ -163,7 +166,8 @@ export function queueCheckIn(
 
 /** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
 export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
-  return queue<PaymentOp>(db, input, (reg, common, deviceId) => ({
+  // payments add up: no tap of theirs undoes another
+  return queue<PaymentOp>(db, input, [], (reg, common, deviceId) => ({
     ...common,
     kind: 'payment',
     payload: { registrationId: reg.id, amount: input.amount, method: input.method, note: input.note ?? null, deviceId },

@@ -13,7 +13,7 @@
  * outbox here leaves a receipt (op-outcome.ts), so the screen that queued it learns what became of it.
  */
 import type { AppDB } from './db';
-import { serverNowIso } from './clock';
+import { tapTimeIso } from './clock';
 import { ensureDeviceId } from './device';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLink, tapFields, unhideBooking } from './cache-effects';
 import { writeReceipt } from './op-outcome';
@@ -74,7 +74,7 @@ export async function queuePickup(db: AppDB, input: QueuePickupInput): Promise<P
         picked_up_by: input.pickedUp ? input.actorName : null,
         deviceId: await ensureDeviceId(db),
       },
-      clientTime: await serverNowIso(db, now),
+      clientTime: await tapTimeIso(db, [`flight:${input.flightId}`], now),
       createdAt: new Date(now()).toISOString(),
       attempts: 0,
       lastError: null,
@@ -125,7 +125,7 @@ export async function queueHotelLink(db: AppDB, input: QueueHotelLinkInput): Pro
         registrationNumber: r.registration_number,
         primaryName,
       },
-      clientTime: await serverNowIso(db, now),
+      clientTime: await tapTimeIso(db, [`booking:${booking.id}`], now),
       createdAt: new Date(now()).toISOString(),
       attempts: 0,
       lastError: null,

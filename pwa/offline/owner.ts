@@ -19,7 +19,8 @@
  *                               records), and is replayed under the new session. The sync panel says that
  *                               another user's changes were kept and their saved data removed
  *                               (handoverNotice), until those changes have left the outbox.
- *   always kept                 this device's id and the measured server-clock offset (not personal).
+ *   always kept                 this device's id, the measured server-clock offset and its last taps'
+ *                               times (not personal).
  *
  * Everything happens in one Dexie transaction, so no screen can read a half-cleared copy.
  */

@@ -233,6 +233,8 @@ export interface MetaValues {
   deviceId: string;
   owner: DeviceOwner;
   clockOffset: ClockOffset;
+  /** the server-clock time (ms) of this device's latest tap on each record ('flight:12'), for an hour (clock.ts) */
+  lastTaps: Record<string, number>;
   lastSyncedAt: string;
   'cursor:arrivals': string;
   'cursor:hotel': string;

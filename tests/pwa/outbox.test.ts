@@ -61,6 +61,21 @@ describe('pickup taps', () => {
     expect(op.clientTime).toBe('2025-11-27T19:58:30.000Z');
   });
 
+  it("a tap on the same flight is stamped after the device's previous one on it; another flight is not held back", async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
+    const at = Date.parse('2025-11-27T20:00:00.000Z');
+    // a first estimate of the server clock, 5 minutes ahead; then a better one
+    await db.setMeta('clockOffset', { offsetMs: 300_000, rttMs: 4_000, measuredAt: new Date(at).toISOString() });
+    const tap = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo', now: () => at });
+    await db.setMeta('clockOffset', { offsetMs: 0, rttMs: 20, measuredAt: new Date(at + 1000).toISOString() });
+    const undo = await queuePickup(db, { flightId: 1, pickedUp: false, actorName: 'Bo', now: () => at + 2000 });
+    const other = await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo', now: () => at + 3000 });
+    expect(tap.clientTime).toBe('2025-11-27T20:05:00.000Z');
+    expect(undo.clientTime).toBe('2025-11-27T20:05:00.001Z');
+    expect(other.clientTime).toBe('2025-11-27T20:00:03.000Z');
+  });
+
   it('discarding the last of two taps shows the earlier one; discarding both shows the server again', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 })]);
