@@ -3,6 +3,7 @@
  * the PWA call the same functions so the preview never disagrees with the saved total.
  */
 import type { AgeCategory, PaymentStatus } from './constants';
+import { calendarDate } from './time-zone';
 
 export interface Prices {
   adult: number;
@@ -30,9 +31,12 @@ export function baseAmountCents(categories: readonly AgeCategory[], prices: Pric
   return categories.reduce((sum, c) => sum + prices[c], 0);
 }
 
-/** Whether a registration created at `createdAt` carries the late fee (created after the late-fee date). */
-export function isLate(createdAt: Date, lateFeeAfter: string): boolean {
-  return createdAt.toISOString().slice(0, 10) > lateFeeAfter;
+/**
+ * Whether a registration created at `createdAt` carries the late fee: created after the late-fee date,
+ * a calendar day in the event's time zone (7 pm in Texas on that day is already the next day in UTC).
+ */
+export function isLate(createdAt: Date, lateFeeAfter: string, timeZone: string): boolean {
+  return calendarDate(createdAt, timeZone) > lateFeeAfter;
 }
 
 /**

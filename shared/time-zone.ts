@@ -12,3 +12,10 @@ export function zonedInstant(date: string | null | undefined, time: string | nul
   if (![y, m, d, hh, mm, ss].every(Number.isFinite)) return null;
   return new TZDate(y, m - 1, d, hh, mm, ss, timeZone).getTime();
 }
+
+/** The calendar date ('YYYY-MM-DD') of instant `at` in `timeZone`. */
+export function calendarDate(at: Date, timeZone: string): string {
+  const day = new TZDate(at.getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
+}

@@ -371,7 +371,7 @@ function planMoney(c: PlanContext, status: RegistrationStatus, createdAt: Date, 
   const waiveFees = status !== 'cancelled' && rng.chance(0.03);
   const discountPercentage = !waiveFees && rng.chance(0.08) ? rng.pick([10, 12.5, 15, 20, 25, 50]) : 0;
   const fixedDiscountCents = !waiveFees && rng.chance(0.06) ? rng.pick([2500, 5000, 7500, 10000]) : 0;
-  const lateFeeApplied = isLate(createdAt, event.lateFeeAfter);
+  const lateFeeApplied = isLate(createdAt, event.lateFeeAfter, event.timeZone);
   const removeLateFee = lateFeeApplied && rng.chance(0.1);
   const base = baseAmountCents(
     people.map((p) => p.ageCategory),

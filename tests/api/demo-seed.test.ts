@@ -81,14 +81,14 @@ describe('demo event (normal size)', () => {
   it('computes every amount with shared/pricing, and paid amounts from the payments', () => {
     const paymentsOf = byReg(money);
     const partyOf = byReg(people);
-    const { prices, lateFeeCents, lateFeeAfter } = t.config.event;
+    const { prices, lateFeeCents, lateFeeAfter, timeZone } = t.config.event;
     for (const r of regs) {
       const party = partyOf.get(r.id)!.filter((p) => !p.removedAt);
       const base = baseAmountCents(
         party.map((p) => p.ageCategory as 'adult'),
         prices,
       );
-      expect(r.lateFeeApplied).toBe(isLate(r.createdAt, lateFeeAfter));
+      expect(r.lateFeeApplied).toBe(isLate(r.createdAt, lateFeeAfter, timeZone));
       const amounts = computeAmounts(base, { ...r, discountPercentage: Number(r.discountPercentage) }, lateFeeCents);
       expect({ base: r.baseAmountCents, late: r.lateFeeCents, total: r.totalAmountCents }).toEqual({
         base: amounts.baseCents,

@@ -31,9 +31,15 @@ describe('base amount', () => {
 });
 
 describe('late fee', () => {
-  it('applies to registrations created after 2025-06-01 only', () => {
-    expect(isLate(new Date('2025-06-01T23:59:59Z'), '2025-06-01')).toBe(false);
-    expect(isLate(new Date('2025-06-02T00:00:00Z'), '2025-06-01')).toBe(true);
+  it("applies to registrations created after 2025-06-01 only, by the calendar in the event's time zone", () => {
+    const zone = 'America/Chicago';
+    // 7 pm in Texas on June 1 is June 2 in UTC: still on time
+    expect(isLate(new Date('2025-06-02T00:00:00Z'), '2025-06-01', zone)).toBe(false);
+    expect(isLate(new Date('2025-06-02T04:59:59Z'), '2025-06-01', zone)).toBe(false);
+    // midnight in Texas (CDT, UTC−5)
+    expect(isLate(new Date('2025-06-02T05:00:00Z'), '2025-06-01', zone)).toBe(true);
+    expect(isLate(new Date('2025-06-01T12:00:00Z'), '2025-06-01', zone)).toBe(false);
+    expect(isLate(new Date('2025-06-02T12:00:00Z'), '2025-06-01', 'UTC')).toBe(true);
   });
 
   it('adds $50 when applied, nothing when removed by an admin', () => {
