@@ -9,13 +9,15 @@ export const CHALLENGE_MESSAGES = {
   expired: 'Security verification expired. Please try again.',
 } as const;
 
+/** 400 with the sentence, under the body field that carried the solution (`turnstileToken`; the lookup's `captchaToken`). */
 export async function requireChallenge(
   c: Context<AppEnv>,
   solution: string | null | undefined,
   missingMessage: string = CHALLENGE_MESSAGES.missing,
+  field: 'turnstileToken' | 'captchaToken' = 'turnstileToken',
 ): Promise<void> {
   const outcome = await c.var.deps.challenge.verify(solution);
   if (outcome === 'ok') return;
   const message = outcome === 'missing' ? missingMessage : CHALLENGE_MESSAGES[outcome];
-  throw badRequest(message, { turnstileToken: message });
+  throw badRequest(message, { [field]: message });
 }

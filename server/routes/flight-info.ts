@@ -101,7 +101,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   })
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
-    await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck);
+    await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck, 'captchaToken');
     await limitMailSends(c.var.deps.database.db, 'flight-link', body.email, clientIp(c));
     const { db } = c.var.deps.database;
     const reg = await registrationForEmail(db, body.email);

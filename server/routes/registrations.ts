@@ -88,13 +88,18 @@ const bulkFlightRequestSchema = registrationFiltersSchema.extend({
 });
 
 export const registrationRoutes = new Hono<AppEnv>()
-  /** Both create forms: a body with `attendees` is the manual form (no challenge); otherwise the admin form. */
+  /**
+   * Both create forms: a body with `attendees` is the manual form; otherwise the admin form. The admin
+   * form's challenge is checked whenever the body carries one: /register with group members sends
+   * `attendees` and its `turnstileToken` (docs/decisions.md "One create form").
+   */
   .post('/', async (c) => {
     requireAdmin(c);
     const raw = await jsonBody(c, z.unknown());
-    const manual = typeof raw === 'object' && raw !== null && 'attendees' in raw;
+    const body = typeof raw === 'object' && raw !== null ? raw : {};
+    const manual = 'attendees' in body;
     const input = manual ? validate(manualCreateSchema, raw) : { ...validate(adminCreateSchema, raw), attendees: [] };
-    if (!manual) await requireChallenge(c, (input as { turnstileToken?: string | null }).turnstileToken);
+    if (!manual || 'turnstileToken' in body) await requireChallenge(c, (body as { turnstileToken?: string | null }).turnstileToken);
     const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
     const detail = serializeDetail(await requireDetailRows(dbOf(c), row.id));
     return c.json({ registration: detail.registration, attendees: detail.attendees }, 201);

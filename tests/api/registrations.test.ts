@@ -121,9 +121,14 @@ describe('POST /api/registrations (admin create form)', () => {
       expect(expired.body.error).toBe('Security verification expired. Please try again.');
       const failed = await t.api('POST', '/api/registrations', { token: admin.token, body: adminForm({ turnstileToken: 'forged' }) });
       expect(failed.body.error).toBe('Security verification failed. Please try again.');
-      // the manual form carries no challenge
+      // the manual form carries no challenge; /register with group members carries its own
       const manual = await t.api('POST', '/api/registrations', { token: admin.token, body: manualForm() });
       expect(manual.status).toBe(201);
+      const family = await t.api('POST', '/api/registrations', { token: admin.token, body: manualForm({ turnstileToken: 'forged' }) });
+      expect(family.status).toBe(400);
+      expect(family.body.error).toBe('Security verification failed. Please try again.');
+      const solved = await t.api('POST', '/api/registrations', { token: admin.token, body: manualForm({ turnstileToken: 'good' }) });
+      expect(solved.status).toBe(201);
       const ok = await t.api('POST', '/api/registrations', { token: admin.token, body: adminForm({ turnstileToken: 'good' }) });
       expect(ok.status).toBe(201);
     } finally {

@@ -281,6 +281,9 @@ describe('the bot challenge on the visitor steps', () => {
     const lookup = await guarded.api('POST', '/api/flight-info/lookup', { body: { email: reg.primaryEmail } });
     expect(lookup.status).toBe(400);
     expect(lookup.body.error).toBe('Please complete the security check');
+    // under the field the lookup sends its solution in
+    expect(lookup.body.fields).toEqual({ captchaToken: 'Please complete the security check' });
+    expect(check.body.fields).toEqual({ turnstileToken: 'Please complete the security verification.' });
     const forged = await guarded.api('POST', '/api/registrations/send-verification', {
       body: { email: reg.primaryEmail, turnstileToken: 'bm90LWEtc29sdXRpb24=' },
     });
