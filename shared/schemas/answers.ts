@@ -6,7 +6,14 @@
  */
 import { z } from 'zod/mini';
 import { AGE_CATEGORIES, PAYMENT_STATUSES, REGISTRATION_STATUSES, ROLES } from '../constants';
-import { attendeeSchema, flightInfoRecordSchema, pickupResultSchema, registrationHotelFieldsSchema, registrationSchema } from './records';
+import {
+  amount,
+  attendeeSchema,
+  flightInfoRecordSchema,
+  pickupResultSchema,
+  registrationHotelFieldsSchema,
+  registrationSchema,
+} from './records';
 
 const text = z.string();
 const maybeText = z.nullable(z.string());
@@ -70,8 +77,8 @@ export const registrationListItemSchema = z.object({
   state: maybeText,
   country: text,
   attendee_count: count,
-  total_amount: z.number(),
-  paid_amount: z.number(),
+  total_amount: amount,
+  paid_amount: amount,
   waive_fees: z.boolean(),
   created_at: text,
   has_flights: z.boolean(),
@@ -92,8 +99,8 @@ export const registrationStatsSchema = z.object({
     pending_count: count,
     cancelled_count: count,
     waitlist_count: count,
-    total_collected: z.number(),
-    total_expected: z.number(),
+    total_collected: amount,
+    total_expected: amount,
     /** active registrations with at least one attendee checked in at the desk */
     checked_in_count: count,
   }),
@@ -105,7 +112,7 @@ export type RegistrationStats = z.infer<typeof registrationStatsSchema>;
 export const paymentSchema = z.object({
   id,
   registration_id: id,
-  amount: z.number(),
+  amount,
   method: text,
   note: maybeText,
   created_by: maybeText,

@@ -15,6 +15,11 @@ const text = z.string();
 const maybeText = z.nullable(z.string());
 const maybeNumber = z.nullable(z.number());
 const id = z.number();
+/** An amount of money: a number, or its text (amounts may arrive as numbers or strings), parsed to a number. */
+export const amount = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^\s*-?\d+(\.\d+)?\s*$/))]),
+  z.transform((v: number | string) => Number(v)),
+);
 
 /** The hotel booking copied onto a registration (docs/product.md#api hotel_* fields). */
 export const registrationHotelFieldsSchema = z.object({
@@ -53,15 +58,15 @@ export const registrationSchema = z.extend(registrationHotelFieldsSchema, {
   emergency_contact_name: maybeText,
   emergency_contact_phone: maybeText,
   notes: maybeText,
-  total_amount: z.optional(z.number()),
-  base_amount: z.optional(z.number()),
-  late_fee_amount: z.optional(z.number()),
-  paid_amount: z.optional(z.number()),
-  balance_due: z.optional(z.number()),
-  refund_due: z.optional(z.number()),
+  total_amount: z.optional(amount),
+  base_amount: z.optional(amount),
+  late_fee_amount: z.optional(amount),
+  paid_amount: z.optional(amount),
+  balance_due: z.optional(amount),
+  refund_due: z.optional(amount),
   waive_fees: z.optional(z.boolean()),
-  discount_percentage: z.optional(z.number()),
-  fixed_discount_amount: z.optional(z.number()),
+  discount_percentage: z.optional(amount),
+  fixed_discount_amount: z.optional(amount),
   late_fee_applied: z.optional(z.boolean()),
   remove_late_fee: z.optional(z.boolean()),
   needs_transportation: z.boolean(),

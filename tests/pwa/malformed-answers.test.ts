@@ -69,6 +69,25 @@ describe('a malformed answer', () => {
     expect(await db.getMeta('cursor:registrations')).toBe('100');
   });
 
+  it('amounts sent as text ("350.00") are read as numbers; text that is no amount refuses the page', async () => {
+    const db = freshDb();
+    const asText = { ...registrationRow({ id: 6 }), total_amount: '350.00', paid_amount: '100', balance_due: '250.00' };
+    let amount: unknown = '350.00';
+    const server = fakeServer({
+      'GET /sync/registrations': () => page({ registrations: [{ ...asText, total_amount: amount }] }, 150),
+    });
+    const engine = new SyncEngine({ db, transport: server.transport, feeds: () => ['registrations'] });
+    expect(await engine.syncOnce()).toBe('done');
+    expect(await db.registrations.get(6)).toMatchObject({ total_amount: 350, paid_amount: 100, balance_due: 250 });
+
+    const other = freshDb();
+    amount = 'three hundred';
+    const refused = new SyncEngine({ db: other, transport: server.transport, feeds: () => ['registrations'] });
+    expect(await refused.syncOnce()).toBe('retry');
+    expect(refused.getState().lastError).toMatch(/registrations\.0\.total_amount/);
+    expect(await other.registrations.count()).toBe(0);
+  });
+
   it('a pickup answer of the wrong shape keeps the tap queued and shown; a good answer later settles it', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 3 })], 100);
