@@ -3,7 +3,7 @@
  * the bulk 'Request Flight Info', search, the Filters panel, the table and pagination. The page and
  * filters live in the address (hooks/use-list-params.ts).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { Spinner } from '../../components/spinner';
@@ -31,6 +31,11 @@ export default function RegistrationsPage() {
   const total = pagination?.total ?? 0;
   // no connection (or no answer from the server): the list from this device's copy
   const fromCache = !online || (list.isError && list.error instanceof ApiError && list.error.isNetworkError);
+  // a page past the last (an old link, or rows removed meanwhile) opens the last page
+  const lastPage = pagination && pagination.page > pagination.pages && pagination.pages > 0 ? pagination.pages : null;
+  useEffect(() => {
+    if (lastPage) setPage(lastPage, { replace: true });
+  }, [lastPage, setPage]);
 
   return (
     <div className="page">

@@ -45,14 +45,15 @@ export function useListParams() {
     [setParams],
   );
 
+  /** `replace`: in place of the current history entry (a correction, not a step the user took) */
   const setPage = useCallback(
-    (p: number) =>
+    (p: number, opts?: { replace?: boolean }) =>
       setParams((prev) => {
         const next = new URLSearchParams(prev);
         if (p > 1) next.set('page', String(p));
         else next.delete('page');
         return next;
-      }),
+      }, opts),
     [setParams],
   );
 
