@@ -26,8 +26,11 @@ export interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   isAdmin: boolean;
-  /** true after the user chose 'Sign out': /login then starts fresh instead of returning to the page */
-  signedOutOnPurpose: boolean;
+  /**
+   * The page (path and query) the user was on when they chose 'Sign out', until the next sign-in: /login
+   * then starts fresh instead of returning to it. Any other protected page still asks to come back.
+   */
+  signedOutFrom: string | null;
   /** signs in and returns the user; throws ApiError with the server's sentence on refusal */
   login: (body: LoginBody) => Promise<User>;
   /** revokes the session, forgets the token and goes to /login */
@@ -103,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const user = cachedUser();
     return user ? { status: 'authenticated', user } : { status: 'loading', user: null };
   });
-  const [signedOutOnPurpose, setSignedOutOnPurpose] = useState(false);
+  const [signedOutFrom, setSignedOutFrom] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const navigateRef = useRef(navigate);
@@ -171,7 +174,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await claimOfflineData(res.user);
     setToken(res.token);
     rememberUser(res.user);
-    setSignedOutOnPurpose(false);
+    setSignedOutFrom(null);
     setState({ status: 'authenticated', user: res.user });
     return res.user;
   }, []);
@@ -186,7 +189,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     }
     clearToken();
-    setSignedOutOnPurpose(true);
+    setSignedOutFrom(window.location.pathname + window.location.search);
     signedOut();
     navigateRef.current('/login', { replace: true });
   }, [signedOut]);
@@ -196,12 +199,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       status: state.status,
       user: state.user,
       isAdmin: state.user?.role === 'admin',
-      signedOutOnPurpose,
+      signedOutFrom,
       login,
       logout,
       refresh: check,
     }),
-    [state, signedOutOnPurpose, login, logout, check],
+    [state, signedOutFrom, login, logout, check],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

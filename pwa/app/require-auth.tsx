@@ -13,12 +13,14 @@ import type { Role } from '../../shared/constants';
 import { AccessDenied } from './access-denied';
 
 export function RequireAuth({ roles, children }: { roles?: readonly Role[]; children?: ReactNode }) {
-  const { status, user, signedOutOnPurpose } = useAuth();
+  const { status, user, signedOutFrom } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageSpinner />;
   if (status === 'unauthenticated' || !user) {
-    // after 'Sign out' the page being left was not asked for: the next sign-in starts at the user's home
-    return <Navigate to="/login" replace state={signedOutOnPurpose ? undefined : { from: location }} />;
+    // after 'Sign out' the page being left was not asked for: the next sign-in starts at the user's
+    // home; any other protected page (opened later, or by Back) is remembered as usual
+    const leaving = signedOutFrom === location.pathname + location.search;
+    return <Navigate to="/login" replace state={leaving ? undefined : { from: location }} />;
   }
   if (roles && !hasRole(user, roles)) return <AccessDenied />;
   return <>{children ?? <Outlet />}</>;

@@ -68,6 +68,18 @@ describe('admin sign-in', () => {
     await signInThroughForm(page, admin.email, 'brand-new-pass');
     await page.waitForURL(/\/admin$/);
     await page.getByRole('navigation', { name: 'Admin' }).waitFor();
+
+    // signed out, another protected page opened in the same tab is still where sign-in returns to
+    await page.getByRole('button', { name: 'Ada Lovelace' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login$/);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/admin/users');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForURL(/\/login$/);
+    await signInThroughForm(page, admin.email, 'brand-new-pass');
+    await page.waitForURL(/\/admin\/users$/);
   });
 
   it('shows the spec messages for an empty or malformed sign-in form without calling the server', async () => {
