@@ -327,8 +327,18 @@ export const payments = pgTable(
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /**
+     * The Idempotency-Key it was sent with (a device's op id), whoever sent it: a payment queued by one
+     * user and replayed under another's session after the first delivery's answer was lost is recorded
+     * once (payments.ts). Idempotency records are per user; money must not be.
+     */
+    opId: text('op_id'),
   },
-  (t) => [index('payments_registration_idx').on(t.registrationId), check('payments_amount_check', sql`${t.amountCents} <> 0`)],
+  (t) => [
+    index('payments_registration_idx').on(t.registrationId),
+    uniqueIndex('payments_op_id_unique').on(t.opId),
+    check('payments_amount_check', sql`${t.amountCents} <> 0`),
+  ],
 );
 
 export const auditLog = pgTable(

@@ -14,7 +14,7 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
-import { withIdempotency } from '../services/sync/idempotency';
+import { checkIdempotencyKey, withIdempotency } from '../services/sync/idempotency';
 import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addAttendee, removeAttendee, updateAttendee } from '../services/registrations/attendees';
@@ -195,7 +195,8 @@ export const registrationRoutes = new Hono<AppEnv>()
       c.req.header('idempotency-key'),
       { userId: user.id, method: 'POST', path: `/api/registrations/${c.req.param('id').toUpperCase()}/payments`, body: input },
       async (tx) => {
-        const { payment, registration } = await recordPayment(tx, c.req.param('id'), input, ctxOf(c));
+        const key = checkIdempotencyKey(c.req.header('idempotency-key'));
+        const { payment, registration } = await recordPayment(tx, c.req.param('id'), input, ctxOf(c), key);
         return { status: 201, body: { payment, registration: await registrationView(tx, registration, view) } };
       },
     );

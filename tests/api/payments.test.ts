@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
@@ -90,5 +91,33 @@ describe('POST /api/registrations/{id}/payments', () => {
     expect(history.body.history[0].after).toMatchObject({ amount: 20, paid_amount: 20 });
     expect(history.body.pagination).toMatchObject({ page: 1, total: 2 });
     expect(history.body.history.at(-1).action).toBe('registration.create');
+  });
+
+  it("a desk payment sent again under the next user's session (its first answer lost) takes the money once", async () => {
+    const ana = await t.makeUser('checkin', { first_name: 'Ana' });
+    const ben = await t.makeUser('checkin', { first_name: 'Ben' });
+    const reg = await makeRegistration(t.db); // 400 due
+    const key = randomUUID();
+    const send = (token: string, body: unknown) =>
+      t.api('POST', `/api/registrations/${reg.id}/payments`, { token, body, headers: { 'Idempotency-Key': key } });
+    const body = { amount: 100, method: 'cash', note: 'At the desk' };
+    const first = await send(ana.token, body);
+    expect(first.status).toBe(201);
+    // Ana's answer never arrived; Ben signed in on the same laptop and its outbox sends the payment again
+    const again = await send(ben.token, body);
+    expect(again.status).toBe(201);
+    expect(again.body.payment).toEqual(first.body.payment);
+    expect(again.body.registration).toMatchObject({ paid_amount: 100, balance_due: 300, payment_status: 'partial' });
+    expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(1);
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(row.paidAmountCents).toBe(10000);
+    // the same key for another amount is another request: refused, nothing written
+    const other = await send(ben.token, { amount: 50, method: 'cash' });
+    expect(other.status).toBe(422);
+    expect(other.body.error).toBe('This Idempotency-Key was already used for a different request');
+    expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(1);
+    // a payment without a key is always a new one
+    expect((await pay(reg.id, body)).status).toBe(201);
+    expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(2);
   });
 });

@@ -3,12 +3,18 @@
  * running sum of the ledger, kept on the registration so lists and stats need no join; a refund is a
  * negative row and can never take the paid amount below zero. Payment status follows (refunded when a
  * refund brings the paid amount back to 0).
+ *
+ * A payment sent with an Idempotency-Key keeps it as its `op_id`, unique over all users. Idempotency
+ * records are per user (services/sync/idempotency.ts), so a desk payment queued by one user and sent
+ * again under the next user's session, after the first delivery's answer was lost, would be a new
+ * request there: here it finds its payment and takes no money twice.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { payments, registrations, users } from '../../db/schema';
 import { unprocessable } from '../../lib/errors';
 import { audit } from '../operations/audit';
+import { KEY_REUSED } from '../sync/idempotency';
 import { refreshDerived } from './registration-derived';
 import { lockRegistration, type ServiceContext } from './registrations';
 import { formatMoney, fromCents, toCents } from '../../../shared/pricing';
@@ -28,9 +34,31 @@ export function serializePayment(p: PaymentRow, createdBy: string | null): Payme
   };
 }
 
-export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, input: PaymentCreate, ctx: ServiceContext) {
+/** The payment recorded under `opId` (with who recorded it), if any. */
+async function paymentByOpId(tx: DbOrTx, opId: string) {
+  const [row] = await tx
+    .select({ p: payments, email: users.email })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.createdBy))
+    .where(eq(payments.opId, opId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Records a payment (or a refund, below 0) and the registration's new figures. `opId`: the request's
+ * Idempotency-Key; a payment already recorded under it (by anyone) is answered as it stands, with the
+ * registration as it is now, and nothing is written; under it for another registration or amount, 422.
+ */
+export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, input: PaymentCreate, ctx: ServiceContext, opId?: string) {
   const reg = await lockRegistration(tx, idOrNumber);
   const cents = toCents(input.amount);
+  const earlier = opId ? await paymentByOpId(tx, opId) : undefined;
+  if (earlier) {
+    const same = earlier.p.registrationId === reg.id && earlier.p.amountCents === cents && earlier.p.method === input.method;
+    if (!same) throw unprocessable(KEY_REUSED);
+    return { payment: serializePayment(earlier.p, earlier.email), registration: reg };
+  }
   if (cents < 0 && reg.paidAmountCents + cents < 0) {
     throw unprocessable(`A refund cannot be more than the amount paid (${formatMoney(fromCents(reg.paidAmountCents))})`);
   }
@@ -42,8 +70,12 @@ export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, inp
       method: input.method,
       note: input.note,
       createdBy: ctx.actor.userId,
+      opId,
     })
+    // the same op id taken meanwhile for another registration (the one above is locked)
+    .onConflictDoNothing()
     .returning();
+  if (!row) throw unprocessable(KEY_REUSED);
   await tx
     .update(registrations)
     .set({ paidAmountCents: sql`${registrations.paidAmountCents} + ${cents}` })
