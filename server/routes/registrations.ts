@@ -125,7 +125,11 @@ export const registrationRoutes = new Hono<AppEnv>()
     return stream(
       c,
       async (out) => {
-        for await (const chunk of exportCsvChunks(dbOf(c), ids, timeZone)) await out.write(chunk);
+        for await (const chunk of exportCsvChunks(dbOf(c), ids, timeZone)) {
+          // the client hung up (a closed tab): writing on would read every chunk for nobody
+          if (out.aborted) break;
+          await out.write(chunk);
+        }
       },
       async (err) => {
         // headers are gone by now: log it; the file ends short and the download shows as failed
