@@ -26,7 +26,8 @@ import { AppDB } from '../../pwa/offline/db';
 import { keepServer, listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
 import { queryArrivals, queryUnmatched } from '../../pwa/offline/queries';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { NetworkError, withQuery, type SyncRequest, type SyncResponse, type Transport } from '../../pwa/offline/transport';
+import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from '../../pwa/offline/transport';
+import { deliverTo } from '../helpers/app-transport';
 import type { Feed } from '../../pwa/offline/downloads';
 
 const t = await createTestApp();
@@ -77,16 +78,7 @@ async function deliver(token: string, req: SyncRequest): Promise<SyncResponse> {
     stats.pickupBatches += 1;
     stats.largestBatch = Math.max(stats.largestBatch, (req.body as { ops: unknown[] }).ops.length);
   }
-  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-  if (req.body !== undefined) headers['content-type'] = 'application/json';
-  if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
-  const res = await t.app.request(`/api${withQuery(req.path, req.query)}`, {
-    method: req.method,
-    headers,
-    body: req.body === undefined ? undefined : JSON.stringify(req.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
+  return deliverTo(t, token, req);
 }
 
 /** A device's network: drops, lost answers, duplicates (in a row, in parallel, and much later). */

@@ -15,7 +15,8 @@ import { AppDB } from '../../pwa/offline/db';
 import { queuePickup } from '../../pwa/offline/outbox';
 import { queueCheckIn } from '../../pwa/offline/desk';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { withQuery, type Transport } from '../../pwa/offline/transport';
+import type { Transport } from '../../pwa/offline/transport';
+import { deliverTo } from '../helpers/app-transport';
 import type { Feed } from '../../pwa/offline/downloads';
 
 const t = await createTestApp();
@@ -23,18 +24,8 @@ const t = await createTestApp();
 /** The device's network: every request reaches the app and its answer comes back. */
 const transport =
   (token: string): Transport =>
-  async (req) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
-    if (req.idempotencyKey) headers['idempotency-key'] = req.idempotencyKey;
-    const res = await t.app.request(`/api${withQuery(req.path, req.query)}`, {
-      method: req.method,
-      headers,
-      body: req.body === undefined ? undefined : JSON.stringify(req.body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  };
+  (req) =>
+    deliverTo(t, token, req);
 
 async function device(role: 'greeter' | 'checkin', feeds: Feed[]) {
   const user = await t.makeUser(role, { first_name: 'Bo', last_name: 'Tapper' });
