@@ -15,6 +15,16 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? def : v === 'true' || v === '1' || v === 'yes'));
 
+/** Whether `zone` is a time zone this runtime knows ('America/Chicago'); a typo would date everything wrongly. */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-11-27');
 const dollars = decimal(z.number({ error: 'must be a decimal number' }).nonnegative()).transform((d) => Math.round(d * 100));
 
@@ -48,7 +58,7 @@ const envSchema = z.object({
   EVENT_DATES_LABEL: z.string().optional(),
   EVENT_VENUE: z.string().optional(),
   EVENT_LOCATION: z.string().optional(),
-  EVENT_TIME_ZONE: z.string().optional(),
+  EVENT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as America/Chicago').optional(),
   EVENT_PRICE_ADULT: dollars.optional(),
   EVENT_PRICE_YOUTH: dollars.optional(),
   EVENT_PRICE_CHILD: dollars.optional(),

@@ -47,20 +47,27 @@ export async function readOffset(db: AppDB): Promise<number> {
 
 /** How long a record's last tap time is kept: a measured offset moves by seconds, not by the hour. */
 const TAP_MEMORY_MS = 60 * 60 * 1000;
+/**
+ * A last tap further ahead of the corrected clock than this came from a wrong clock (a reset phone before
+ * its first measurement), not from a correction: it holds nothing back, or every later tap would carry
+ * that wrong time.
+ */
+const TAP_AHEAD_MS = 10 * 60 * 1000;
 
 /**
  * The time of a tap made now on `records` (a flight's pickup: 'flight:12'; a check-in: 'attendee:71' for
  * each attendee; none for a payment), on the server's clock, and later than this device's previous tap
  * on any of them (meta 'lastTaps'). A sync between a tap and its undo can measure the offset again and
  * move the corrected clock back; the undo must still be the later tap, or last tap wins would keep the
- * tap it undoes. Only the same records are held back: one odd stamp does not push every later tap
- * forward. Call inside a read-write transaction that includes meta.
+ * tap it undoes. Only the same records are held back, and not by a tap far ahead of the clock: one odd
+ * stamp does not push later taps forward. Call inside a read-write transaction that includes meta.
  */
 export async function tapTimeIso(db: AppDB, records: readonly string[], now: () => number = Date.now): Promise<string> {
   const corrected = now() + (await readOffset(db));
-  const last = (await db.getMeta('lastTaps')) ?? {};
-  const at = Math.max(corrected, ...records.map((r) => (last[r] ?? -Infinity) + 1));
-  const kept = Object.fromEntries(Object.entries(last).filter(([, t]) => t > at - TAP_MEMORY_MS));
+  const last = Object.entries((await db.getMeta('lastTaps')) ?? {}).filter(([, t]) => t - corrected <= TAP_AHEAD_MS);
+  const held = new Map(last);
+  const at = Math.max(corrected, ...records.map((r) => (held.get(r) ?? -Infinity) + 1));
+  const kept = Object.fromEntries(last.filter(([, t]) => t > at - TAP_MEMORY_MS));
   for (const r of records) kept[r] = at;
   await db.setMeta('lastTaps', kept);
   return new Date(at).toISOString();

@@ -14,7 +14,7 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
-import { checkIdempotencyKey, withIdempotency } from '../services/sync/idempotency';
+import { withIdempotency } from '../services/sync/idempotency';
 import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addAttendee, removeAttendee, updateAttendee } from '../services/registrations/attendees';
@@ -99,7 +99,10 @@ export const registrationRoutes = new Hono<AppEnv>()
     const body = typeof raw === 'object' && raw !== null ? raw : {};
     const manual = 'attendees' in body;
     const input = manual ? validate(manualCreateSchema, raw) : { ...validate(adminCreateSchema, raw), attendees: [] };
-    if (!manual || 'turnstileToken' in body) await requireChallenge(c, (body as { turnstileToken?: string | null }).turnstileToken);
+    if (!manual || 'turnstileToken' in body) {
+      const token = (body as { turnstileToken?: unknown }).turnstileToken;
+      await requireChallenge(c, typeof token === 'string' ? token : null);
+    }
     const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
     const detail = serializeDetail(await requireDetailRows(dbOf(c), row.id));
     return c.json({ registration: detail.registration, attendees: detail.attendees }, 201);
@@ -126,9 +129,9 @@ export const registrationRoutes = new Hono<AppEnv>()
       c,
       async (out) => {
         for await (const chunk of exportCsvChunks(dbOf(c), ids, timeZone)) {
-          // the client hung up (a closed tab): writing on would read every chunk for nobody
-          if (out.aborted) break;
           await out.write(chunk);
+          // the client hung up (a closed tab): reading on would read every chunk for nobody
+          if (out.aborted) break;
         }
       },
       async (err) => {
@@ -198,8 +201,7 @@ export const registrationRoutes = new Hono<AppEnv>()
       dbOf(c),
       c.req.header('idempotency-key'),
       { userId: user.id, method: 'POST', path: `/api/registrations/${c.req.param('id').toUpperCase()}/payments`, body: input },
-      async (tx) => {
-        const key = checkIdempotencyKey(c.req.header('idempotency-key'));
+      async (tx, _prepared, key) => {
         const { payment, registration } = await recordPayment(tx, c.req.param('id'), input, ctxOf(c), key);
         return { status: 201, body: { payment, registration: await registrationView(tx, registration, view) } };
       },

@@ -12,11 +12,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../../server/http-server';
 import { createTestApp } from '../helpers/app';
-import { freshDatabase } from '../helpers/db';
+import { loggedDatabase } from '../helpers/db';
 
 // every statement the app's drizzle sends outside a transaction, by its text
-const sent: string[] = [];
-const database = await freshDatabase({ logger: { logQuery: (query) => sent.push(query) } });
+const { database, sent } = await loggedDatabase();
 const t = await createTestApp({}, { database });
 const admin = await t.makeUser('admin');
 const server = createHttpServer(t.app.fetch);

@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
-import { freshDatabase } from '../helpers/db';
+import { loggedDatabase } from '../helpers/db';
 import { makeRegistration } from '../helpers/factories';
 
 // every statement the app's drizzle sends outside a transaction, by its text
-const sent: string[] = [];
-const database = await freshDatabase({ logger: { logQuery: (query) => sent.push(query) } });
+const { database, sent } = await loggedDatabase();
 const t = await createTestApp({}, { database });
 const admin = await t.makeUser('admin');
 

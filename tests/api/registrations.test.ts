@@ -129,6 +129,10 @@ describe('POST /api/registrations (admin create form)', () => {
       expect(family.body.error).toBe('Security verification failed. Please try again.');
       const solved = await t.api('POST', '/api/registrations', { token: admin.token, body: manualForm({ turnstileToken: 'good' }) });
       expect(solved.status).toBe(201);
+      // a solution that is not text is no solution
+      const odd = await t.api('POST', '/api/registrations', { token: admin.token, body: manualForm({ turnstileToken: { a: 1 } }) });
+      expect(odd.status).toBe(400);
+      expect(odd.body.error).toBe('Please complete the security verification.');
       const ok = await t.api('POST', '/api/registrations', { token: admin.token, body: adminForm({ turnstileToken: 'good' }) });
       expect(ok.status).toBe(201);
     } finally {

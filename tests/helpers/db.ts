@@ -57,3 +57,10 @@ export async function emptyDatabase(): Promise<Database> {
   }
   return wrapPglite(await PGlite.create({ extensions: PGLITE_EXTENSIONS }));
 }
+
+/** A fresh database whose drizzle hands every statement it sends outside a transaction to `sent`, by its text. */
+export async function loggedDatabase(): Promise<{ database: TestDatabase; sent: string[] }> {
+  const sent: string[] = [];
+  const database = await freshDatabase({ logger: { logQuery: (query) => sent.push(query) } });
+  return { database, sent };
+}

@@ -76,6 +76,19 @@ describe('pickup taps', () => {
     expect(other.clientTime).toBe('2025-11-27T20:00:03.000Z');
   });
 
+  it('a tap stamped far ahead (a reset clock, before any measurement) holds no later tap back', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    const at = Date.parse('2025-11-27T20:00:00.000Z');
+    await db.setMeta('clockOffset', { offsetMs: 86_400_000, rttMs: 4_000, measuredAt: new Date(at).toISOString() });
+    const tap = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo', now: () => at });
+    await db.setMeta('clockOffset', { offsetMs: 0, rttMs: 20, measuredAt: new Date(at + 1000).toISOString() });
+    const undo = await queuePickup(db, { flightId: 1, pickedUp: false, actorName: 'Bo', now: () => at + 2000 });
+    expect(tap.clientTime).toBe('2025-11-28T20:00:00.000Z');
+    expect(undo.clientTime).toBe('2025-11-27T20:00:02.000Z');
+    expect(await db.getMeta('lastTaps')).toEqual({ 'flight:1': at + 2000 });
+  });
+
   it('discarding the last of two taps shows the earlier one; discarding both shows the server again', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 })]);

@@ -42,6 +42,7 @@ describe('configuration (docs/architecture.md table)', () => {
     [{ MAIL_TRANSPORT: 'smtp' }, /SMTP_URL/],
     [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD/],
     [{ EVENT_START_DATE: 'Nov 27' }, /EVENT_START_DATE/],
+    [{ EVENT_TIME_ZONE: 'America/Chicgo' }, /EVENT_TIME_ZONE/],
   ])('a bad configuration %j stops with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base(), ...env })).toThrow(message);

@@ -32,7 +32,7 @@ export default function RegistrationsPage() {
   // no connection (or no answer from the server): the list from this device's copy
   const fromCache = !online || (list.isError && list.error instanceof ApiError && list.error.isNetworkError);
   // a page past the last (an old link, or rows removed meanwhile) opens the last page
-  const lastPage = pagination && pagination.page > pagination.pages && pagination.pages > 0 ? pagination.pages : null;
+  const lastPage = pagination && pagination.page > Math.max(1, pagination.pages) ? Math.max(1, pagination.pages) : null;
   useEffect(() => {
     if (lastPage) setPage(lastPage, { replace: true });
   }, [lastPage, setPage]);

@@ -198,20 +198,20 @@ export function singleAnswer<T>(answer: OpAnswer<T>, key: string | undefined): S
  * rows it will write, sent with the read of the key's record (steps 1–2); it must not refuse, `apply`
  * does. By default `apply` runs in a savepoint, as one that may refuse after writing needs (step 4);
  * `savepoint: false` for one that refuses only before it writes (a hotel link), which saves the
- * savepoint's two statements.
+ * savepoint's two statements. `apply` also gets the checked key (a payment keeps it: payments.ts).
  */
 export async function withIdempotency<T, C>(
   db: Db,
   header: string | undefined,
   scope: { userId: number | null; method: string; path: string; body: unknown },
-  apply: (tx: Tx, prepared: C) => Promise<{ status: number; body: T }>,
+  apply: (tx: Tx, prepared: C, key: string | undefined) => Promise<{ status: number; body: T }>,
   { prepare, savepoint = true }: { prepare?: (tx: Tx) => Promise<C>; savepoint?: boolean } = {},
 ): Promise<StoredAnswer<T>> {
   const key = checkIdempotencyKey(header);
   const op = { key, method: scope.method, path: scope.path, body: scope.body, input: null };
   const [answer] = await runIdempotent(db, scope.userId, [op], {
     prepare,
-    apply: (tx, _input, prepared: C) => apply(tx, prepared),
+    apply: (tx, _input, prepared: C) => apply(tx, prepared, key),
     savepoint,
   });
   return singleAnswer(answer, key);

@@ -32,7 +32,9 @@ export interface PaginationProps {
   onPage: (page: number) => void;
 }
 
-export function Pagination({ page, pages, total, limit, onPage }: PaginationProps) {
+export function Pagination({ page: asked, pages, total, limit, onPage }: PaginationProps) {
+  // a page past the last is being replaced by the last (registrations-page.tsx): count as that one
+  const page = Math.min(asked, Math.max(1, pages));
   const from = total === 0 ? 0 : (page - 1) * limit + 1;
   const to = Math.min(total, page * limit);
   return (
