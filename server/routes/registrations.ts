@@ -4,6 +4,7 @@
  * verify-code and the single request-flight-info live in registrant-verification.ts (mounted first).
  * `{id}` is a numeric id or a registration number everywhere.
  */
+import { setImmediate } from 'node:timers/promises';
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
@@ -130,6 +131,10 @@ export const registrationRoutes = new Hono<AppEnv>()
       async (out) => {
         for await (const chunk of exportCsvChunks(dbOf(c), ids, timeZone)) {
           await out.write(chunk);
+          // a turn of the event loop between chunks: on embedded PGlite a chunk's query runs on this
+          // thread, so without it other requests (a greeter's tap) wait for the whole export, and a
+          // hang-up is not heard
+          await setImmediate();
           // the client hung up (a closed tab): reading on would read every chunk for nobody
           if (out.aborted) break;
         }
