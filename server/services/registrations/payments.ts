@@ -34,14 +34,13 @@ export function serializePayment(p: PaymentRow, createdBy: string | null): Payme
   };
 }
 
+/** Payments with who recorded each (their email), to filter. */
+const withRecorder = (db: DbOrTx) =>
+  db.select({ p: payments, email: users.email }).from(payments).leftJoin(users, eq(users.id, payments.createdBy));
+
 /** The payment recorded under `opId` (with who recorded it), if any. */
 async function paymentByOpId(tx: DbOrTx, opId: string) {
-  const [row] = await tx
-    .select({ p: payments, email: users.email })
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.createdBy))
-    .where(eq(payments.opId, opId))
-    .limit(1);
+  const [row] = await withRecorder(tx).where(eq(payments.opId, opId)).limit(1);
   return row;
 }
 
@@ -95,11 +94,6 @@ export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, inp
 
 /** The ledger, oldest first, with who recorded each row. */
 export async function listPayments(db: DbOrTx, registrationId: number): Promise<Payment[]> {
-  const rows = await db
-    .select({ p: payments, email: users.email })
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.createdBy))
-    .where(eq(payments.registrationId, registrationId))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
+  const rows = await withRecorder(db).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.createdAt), asc(payments.id));
   return rows.map((r) => serializePayment(r.p, r.email));
 }

@@ -12,6 +12,7 @@ import { newRegistrationNumber } from './registration-number';
 import { nextVersion, refreshDerived, type RegistrationRow } from './registration-derived';
 import { registrationView } from './registration-view';
 import { revokeRegistrationTokens } from '../registrants/registrant-tokens';
+import { parseRegistrationRef } from '../registrants/registrant-summary';
 import { MAX_ATTENDEES } from '../../../shared/constants';
 import type { EventConfig } from '../../../shared/event';
 import { isLate, toCents } from '../../../shared/pricing';
@@ -29,11 +30,10 @@ export const DEFAULT_COUNTRY = 'USA';
 
 /** The registration row, locked for the rest of the transaction; 404 'Registration not found' when absent. */
 export async function lockRegistration(tx: DbOrTx, idOrNumber: string | number): Promise<RegistrationRow> {
-  const key = String(idOrNumber).trim();
-  // no registration number holds U+0000, and PostgreSQL text cannot: not found rather than a database error
-  if (key.includes('\u0000')) throw notFound('Registration not found');
-  // same reading of {id} as registrationByRef: a numeric id, or a registration number (stored upper-case)
-  const where = /^\d{1,9}$/.test(key) ? eq(registrations.id, Number(key)) : eq(registrations.registrationNumber, key.toUpperCase());
+  // the same reading of {id} as registrationByRef
+  const ref = parseRegistrationRef(idOrNumber);
+  if (!ref) throw notFound('Registration not found');
+  const where = 'id' in ref ? eq(registrations.id, ref.id) : eq(registrations.registrationNumber, ref.number);
   const [row] = await tx.select().from(registrations).where(where).limit(1).for('update');
   if (!row) throw notFound('Registration not found');
   return row;
