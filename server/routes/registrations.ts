@@ -17,6 +17,7 @@ import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
 import { withIdempotency } from '../services/sync/idempotency';
 import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
+import { VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { addAttendee, removeAttendee, updateAttendee } from '../services/registrations/attendees';
 import { previewFlightInfoBulk, requestFlightInfoBulk } from '../services/flights/flight-requests-bulk';
@@ -59,13 +60,13 @@ import {
 const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.var.deps.config.event, actor: actorOf(c) });
 const dbOf = (c: Context<AppEnv>) => c.var.deps.database.db;
 
-export const NOT_VERIFIED = 'Please verify your email to view this registration';
-export const NOT_YOURS = 'You can only view your own registration';
+const NOT_VERIFIED = 'Please verify your email to view this registration';
 
 /**
  * Who may read registration `ref`, and in which view: admins (full), greeters (no address or money),
- * the registrant token of that very registration (full). 401 with no session and no registrant token;
- * 403 for a registrant of another registration (whether or not `ref` exists, so numbers cannot be probed).
+ * the registrant token of that very registration (full). Without an admin or greeter session or the
+ * matching registrant token, 401 (a registrant token of another registration, whether or not `ref`
+ * exists, so numbers cannot be probed); another signed-in role, 403.
  */
 async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail: DetailRows; view: RegistrationView }> {
   const user = c.var.user;
@@ -74,11 +75,11 @@ async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail
   if (staffView) return { detail: await requireDetailRows(dbOf(c), ref), view: staffView };
   if (registrant) {
     const detail = await registrationDetailRows(dbOf(c), ref);
-    if (!detail || detail.row.id !== registrant.registrationId) throw forbidden(NOT_YOURS);
-    return { detail, view: 'registrant' };
+    if (detail && detail.row.id === registrant.registrationId) return { detail, view: 'registrant' };
   }
-  if (user) throw forbidden();
-  throw unauthorized(NOT_VERIFIED);
+  const reason = registrant ? VERIFICATION_MESSAGES.notYourRegistration : NOT_VERIFIED;
+  // a signed-in user is not sent back to sign in (a 401 would sign them out)
+  throw user ? forbidden(registrant ? reason : undefined) : unauthorized(reason);
 }
 
 // the bulk flight-info request's filters, plus `limit` to send in batches and show progress

@@ -41,7 +41,6 @@ export const FLIGHT_MESSAGES = {
   typeRequired: 'Flight type is required',
   typeInvalid: 'Flight type must be arrival or departure',
   airlineRequired: 'Airline is required',
-  airlineUnknown: 'Please choose an airline from the list (or Other)',
   airlineNameRequired: 'Please type the name of the airline',
   numberRequired: 'Flight number is required',
   dateRequired: 'Flight date is required',
@@ -142,11 +141,20 @@ function count(required?: string) {
 export interface FlightSchemaOptions {
   /** the tokenised form requires the flight type; the verified form defaults a missing one to 'arrival' */
   requireType?: boolean;
+  /**
+   * The flight forms require the airport (the greeters must know where to wait); the API takes a flight
+   * without one, stored as "airport not given", since the API's flight fields (docs/product.md#api) do
+   * not name it (docs/decisions.md "Airports").
+   */
+  requireAirport?: boolean;
 }
 
 /** One flight row (docs/product.md#api Flight submission), dates limited to the window, airports the event's or Other. */
 export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}) {
   const codes = new Map(window.airports.map((a) => [a.code, a.name]));
+  const airportCode = opts.requireAirport
+    ? requiredText(FLIGHT_MESSAGES.airportRequired)
+    : z.preprocess(blankToUndefined, z.string({ error: 'Must be text' }).trim().max(200, 'Must be at most 200 characters').optional());
   const type = z.enum(FLIGHT_TYPES, {
     error: (iss) => (iss.input === undefined ? FLIGHT_MESSAGES.typeRequired : FLIGHT_MESSAGES.typeInvalid),
   });
@@ -162,14 +170,10 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
           .optional(),
       ),
       flightType: z.preprocess(blankToUndefined, opts.requireType ? type : type.default('arrival')),
-      airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v, ctx) => {
-        const name = canonicalAirline(v);
-        if (!name) {
-          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineUnknown });
-          return z.NEVER;
-        }
-        return name;
-      }),
+      // a listed airline or Other as the form sends them; any other name is kept as written
+      airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v) =>
+        comparable(v) === comparable(OTHER_AIRLINE) ? OTHER_AIRLINE : v,
+      ),
       /** the airline's name when Other: stored as the flight's airline, so every screen, export and mail shows it */
       airlineName: z.preprocess(
         blankToUndefined,
@@ -198,7 +202,8 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
         }
         return time;
       }),
-      airport: requiredText(FLIGHT_MESSAGES.airportRequired).transform((v, ctx) => {
+      airport: airportCode.transform((v, ctx) => {
+        if (v === undefined) return null;
         const code = v.toUpperCase();
         if (code !== OTHER_AIRPORT && !codes.has(code)) {
           ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportUnknown });
@@ -232,7 +237,7 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
     .transform(({ airlineName, ...f }) => ({
       ...f,
       airline: f.airline === OTHER_AIRLINE ? airlineName! : f.airline,
-      airportName: f.airport === OTHER_AIRPORT ? f.airportName! : codes.get(f.airport)!,
+      airportName: f.airport === null ? null : f.airport === OTHER_AIRPORT ? f.airportName! : codes.get(f.airport)!,
     }));
 }
 
@@ -257,20 +262,20 @@ function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights:
 }
 
 /** POST /flight-info/submit-verified body: registrationId is the numeric id or the registration number. */
-export function submitVerifiedSchema(window: FlightRules) {
+export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'requireAirport'> = {}) {
   return z
     .object({
       registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
         error: 'Registration is required',
       }),
       needsTransportation: needsTransportationField,
-      flights: flightListSchema(window).default([]),
+      flights: flightListSchema(window, opts).default([]),
     })
     .superRefine(requireFlightsWhenTransport);
 }
 
 /** POST /flight-info/submit body (the tokenised form): also requires the flight type and the email. */
-export function submitWithTokenSchema(window: FlightRules) {
+export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'requireAirport'> = {}) {
   return z
     .object({
       token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL').max(200, 'Invalid URL'),
@@ -282,7 +287,7 @@ export function submitWithTokenSchema(window: FlightRules) {
         .email('Invalid email address')
         .transform((v) => v.toLowerCase()),
       needsTransportation: needsTransportationField,
-      flights: flightListSchema(window, { requireType: true }).default([]),
+      flights: flightListSchema(window, { ...opts, requireType: true }).default([]),
       turnstileToken: z.string().max(20000).nullish(),
     })
     .superRefine(requireFlightsWhenTransport);

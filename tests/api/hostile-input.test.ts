@@ -660,7 +660,7 @@ describe('what the property test found (kept as fixed examples)', () => {
       expect(res.body.error).toBe('Registration not found');
     }
     const visitor = await t.api('GET', '/api/registrations/%00', { registrantToken: registrant });
-    expect(visitor.status).toBe(403);
+    expect(visitor.status).toBe(401);
   });
 
   it('an id beyond PostgreSQL integer range is a 400, not a database error', async () => {

@@ -299,7 +299,7 @@ describe('GET /api/registrations/{id}', () => {
     expect(own.status).toBe(200);
     expect(own.body.registration.total_amount).toBe(400);
     const other = await t.api('GET', `/api/registrations/${b.registrationNumber}`, { registrantToken });
-    expect(other.status).toBe(403);
+    expect(other.status).toBe(401);
     expect(other.body.error).toBe('You can only view your own registration');
     const anonymous = await t.api('GET', `/api/registrations/${a.registrationNumber}`);
     expect(anonymous.status).toBe(401);

@@ -19,17 +19,24 @@ const statuses = (answers: { status: number }[]) =>
   answers.reduce<Record<number, number>>((n, a) => ({ ...n, [a.status]: (n[a.status] ?? 0) + 1 }), {});
 
 describe('sign-in under a burst of wrong passwords', () => {
-  it('150 simultaneous wrong passwords from one address: at most the limit are checked, the rest 429', async () => {
+  it('simultaneous wrong passwords from one address, on several accounts: at most the limit are checked, the rest 429', async () => {
     const owner = await t.makeUser('admin');
+    // spread over three accounts, so no account reaches its own hourly limit (100) first
+    const others = [await t.makeUser('greeter'), await t.makeUser('checkin')];
+    const accounts = [owner, ...others];
+    const attempts = ADDRESS_FAILURES_PER_15_MIN + 30;
     const burst = await Promise.all(
-      Array.from({ length: 150 }, () =>
-        t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong-guess' }, headers: from('203.0.113.7') }),
+      Array.from({ length: attempts }, (_, i) =>
+        t.api('POST', '/api/auth/login', {
+          body: { email: accounts[i % accounts.length].email, password: 'wrong-guess' },
+          headers: from('203.0.113.7'),
+        }),
       ),
     );
     const counts = statuses(burst);
     expect(Object.keys(counts).sort()).toEqual(['401', '429']);
     expect(counts[401]).toBeLessThanOrEqual(ADDRESS_FAILURES_PER_15_MIN);
-    expect(counts[429]).toBeGreaterThanOrEqual(150 - ADDRESS_FAILURES_PER_15_MIN);
+    expect(counts[429]).toBeGreaterThanOrEqual(attempts - ADDRESS_FAILURES_PER_15_MIN);
     const limited = burst.find((a) => a.status === 429)!;
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.body.error).toBe('Too many sign-in attempts. Please try again later.');
@@ -78,6 +85,16 @@ describe('sign-in under a burst of wrong passwords', () => {
       headers: from('198.51.100.99'),
     });
     expect(ownerLogin.status).toBe(200);
+  });
+
+  it("from one address, an account's 100 failures an hour are each answered 401, and the next 429", async () => {
+    const owner = await t.makeUser('greeter');
+    const wrong = () =>
+      t.api('POST', '/api/auth/login', { body: { email: owner.email, password: 'wrong-guess' }, headers: from('198.51.100.77') });
+    for (let i = 0; i < 100; i++) expect((await wrong()).status).toBe(401);
+    const refused = await wrong();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('Too many sign-in attempts. Please try again later.');
   });
 
   it('successful sign-ins do not use up the address limit', async () => {

@@ -62,7 +62,7 @@ describe('flight rows', () => {
   });
 
   it('carry the spec sentences', () => {
-    expect(messages(flightSchema(window).safeParse({}))).toEqual({
+    expect(messages(flightSchema(window, { requireAirport: true }).safeParse({}))).toEqual({
       airline: 'Airline is required',
       flightNumber: 'Flight number is required',
       flightDate: 'Flight date is required',
@@ -87,6 +87,15 @@ describe('flight rows', () => {
     expect(canonicalAirline('Delta')).toBe('Delta Air Lines');
     expect(canonicalAirline('other')).toBe('Other');
     expect(canonicalAirline('Pan Am')).toBeNull();
+  });
+
+  it('keep an airline the API names outside the list as written; "other" is Other, which needs a name', () => {
+    expect(flightSchema(window).parse(row({ airline: 'Pan Am' })).airline).toBe('Pan Am');
+    expect(flightSchema(window).parse(row({ airline: 'Delta Airlines' })).airline).toBe('Delta Airlines');
+    expect(messages(flightSchema(window).safeParse(row({ airline: 'other' })))).toEqual({
+      airlineName: 'Please type the name of the airline',
+    });
+    expect(flightSchema(window).parse(row({ airline: 'other', airlineName: 'Pan Am' })).airline).toBe('Pan Am');
   });
 
   it("drop 'N/A' placeholders before validating", () => {
@@ -145,8 +154,10 @@ describe('the flight form', () => {
 });
 
 describe('the airport of a flight', () => {
-  const s = flightSchema(window);
-  it('is required for arrivals and departures alike', () => {
+  const s = flightSchema(window, { requireAirport: true });
+  it('is required by the forms for arrivals and departures alike, and optional in the API', () => {
+    expect(flightSchema(window).parse(row({ airport: undefined }))).toMatchObject({ airport: null, airportName: null });
+    expect(flightSchema(window).parse(row({ airport: '' }))).toMatchObject({ airport: null, airportName: null });
     for (const flightType of ['arrival', 'departure']) {
       expect(messages(s.safeParse(row({ flightType, airport: undefined })))).toEqual({ airport: 'Airport is required' });
       expect(messages(s.safeParse(row({ flightType, airport: '' })))).toEqual({ airport: 'Airport is required' });

@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../lib/api-client';
 import { useEvent } from '../../lib/public-config';
 import { useAuth } from '../../app/auth-context';
 import { useRegistrantVerification } from '../../app/registrant/verification-store';
+import { VERIFICATION_MESSAGES } from '../../../shared/schemas/verification';
 import { useRegistration, type RegistrationDetail } from './api/get-registration';
 import { AdminActions } from './components/admin-actions';
 import { AttendeesSection } from './components/attendees-section';
@@ -59,7 +60,10 @@ function DetailLoader({ refId, viewer, mode }: { refId: string; viewer: string; 
   const paused = query.isPending && query.fetchStatus === 'paused';
   if (query.isPending && !paused) return <PageSpinner label="Loading registration..." />;
   const e = query.error;
-  if (e instanceof ApiError && e.status === 401) return <UnverifiedNotice />;
+  if (e instanceof ApiError && e.status === 401) {
+    // the token of another registration: say so; otherwise the plain "please verify" notice
+    return <UnverifiedNotice reason={e.message === VERIFICATION_MESSAGES.notYourRegistration ? e.message : undefined} />;
+  }
   if (e instanceof ApiError && e.status === 403) return <UnverifiedNotice reason={e.message} />;
   if (e instanceof ApiError && e.status === 404) return <LoadFailure message="Registration not found" />;
   if (query.data) return <RegistrationView detail={query.data} mode={mode} />;

@@ -110,8 +110,10 @@ export async function replaceFlights(
     const kept = new Set<number>();
     const now = new Date();
 
-    for (const f of input.flights) {
-      const row = f.id !== undefined ? byId.get(f.id) : undefined;
+    for (const given of input.flights) {
+      const row = given.id !== undefined ? byId.get(given.id) : undefined;
+      // a client that does not send the airport (the API does not require it) keeps the stored one
+      const f = row && given.airport === null ? { ...given, airport: row.airport, airportName: row.airportName } : given;
       if (row && !kept.has(row.id)) {
         kept.add(row.id);
         if (sameDetails(row, f, input.needsTransportation)) continue;

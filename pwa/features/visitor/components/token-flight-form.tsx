@@ -34,7 +34,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
   const root = useRef<HTMLFormElement>(null);
 
   const onSubmit = form.submit({
-    schema: submitWithTokenSchema(flightRules(event)),
+    schema: submitWithTokenSchema(flightRules(event), { requireAirport: true }),
     body: (v) => ({
       token,
       email: v.email,

@@ -33,7 +33,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
   const root = useRef<HTMLFormElement>(null);
 
   const onSubmit = form.submit({
-    schema: submitVerifiedSchema(rules),
+    schema: submitVerifiedSchema(rules, { requireAirport: true }),
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
     onInvalid: () => focusFirstError(root.current),
     send: async (_, v) => {
