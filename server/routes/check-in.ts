@@ -28,11 +28,13 @@ export const checkInRoutes = new Hono<AppEnv>()
     return c.json(await sendCheckInPasses(c.var.deps.database.db, c.var.deps, { afterId: after_id, limit }, actorOf(c)), 200);
   })
   .post('/:id/send-pass', async (c) => {
-    const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
     const user = c.var.user;
     const registrant = c.var.registrant;
+    // who is asking first: an anonymous caller learns nothing of which registrations exist
     if (!user && !registrant) throw unauthorized('Please verify your email to view this registration');
-    if (user ? user.role !== 'admin' : registrant!.registrationId !== reg.id) throw forbidden();
+    if (user && user.role !== 'admin') throw forbidden();
+    const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
+    if (!user && registrant!.registrationId !== reg.id) throw forbidden();
     const actor = user ? actorOf(c) : { userId: null, label: `registrant:${reg.registrationNumber}` };
     return c.json(await sendCheckInPass(c.var.deps.database.db, c.var.deps, reg, actor), 200);
   })

@@ -374,6 +374,9 @@ describe('the check-in pass by mail', () => {
     expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`, { token: greeter.token })).status).toBe(403);
     expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`, { token: desk.token })).status).toBe(403);
     expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`)).status).toBe(401);
+    // who is asking comes before whether it exists
+    expect((await t.api('POST', '/api/registrations/999999/send-pass')).status).toBe(401);
+    expect((await t.api('POST', '/api/registrations/999999/send-pass', { token: greeter.token })).status).toBe(403);
   });
 
   it('an admin mails every active registration its pass in batches, with what is left after each', async () => {

@@ -112,7 +112,8 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           );
         })}
       </ul>
-      {notIn.length > 1 && !cancelled && (
+      {/* shown while anyone is not in, one person included: the desk's habit is the same tap for every party */}
+      {notIn.length > 0 && !cancelled && (
         <Button
           className="desk-tap"
           onClick={checkInTap(
