@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageWindow } from '../../pwa/features/registrations/components/pagination';
-import { api, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { api, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
 import { createFamily } from './helpers/staff-data';
 
 setupBrowser();
@@ -134,6 +134,29 @@ describe('registrations list', () => {
     await page.getByRole('link', { name: 'Back to Admin' }).click();
     await page.waitForURL(new RegExp(`/admin/registrations\\?search=${lastName}$`));
     await page.getByRole('cell', { name: /Guest00/ }).waitFor();
+  });
+
+  it('a row clicked while a search is still being typed opens the registration, and stays there', async () => {
+    // a fresh context with no service worker, so the registration page's code can be held back
+    const page = await newPage({ serviceWorkers: 'block' });
+    const { token } = await signInAs('admin', { page, path: '/' });
+    const lastName = `Quickclick${randomBytes(3).toString('hex')}`;
+    const [number] = await makeMany(token, lastName, 1);
+    await page.goto(`/admin/registrations?search=${lastName}`);
+    const cell = page.getByRole('cell', { name: /Guest00/ });
+    await cell.waitFor();
+    // the registration page's code arrives slowly (a phone on the resort's Wi-Fi)
+    await page.route('**/assets/registration-detail-page-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
+    // the search changes, and the row is clicked before the search applies (300 ms later)
+    await page.getByLabel('Search').fill(lastName.slice(0, -1));
+    await cell.click();
+    await page.waitForURL(new RegExp(`/registration/${number}$`));
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.waitForTimeout(400);
+    expect(new URL(page.url()).pathname).toBe(`/registration/${number}`);
   });
 
   it('Request Flight Info asks, by default, only the active registrations without flight information, and says how many', async () => {

@@ -86,7 +86,7 @@ describe('registration desk', () => {
     await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$500.00');
     await expect.poll(() => fees.getByText('Refund Due').count()).toBe(0);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByRole('button', { name: 'Edit registration' }).waitFor(); // edit mode closed
+    await expect.poll(() => page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0); // edit mode closed
     await page.getByText('Changes saved. The total is now $500.00.').waitFor();
     await summary.getByText('$500.00').first().waitFor();
     await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
@@ -109,6 +109,15 @@ describe('registration desk', () => {
     await expect.poll(() => fees.locator('.fee-preview-refund dd').textContent()).toBe('$500.00');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => fees.count()).toBe(0);
+    await summary.getByText('Paid', { exact: true }).waitFor();
+    // the pencil toggles: pressed in edit mode, and a second tap leaves it, discarding the edits
+    const pencil = page.getByRole('button', { name: 'Edit registration' });
+    await pencil.click();
+    await expect.poll(() => pencil.getAttribute('aria-pressed')).toBe('true');
+    await fees.getByLabel('Waive all fees').check();
+    await pencil.click();
+    await expect.poll(() => fees.count()).toBe(0);
+    await expect.poll(() => pencil.getAttribute('aria-pressed')).toBe('false');
     await summary.getByText('Paid', { exact: true }).waitFor();
 
     // add an attendee through the dialog, then remove them after the confirmation

@@ -117,7 +117,12 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
   return (
     <div className="page registration-detail">
       <p>{back}</p>
-      <DetailHeader registration={r} onEdit={isAdmin && !editor.editing ? editor.start : undefined} editDisabledReason={offlineReason} />
+      <DetailHeader
+        registration={r}
+        onEdit={isAdmin ? (editor.editing ? editor.cancel : editor.start) : undefined}
+        editing={editor.editing}
+        editDisabledReason={offlineReason}
+      />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       {fromCache && <Alert kind="info">No connection: showing the copy of this registration saved on this device.</Alert>}
       {isAdmin && !online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}

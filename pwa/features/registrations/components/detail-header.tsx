@@ -9,12 +9,13 @@ import { PaymentBadge, StatusBadge } from './status-badges';
 
 export interface DetailHeaderProps {
   registration: Registration;
-  /** the pencil: shown to admins outside edit mode */
+  /** the pencil, shown to admins: it toggles edit mode (leaving it discards the edits, as Cancel does) */
   onEdit?: () => void;
+  editing?: boolean;
   editDisabledReason?: string;
 }
 
-export function DetailHeader({ registration: r, onEdit, editDisabledReason }: DetailHeaderProps) {
+export function DetailHeader({ registration: r, onEdit, editing = false, editDisabledReason }: DetailHeaderProps) {
   return (
     <header className="card detail-header">
       <div className="detail-title">
@@ -40,8 +41,9 @@ export function DetailHeader({ registration: r, onEdit, editDisabledReason }: De
               className="btn btn-secondary btn-icon"
               onClick={onEdit}
               aria-label="Edit registration"
-              title={editDisabledReason ?? 'Edit contact, address and fees'}
-              disabled={!!editDisabledReason}
+              aria-pressed={editing}
+              title={editDisabledReason ?? (editing ? 'Stop editing (discards the changes)' : 'Edit contact, address and fees')}
+              disabled={!!editDisabledReason && !editing}
             >
               <span aria-hidden="true">✎</span>
             </button>

@@ -3,14 +3,27 @@
  * going back from a registration returns to the same page, and a filtered view can be shared.
  */
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { EMPTY_FILTERS, type RegistrationFilterValues } from '../api/get-registrations';
 import { rememberListQuery } from './last-list';
 
 const FILTER_KEYS = ['status', 'payment_status', 'flights', 'checked_in'] as const;
 
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParamsNow] = useSearchParams();
+  const { pathname } = useLocation();
+  /**
+   * The address changes only while it is still this list's. A search typed just before a click on a
+   * row applies 300 ms later, and meanwhile the list stays on screen while the registration's page
+   * loads: applied then, it navigated back to the list (the setter's "?search=…" is relative to this
+   * page), so the click seemed to do nothing.
+   */
+  const setParams: typeof setParamsNow = useCallback(
+    (next, opts) => {
+      if (window.location.pathname === pathname) setParamsNow(next, opts);
+    },
+    [setParamsNow, pathname],
+  );
   // "Back to Admin" on a registration comes back to this very list
   const query = params.toString();
   useEffect(() => rememberListQuery(query ? `?${query}` : ''), [query]);
