@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EVENT, type EventConfig } from '../shared/event';
 import { decimal } from '../shared/schemas/common';
+import { calendarDate } from '../shared/schemas/flight';
 
 const bool = (def: boolean) =>
   z
@@ -25,7 +26,11 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-11-27');
+// a real day: 2025-02-31 would silently roll over into March
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-11-27')
+  .refine((v) => calendarDate(v) === v, 'must be a real date like 2025-11-27');
 const dollars = decimal(z.number({ error: 'must be a decimal number' }).nonnegative()).transform((d) => Math.round(d * 100));
 
 const envSchema = z.object({
@@ -150,8 +155,16 @@ function loadSecret(given: string | undefined, dataDir: string): string {
   return secret;
 }
 
+/** Pairs of dates that must come in this order: `[earlier, later]` variable names. */
+const DATE_ORDER = [
+  ['EVENT_START_DATE', 'EVENT_END_DATE'],
+  ['EVENT_FLIGHT_WINDOW_MIN', 'EVENT_FLIGHT_WINDOW_MAX'],
+] as const;
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // a variable set to nothing (`DATABASE_URL=`, as a script may pass an optional one) is unset
+  const given = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+  const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
@@ -160,8 +173,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.CHALLENGE_PROVIDER === 'none' && e.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: CHALLENGE_PROVIDER=none is refused when NODE_ENV=production');
   }
-  if (e.CHALLENGE_PROVIDER === 'turnstile' && !e.TURNSTILE_SECRET_KEY) {
-    throw new ConfigError('Invalid configuration: TURNSTILE_SECRET_KEY is required when CHALLENGE_PROVIDER=turnstile');
+  for (const key of ['TURNSTILE_SECRET_KEY', 'TURNSTILE_SITE_KEY'] as const) {
+    // the secret checks a solution; the site key is what the PWA's widget needs to show at all
+    if (e.CHALLENGE_PROVIDER === 'turnstile' && !e[key]) {
+      throw new ConfigError(`Invalid configuration: ${key} is required when CHALLENGE_PROVIDER=turnstile`);
+    }
   }
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT=smtp');
@@ -171,6 +187,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const d = DEFAULT_EVENT;
+  const dates = {
+    EVENT_START_DATE: e.EVENT_START_DATE ?? d.startDate,
+    EVENT_END_DATE: e.EVENT_END_DATE ?? d.endDate,
+    EVENT_FLIGHT_WINDOW_MIN: e.EVENT_FLIGHT_WINDOW_MIN ?? d.flightWindow.min,
+    EVENT_FLIGHT_WINDOW_MAX: e.EVENT_FLIGHT_WINDOW_MAX ?? d.flightWindow.max,
+  };
+  for (const [earlier, later] of DATE_ORDER) {
+    if (dates[earlier] > dates[later]) {
+      throw new ConfigError(`Invalid configuration: ${earlier} (${dates[earlier]}) must not be after ${later} (${dates[later]})`);
+    }
+  }
   const ageBands = { youthFrom: e.EVENT_AGE_YOUTH_FROM ?? d.ageBands.youthFrom, adultFrom: e.EVENT_AGE_ADULT_FROM ?? d.ageBands.adultFrom };
   if (ageBands.youthFrom >= ageBands.adultFrom) {
     throw new ConfigError(
@@ -180,9 +207,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const event: EventConfig = {
     ...d,
     name: e.EVENT_NAME ?? d.name,
-    startDate: e.EVENT_START_DATE ?? d.startDate,
-    endDate: e.EVENT_END_DATE ?? d.endDate,
-    year: Number((e.EVENT_START_DATE ?? d.startDate).slice(0, 4)),
+    startDate: dates.EVENT_START_DATE,
+    endDate: dates.EVENT_END_DATE,
+    year: Number(dates.EVENT_START_DATE.slice(0, 4)),
     datesLabel: e.EVENT_DATES_LABEL ?? d.datesLabel,
     venue: e.EVENT_VENUE ?? d.venue,
     location: e.EVENT_LOCATION ?? d.location,
@@ -195,8 +222,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     lateFeeCents: e.EVENT_LATE_FEE ?? d.lateFeeCents,
     lateFeeAfter: e.EVENT_LATE_FEE_AFTER ?? d.lateFeeAfter,
     flightWindow: {
-      min: e.EVENT_FLIGHT_WINDOW_MIN ?? d.flightWindow.min,
-      max: e.EVENT_FLIGHT_WINDOW_MAX ?? d.flightWindow.max,
+      min: dates.EVENT_FLIGHT_WINDOW_MIN,
+      max: dates.EVENT_FLIGHT_WINDOW_MAX,
     },
     airports: e.EVENT_AIRPORTS ?? d.airports,
     defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? d.defaultArrivalDate,

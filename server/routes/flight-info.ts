@@ -28,6 +28,7 @@ import { flightRules, submitVerifiedSchema, submitWithTokenSchema } from '../../
 import { lookupSchema, sendVerificationSchema, VERIFICATION_MESSAGES, verifyCodeSchema } from '../../shared/schemas/verification';
 
 export const FLIGHTS_SUBMITTED = 'Flight information submitted successfully!';
+const NOT_YOURS = 'You can only view or change the flights of your own registration';
 const VERIFY_FIRST = 'Please verify your email to view or change flight information';
 
 const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label: `registrant:${reg.registrationNumber}` });
@@ -35,8 +36,8 @@ const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label:
 /**
  * Who may touch this registration's flights: an admin; a greeter to read (docs/architecture.md: read-only
  * registration details); a registrant only with the token of this very registration. Check-in staff have
- * no business with flights. A registrant token of another (or a non-existent) registration is a 401, as
- * no token is, never a hint whether it exists; another signed-in role, 403 (a 401 would sign them out).
+ * no business with flights. A registrant
+ * asking for another (or a non-existent) registration gets 403, never a hint whether it exists.
  */
 async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode: 'read' | 'write') {
   const { user, registrant } = c.var;
@@ -47,8 +48,8 @@ async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode
     return { reg, actor: actorOf(c) };
   }
   if (registrant && reg && reg.id === registrant.registrationId) return { reg, actor: registrantActor(reg) };
-  if (user) throw forbidden(registrant ? VERIFICATION_MESSAGES.notYourFlights : undefined);
-  throw unauthorized(VERIFICATION_MESSAGES.notYourFlights);
+  if (user && !registrant) throw forbidden();
+  throw forbidden(NOT_YOURS);
 }
 
 /** Mails the flight confirmation; the flights are already saved, so a mail failure is logged, not refused. */

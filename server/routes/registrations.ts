@@ -209,7 +209,9 @@ export const registrationRoutes = new Hono<AppEnv>()
       { userId: user.id, method: 'POST', path: `/api/registrations/${c.req.param('id').toUpperCase()}/payments`, body: input },
       async (tx, _prepared, key) => {
         const { payment, registration } = await recordPayment(tx, c.req.param('id'), input, ctxOf(c), key);
-        return { status: 201, body: { payment, registration: await registrationView(tx, registration, view) } };
+        // the created payment itself (a create answers with what it created), and under `payment` with the
+        // registration's new totals beside it
+        return { status: 201, body: { ...payment, payment, registration: await registrationView(tx, registration, view) } };
       },
     );
     if (answer.replayed) c.header('Idempotent-Replayed', 'true');

@@ -1,16 +1,16 @@
-/** /api/users: admins manage staff accounts (admins and greeters). */
+/** /api/users: admins manage staff accounts (admins, greeters and check-in staff). */
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
-import { jsonBody, intParam } from '../lib/validate';
+import { jsonBody, intParam, query } from '../lib/validate';
 import { actorOf, requireAdmin } from '../middleware/auth';
-import { createUser, listUsers, updateUser } from '../services/staff/users';
+import { createUser, listUsersPage, updateUser } from '../services/staff/users';
 import { unprocessable } from '../lib/errors';
-import { createUserSchema, updateUserSchema } from '../../shared/schemas/auth';
+import { createUserSchema, updateUserSchema, usersQuerySchema } from '../../shared/schemas/auth';
 
 export const userRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     requireAdmin(c);
-    return c.json({ users: await listUsers(c.var.deps.database.db) }, 200);
+    return c.json(await listUsersPage(c.var.deps.database.db, query(c, usersQuerySchema)), 200);
   })
   .post('/', async (c) => {
     requireAdmin(c);

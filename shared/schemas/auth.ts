@@ -1,7 +1,7 @@
 /** Sign-in, password and user-management bodies (docs/product.md#messages messages). */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
-import { emailField, requiredString } from './common';
+import { emailField, pageQuery, requiredString } from './common';
 import type { User, LoginResponse } from './answers';
 export type { User, LoginResponse };
 
@@ -38,6 +38,9 @@ const password = z
   .min(1, 'Password is required')
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
   .max(1000, 'Password is too long');
+
+/** GET /users: a page of staff accounts (a team fits on the first: 100 by default). */
+export const usersQuerySchema = z.object(pageQuery(100, 500));
 
 export const createUserSchema = z.object({
   email: emailField(),

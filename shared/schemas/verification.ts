@@ -19,9 +19,8 @@ export const VERIFICATION_MESSAGES = {
   securityCheck: 'Please complete the security check',
   lookupNotFound: 'No registration found with this email address.',
   lookupSent: 'Flight info link has been sent to your email!',
-  /** a registrant token of another registration: 401, as without one (docs/architecture.md security) */
+  /** reading a registration with the registrant token of another: 401, as without one (docs/product.md) */
   notYourRegistration: 'You can only view your own registration',
-  notYourFlights: 'You can only view or change the flights of your own registration',
 } as const;
 
 /** POST /registrations/send-verification and /flight-info/send-verification. */

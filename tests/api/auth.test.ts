@@ -138,6 +138,22 @@ describe('/api/users', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('lists staff by name a page at a time, as every list does (?page&limit → pagination)', async () => {
+    const admin = await t.makeUser('admin');
+    const all = await t.api('GET', '/api/users', { token: admin.token });
+    expect(all.status).toBe(200);
+    const total = all.body.pagination.total;
+    expect(all.body.users).toHaveLength(total);
+    expect(all.body.pagination).toEqual({ page: 1, limit: 100, total, pages: 1 });
+    expect(all.body.users.map((u: any) => u.email)).toContain(admin.email);
+    expect(all.body.users[0]).not.toHaveProperty('password_hash');
+    const second = await t.api('GET', '/api/users?page=2&limit=1', { token: admin.token });
+    expect(second.body.users).toEqual([all.body.users[1]]);
+    expect(second.body.pagination).toEqual({ page: 2, limit: 1, total, pages: total });
+    const bad = await t.api('GET', '/api/users?limit=0', { token: admin.token });
+    expect(bad.status).toBe(400);
+  });
+
   it('an admin creates check-in staff who can sign in and use the desk, and no other admin screen', async () => {
     const admin = await t.makeUser('admin');
     const created = await t.api('POST', '/api/users', {

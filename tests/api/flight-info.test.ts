@@ -36,19 +36,19 @@ describe('GET /api/flight-info/registration/{id}', () => {
     }
   });
 
-  it('is 401 without credentials and for the registrant of another registration', async () => {
+  it('is 401 without credentials and 403 for the registrant of another registration', async () => {
     const a = await verifiedVisitor();
     const b = await verifiedVisitor();
     expect((await t.api('GET', `/api/flight-info/registration/${b.reg.id}`)).status).toBe(401);
     const cross = await t.api('GET', `/api/flight-info/registration/${b.reg.id}`, { registrantToken: a.registrantToken });
-    expect(cross.status).toBe(401);
+    expect(cross.status).toBe(403);
     expect(cross.text).not.toContain(b.reg.primaryEmail);
     const byNumber = await t.api('GET', `/api/flight-info/registration/${b.reg.registrationNumber}`, {
       registrantToken: a.registrantToken,
     });
-    expect(byNumber.status).toBe(401);
+    expect(byNumber.status).toBe(403);
     // a number that does not exist looks the same as someone else's: no hint either way
-    expect((await t.api('GET', '/api/flight-info/registration/999999', { registrantToken: a.registrantToken })).status).toBe(401);
+    expect((await t.api('GET', '/api/flight-info/registration/999999', { registrantToken: a.registrantToken })).status).toBe(403);
   });
 
   it('an admin reads any registration (404 when absent); a greeter reads too', async () => {
@@ -322,7 +322,7 @@ describe('POST /api/flight-info/submit-verified', () => {
       { registrationId: b.reg.id, needsTransportation: false, flights: [] },
       { registrantToken: a.registrantToken },
     );
-    expect(cross.status).toBe(401);
+    expect(cross.status).toBe(403);
     expect(await liveFlights(t, b.reg.id)).toHaveLength(1);
     // A sends B's flight id in A's own form: it becomes a new row of A, B's row is untouched
     const res = await submit(

@@ -17,6 +17,8 @@ describe('POST /api/registrations/{id}/payments', () => {
     const first = await pay(reg.id, { amount: 150.25, method: 'zelle', note: 'First half' });
     expect(first.status).toBe(201);
     expect(first.body.payment).toMatchObject({ amount: 150.25, method: 'zelle', note: 'First half', created_by: admin.email });
+    // the created object is also the answer itself
+    expect(first.body).toMatchObject({ ...first.body.payment, registration_id: reg.id });
     expect(first.body.registration).toMatchObject({
       paid_amount: 150.25,
       total_amount: 400,

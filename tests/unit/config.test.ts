@@ -21,6 +21,14 @@ describe('configuration (docs/architecture.md table)', () => {
     expect(c.event.defaultArrivalDate).toBe('2025-11-27');
   });
 
+  it('a variable set to nothing counts as unset: DATABASE_URL= is the embedded database', () => {
+    const c = loadConfig({ ...base(), DATABASE_URL: '', DEMO_DATA: '', SESSION_SECRET: ' ', PUBLIC_URL: '', MAIL_DIR: '' });
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.demoData).toBe(true);
+    expect(c.publicUrl).toBe('http://127.0.0.1:3000');
+    expect(c.mail.dir).toBe(path.join(c.dataDir, 'mail'));
+  });
+
   it('demo data is off by default on PostgreSQL and can be turned off on the embedded one', () => {
     expect(loadConfig({ ...base(), DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
     expect(loadConfig({ ...base(), DEMO_DATA: 'false' }).demoData).toBe(false);
@@ -41,7 +49,12 @@ describe('configuration (docs/architecture.md table)', () => {
     [{ CHALLENGE_PROVIDER: 'turnstile' }, /TURNSTILE_SECRET_KEY/],
     [{ MAIL_TRANSPORT: 'smtp' }, /SMTP_URL/],
     [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD/],
+    [{ CHALLENGE_PROVIDER: 'turnstile', TURNSTILE_SECRET_KEY: 'secret' }, /TURNSTILE_SITE_KEY/],
     [{ EVENT_START_DATE: 'Nov 27' }, /EVENT_START_DATE/],
+    [{ EVENT_START_DATE: '2025-02-31' }, /EVENT_START_DATE must be a real date/],
+    [{ EVENT_LATE_FEE_AFTER: '2025-13-45' }, /EVENT_LATE_FEE_AFTER/],
+    [{ EVENT_END_DATE: '2025-11-20' }, /EVENT_START_DATE \(2025-11-27\) must not be after EVENT_END_DATE \(2025-11-20\)/],
+    [{ EVENT_FLIGHT_WINDOW_MIN: '2025-12-05' }, /EVENT_FLIGHT_WINDOW_MIN .* must not be after EVENT_FLIGHT_WINDOW_MAX/],
     [{ EVENT_TIME_ZONE: 'America/Chicgo' }, /EVENT_TIME_ZONE/],
   ])('a bad configuration %j stops with one line naming the variable', (env, message) => {
     expect(() => loadConfig({ ...base(), ...env })).toThrow(ConfigError);

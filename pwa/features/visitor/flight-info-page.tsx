@@ -15,7 +15,7 @@ import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { ApiError, errorMessage, getToken } from '../../lib/api-client';
-import { VERIFICATION_MESSAGES, type VerifiedRegistration } from '../../../shared/schemas/verification';
+import type { VerifiedRegistration } from '../../../shared/schemas/verification';
 import { isFlightEditVerified, markFlightEditSession } from '../../app/registrant/flight-edit-session';
 import { clearVerification, getRegistrantToken, readVerification } from '../../app/registrant/verification-store';
 import { getFlightRegistration } from './api/flight-info-api';
@@ -58,8 +58,7 @@ export default function FlightInfoPage() {
       },
       (err: unknown) => {
         if (abort.signal.aborted) return;
-        // the token of another registration (an edited link) leaves this visitor's own verification alone
-        if (err instanceof ApiError && err.status === 401 && err.message !== VERIFICATION_MESSAGES.notYourFlights) clearVerification();
+        if (err instanceof ApiError && err.status === 401) clearVerification();
         setNotice(
           err instanceof ApiError && (err.status === 401 || err.status === 403)
             ? err.message

@@ -31,8 +31,25 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/** Every staff account by name; `page` (the API's list) gives one page of them with its `pagination`. */
 export async function listUsers(db: DbOrTx): Promise<User[]> {
-  return (await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName))).map(publicUser);
+  return (await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))).map(publicUser);
+}
+
+export async function listUsersPage(db: DbOrTx, page: { page: number; limit: number }) {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.select({ total: sql<number>`count(*)::int` }).from(users),
+  ]);
+  return {
+    users: rows.map(publicUser),
+    pagination: { page: page.page, limit: page.limit, total, pages: Math.ceil(total / page.limit) },
+  };
 }
 
 export interface NewUser {
