@@ -175,6 +175,45 @@ describe('POST /api/registrations/verify-code', () => {
     expect((await verify(reg.primaryEmail, second)).status).toBe(200);
   });
 
+  it('a code mail the mail server refuses is not counted against the email, and its code is withdrawn', async () => {
+    const reg = await makeRegistration(t.db);
+    expect((await send(reg.primaryEmail)).status).toBe(200);
+    const mailer = t.deps.mailer.send;
+    t.deps.mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      const failed = await send(reg.primaryEmail);
+      expect(failed.status).toBe(502);
+      expect(failed.body.error).toBe('We could not send the email right now. Please try again in a few minutes.');
+    } finally {
+      t.deps.mailer.send = mailer;
+    }
+    // two more sends fit in the three of 15 minutes: the failed one did not count
+    expect((await send(reg.primaryEmail)).status).toBe(200);
+    expect((await send(reg.primaryEmail)).status).toBe(200);
+    expect((await send(reg.primaryEmail)).status).toBe(429);
+    const rows = await t.db.select().from(verificationCodes).where(eq(verificationCodes.email, reg.primaryEmail.toLowerCase()));
+    expect(rows).toHaveLength(3);
+    expect((await verify(reg.primaryEmail, codeFor(t, reg.primaryEmail))).status).toBe(200);
+  });
+
+  it('a code mail that fails leaves the code already mailed working', async () => {
+    const reg = await makeRegistration(t.db);
+    await send(reg.primaryEmail);
+    const mailed = codeFor(t, reg.primaryEmail);
+    const mailer = t.deps.mailer.send;
+    t.deps.mailer.send = async () => {
+      throw new Error('SMTP down');
+    };
+    try {
+      expect((await send(reg.primaryEmail)).status).toBe(502);
+    } finally {
+      t.deps.mailer.send = mailer;
+    }
+    expect((await verify(reg.primaryEmail, mailed)).status).toBe(200);
+  });
+
   it('an expired code is refused', async () => {
     const reg = await makeRegistration(t.db);
     await send(reg.primaryEmail);

@@ -1,7 +1,7 @@
 /**
  * Emailed verification codes (docs/product.md#roles-and-access): 6 characters from a CSPRNG over an alphabet
  * without look-alikes, stored as a hash bound to the email and the purpose, single use, valid 10 minutes,
- * at most 5 wrong tries; issuing a new code invalidates the earlier ones of the same email and purpose.
+ * at most 5 wrong tries; a new code, once mailed, invalidates the earlier ones of the same email and purpose.
  */
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -17,25 +17,44 @@ export const MAX_WRONG_TRIES = 5;
 /** The hash binds the code to its email and purpose: a code for one never opens the other. */
 const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}\n${email.toLowerCase()}\n${code.toUpperCase()}`);
 
-/** Issues a fresh code for `email` and `purpose` (earlier live codes die) and returns it in clear, once. */
-export async function issueCode(db: Db, email: string, purpose: CodePurpose, now = new Date()): Promise<{ code: string; expiresAt: Date }> {
+/**
+ * Issues a fresh code for `email` and `purpose` and returns it in clear, once. `deliver` sends it: when
+ * that fails the new code is withdrawn and the earlier live one still works (a mail server's hiccup
+ * must not cost the visitor the code already in their inbox); once it is out, the earlier codes die.
+ */
+export async function issueCode(
+  db: Db,
+  email: string,
+  purpose: CodePurpose,
+  now = new Date(),
+  deliver?: (code: string) => Promise<void>,
+): Promise<{ code: string; expiresAt: Date }> {
   const normalized = email.toLowerCase();
   const code = randomCode(CODE_LENGTH);
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  await db.transaction(async (tx) => {
-    await tx
-      .update(verificationCodes)
-      .set({ invalidatedAt: now })
-      .where(
-        and(
-          eq(verificationCodes.email, normalized),
-          eq(verificationCodes.purpose, purpose),
-          isNull(verificationCodes.consumedAt),
-          isNull(verificationCodes.invalidatedAt),
-        ),
-      );
-    await tx.insert(verificationCodes).values({ email: normalized, purpose, codeHash: codeHash(normalized, purpose, code), expiresAt });
-  });
+  const [issued] = await db
+    .insert(verificationCodes)
+    .values({ email: normalized, purpose, codeHash: codeHash(normalized, purpose, code), expiresAt })
+    .returning({ id: verificationCodes.id });
+  try {
+    await deliver?.(code);
+  } catch (err) {
+    await db.delete(verificationCodes).where(eq(verificationCodes.id, issued.id));
+    throw err;
+  }
+  // only the older ones: of two sends at once, the later code lives
+  await db
+    .update(verificationCodes)
+    .set({ invalidatedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.email, normalized),
+        eq(verificationCodes.purpose, purpose),
+        lt(verificationCodes.id, issued.id),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.invalidatedAt),
+      ),
+    );
   return { code, expiresAt };
 }
 

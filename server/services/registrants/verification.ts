@@ -42,11 +42,20 @@ type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
 /** The email step (after the challenge): limits, 404 when no live registration has this email, then the code mail. */
 export async function sendVerificationCode(deps: Deps, p: { email: string; purpose: CodePurpose; ip: string }) {
   const { db } = deps.database;
-  await limitMailSends(db, `code-send:${p.purpose}`, p.email, p.ip);
+  const scope = `code-send:${p.purpose}`;
+  await limitMailSends(db, scope, p.email, p.ip);
   const reg = await registrationForEmail(db, p.email);
   if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
-  const { code } = await issueCode(db, p.email, p.purpose);
-  await deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) });
+  try {
+    await issueCode(db, p.email, p.purpose, new Date(), (code) =>
+      deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) }),
+    );
+  } catch (err) {
+    // no mail went out: the send does not count against the visitor's few
+    await refund(db, `${scope}:email:${p.email}`);
+    await refund(db, `${scope}:ip:${p.ip}`);
+    throw err;
+  }
   return { message: VERIFICATION_MESSAGES.codeSent };
 }
 

@@ -61,7 +61,6 @@ export function Pagination({ page: asked, pages, total, limit, onPage }: Paginat
                     type="button"
                     className={`page-btn${p === page ? ' page-current' : ''}`}
                     aria-current={p === page ? 'page' : undefined}
-                    aria-label={`Page ${p}`}
                     onClick={() => onPage(p)}
                   >
                     {p}
