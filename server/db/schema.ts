@@ -198,7 +198,7 @@ export const flights = pgTable(
     flightNumber: text('flight_number').notNull(),
     flightDate: date('flight_date'),
     flightTime: time('flight_time'),
-    /** a configured airport's code, or 'OTHER'; null for flights stored before airports were asked */
+    /** a configured airport's code, or 'OTHER'; null when not given (older flights, API clients without it) */
     airport: text('airport'),
     /** the airport's name: the configured one, or what the visitor typed for Other */
     airportName: text('airport_name'),

@@ -15,8 +15,10 @@ import { sendCheckInPass, sendCheckInPasses } from '../services/desk/check-in-pa
 import { recordCheckIn, recordCheckIns } from '../services/desk/check-in';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { requireRegistration } from '../services/registrations/registration-view';
+import { registrationByRef } from '../services/registrants/registrant-summary';
 import { earliestTap } from '../services/sync/tap-time';
 import { checkInBatchSchema, checkInSchema, sendPassesSchema } from '../../shared/schemas/check-in';
+import { VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
 
 /** What a check-in's Idempotency-Key stands for: the single route's path, whichever route delivered it. */
 const checkInRequest = (registrationId: number) => `/api/registrations/${registrationId}/check-in`;
@@ -31,10 +33,12 @@ export const checkInRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     const registrant = c.var.registrant;
     // who is asking first: an anonymous caller learns nothing of which registrations exist
-    if (!user && !registrant) throw unauthorized('Please verify your email to view this registration');
+    if (!user && !registrant) throw unauthorized(VERIFICATION_MESSAGES.notVerified);
     if (user && user.role !== 'admin') throw forbidden();
-    const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
-    if (!user && registrant!.registrationId !== reg.id) throw forbidden();
+    const { db } = c.var.deps.database;
+    // a registrant learns nothing of other registrations: another's and one that does not exist are alike
+    const reg = user ? await requireRegistration(db, c.req.param('id')) : await registrationByRef(db, c.req.param('id'));
+    if (!reg || (!user && registrant!.registrationId !== reg.id)) throw forbidden();
     const actor = user ? actorOf(c) : { userId: null, label: `registrant:${reg.registrationNumber}` };
     return c.json(await sendCheckInPass(c.var.deps.database.db, c.var.deps, reg, actor), 200);
   })

@@ -60,8 +60,6 @@ import {
 const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.var.deps.config.event, actor: actorOf(c) });
 const dbOf = (c: Context<AppEnv>) => c.var.deps.database.db;
 
-const NOT_VERIFIED = 'Please verify your email to view this registration';
-
 /**
  * Who may read registration `ref`, and in which view: admins (full), greeters (no address or money),
  * the registrant token of that very registration (full). Without an admin or greeter session or the
@@ -77,7 +75,7 @@ async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail
     const detail = await registrationDetailRows(dbOf(c), ref);
     if (detail && detail.row.id === registrant.registrationId) return { detail, view: 'registrant' };
   }
-  const reason = registrant ? VERIFICATION_MESSAGES.notYourRegistration : NOT_VERIFIED;
+  const reason = registrant ? VERIFICATION_MESSAGES.notYourRegistration : VERIFICATION_MESSAGES.notVerified;
   // a signed-in user is not sent back to sign in (a 401 would sign them out)
   throw user ? forbidden(registrant ? reason : undefined) : unauthorized(reason);
 }

@@ -39,8 +39,10 @@ const password = z
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
   .max(1000, 'Password is too long');
 
-/** GET /users: a page of staff accounts (a team fits on the first: 100 by default). */
-export const usersQuerySchema = z.object(pageQuery(100, 500));
+/** Most staff accounts one page of GET /users holds: the admin screen asks for all of them at once. */
+export const MAX_USERS_PAGE = 500;
+/** GET /users: a page of staff accounts (100 by default). */
+export const usersQuerySchema = z.object(pageQuery(100, MAX_USERS_PAGE));
 
 export const createUserSchema = z.object({
   email: emailField(),

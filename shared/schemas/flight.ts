@@ -143,8 +143,8 @@ export interface FlightSchemaOptions {
   requireType?: boolean;
   /**
    * The flight forms require the airport (the greeters must know where to wait); the API takes a flight
-   * without one, stored as "airport not given", since the API's flight fields (docs/product.md#api) do
-   * not name it (docs/decisions.md "Airports").
+   * without one, stored as "airport not given": the airport came after the API's first flight fields,
+   * and a client written from those would have every flight refused (docs/decisions.md "Airports").
    */
   requireAirport?: boolean;
 }
@@ -170,10 +170,16 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
           .optional(),
       ),
       flightType: z.preprocess(blankToUndefined, opts.requireType ? type : type.default('arrival')),
-      // a listed airline or Other as the form sends them; any other name is kept as written
-      airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v) =>
-        comparable(v) === comparable(OTHER_AIRLINE) ? OTHER_AIRLINE : v,
-      ),
+      // a listed airline (or Other) by its list name, in any case or short ('Delta'), so one landing is
+      // one flight on the board and a resubmission keeps its pickup; any other name is kept as written
+      airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v, ctx) => {
+        const listed = canonicalAirline(v);
+        if (!listed && v.length > 100) {
+          ctx.addIssue({ code: 'custom', message: 'Airline name must be at most 100 characters' });
+          return z.NEVER;
+        }
+        return listed ?? v;
+      }),
       /** the airline's name when Other: stored as the flight's airline, so every screen, export and mail shows it */
       airlineName: z.preprocess(
         blankToUndefined,

@@ -110,7 +110,7 @@ export const flightInfoRecordSchema = z.object({
   flight_time: maybeText,
   airline: text,
   flight_number: text,
-  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
+  /** a configured airport's code or 'OTHER'; null when not given (older flights, API clients without it) */
   airport: maybeText,
   airport_name: maybeText,
   adults_count: z.number(),
@@ -171,7 +171,7 @@ export const flightArrivalSchema = z.object({
   flightDate: maybeText,
   /** 'HH:MM' */
   flightTime: maybeText,
-  /** a configured airport's code or 'OTHER'; null for flights stored before airports were asked */
+  /** a configured airport's code or 'OTHER'; null when not given (older flights, API clients without it) */
   airport: maybeText,
   airportName: maybeText,
   adultsCount: z.number(),

@@ -19,6 +19,8 @@ export const VERIFICATION_MESSAGES = {
   securityCheck: 'Please complete the security check',
   lookupNotFound: 'No registration found with this email address.',
   lookupSent: 'Flight info link has been sent to your email!',
+  /** reading a registration with no registrant token: 401 */
+  notVerified: 'Please verify your email to view this registration',
   /** reading a registration with the registrant token of another: 401, as without one (docs/product.md) */
   notYourRegistration: 'You can only view your own registration',
 } as const;

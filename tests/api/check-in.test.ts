@@ -10,6 +10,7 @@ import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
 import { checkInResultSchema } from '../../shared/schemas/records';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/staff-fixtures';
+import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
@@ -377,6 +378,9 @@ describe('the check-in pass by mail', () => {
     // who is asking comes before whether it exists
     expect((await t.api('POST', '/api/registrations/999999/send-pass')).status).toBe(401);
     expect((await t.api('POST', '/api/registrations/999999/send-pass', { token: greeter.token })).status).toBe(403);
+    // a registrant cannot tell another's registration from one that does not exist
+    const { registrantToken } = await issueRegistrantToken(t.db, reg.id, reg.primaryEmail);
+    expect((await t.api('POST', '/api/registrations/999999/send-pass', { registrantToken })).status).toBe(403);
   });
 
   it('an admin mails every active registration its pass in batches, with what is left after each', async () => {

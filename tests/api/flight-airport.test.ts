@@ -1,9 +1,9 @@
 /**
  * Flights name their airport: one of the event's airports (EVENT_AIRPORTS, IAH and HOU by default) or
  * Other with a name, required by both flight forms (tests/unit/flight-schema.test.ts) and optional in the
- * API, whose flight fields do not name it; stored with its name;
+ * API (the airport came after its first flight fields); stored with its name;
  * in the flight record, the arrivals answer, the arrivals CSV (last column) and the confirmation mail.
- * Flights stored before airports were asked read "airport not given".
+ * Flights without one (stored before airports were asked, or sent without it) read "airport not given".
  */
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
@@ -31,7 +31,7 @@ async function submitWithLink(email: string, registrationId: number, flights: un
 }
 
 describe('the airport of a submitted flight', () => {
-  it('may be left out by an API client (the spec\'s flight fields do not name it): stored as "airport not given"', async () => {
+  it('may be left out by an API client: stored as "airport not given"', async () => {
     for (const flightType of ['arrival', 'departure']) {
       const { reg, registrantToken } = await verified();
       const verifiedForm = await submitVerified(registrantToken, reg.id, [flightRow({ flightType, airport: undefined })]);

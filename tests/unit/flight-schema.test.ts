@@ -89,9 +89,13 @@ describe('flight rows', () => {
     expect(canonicalAirline('Pan Am')).toBeNull();
   });
 
-  it('keep an airline the API names outside the list as written; "other" is Other, which needs a name', () => {
+  it('store a listed airline by its list name and keep any other as written; "other" is Other, which needs a name', () => {
     expect(flightSchema(window).parse(row({ airline: 'Pan Am' })).airline).toBe('Pan Am');
-    expect(flightSchema(window).parse(row({ airline: 'Delta Airlines' })).airline).toBe('Delta Airlines');
+    expect(flightSchema(window).parse(row({ airline: 'Delta Airlines' })).airline).toBe('Delta Air Lines');
+    expect(flightSchema(window).parse(row({ airline: 'united' })).airline).toBe('United Airlines');
+    expect(messages(flightSchema(window).safeParse(row({ airline: 'x'.repeat(101) })))).toEqual({
+      airline: 'Airline name must be at most 100 characters',
+    });
     expect(messages(flightSchema(window).safeParse(row({ airline: 'other' })))).toEqual({
       airlineName: 'Please type the name of the airline',
     });

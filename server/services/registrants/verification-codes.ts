@@ -18,9 +18,9 @@ export const MAX_WRONG_TRIES = 5;
 const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}\n${email.toLowerCase()}\n${code.toUpperCase()}`);
 
 /**
- * Issues a fresh code for `email` and `purpose` and returns it in clear, once. `deliver` sends it: when
- * that fails the new code is withdrawn and the earlier live one still works (a mail server's hiccup
- * must not cost the visitor the code already in their inbox); once it is out, the earlier codes die.
+ * Issues a fresh code for `email` and `purpose` and returns it in clear, once. `deliver` mails it first:
+ * when that fails nothing is stored and the code already in the visitor's inbox still works (a mail
+ * server's hiccup must not cost them it); once it is out, the new code replaces the earlier ones.
  */
 export async function issueCode(
   db: Db,
@@ -32,29 +32,21 @@ export async function issueCode(
   const normalized = email.toLowerCase();
   const code = randomCode(CODE_LENGTH);
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
-  const [issued] = await db
-    .insert(verificationCodes)
-    .values({ email: normalized, purpose, codeHash: codeHash(normalized, purpose, code), expiresAt })
-    .returning({ id: verificationCodes.id });
-  try {
-    await deliver?.(code);
-  } catch (err) {
-    await db.delete(verificationCodes).where(eq(verificationCodes.id, issued.id));
-    throw err;
-  }
-  // only the older ones: of two sends at once, the later code lives
-  await db
-    .update(verificationCodes)
-    .set({ invalidatedAt: now })
-    .where(
-      and(
-        eq(verificationCodes.email, normalized),
-        eq(verificationCodes.purpose, purpose),
-        lt(verificationCodes.id, issued.id),
-        isNull(verificationCodes.consumedAt),
-        isNull(verificationCodes.invalidatedAt),
-      ),
-    );
+  await deliver?.(code);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ invalidatedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.email, normalized),
+          eq(verificationCodes.purpose, purpose),
+          isNull(verificationCodes.consumedAt),
+          isNull(verificationCodes.invalidatedAt),
+        ),
+      );
+    await tx.insert(verificationCodes).values({ email: normalized, purpose, codeHash: codeHash(normalized, purpose, code), expiresAt });
+  });
   return { code, expiresAt };
 }
 

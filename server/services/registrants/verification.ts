@@ -46,16 +46,16 @@ export async function sendVerificationCode(deps: Deps, p: { email: string; purpo
   await limitMailSends(db, scope, p.email, p.ip);
   const reg = await registrationForEmail(db, p.email);
   if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
-  try {
-    await issueCode(db, p.email, p.purpose, new Date(), (code) =>
-      deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) }),
-    );
-  } catch (err) {
-    // no mail went out: the send does not count against the visitor's few
-    await refund(db, `${scope}:email:${p.email}`);
-    await refund(db, `${scope}:ip:${p.ip}`);
-    throw err;
-  }
+  await issueCode(db, p.email, p.purpose, new Date(), async (code) => {
+    try {
+      await deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) });
+    } catch (err) {
+      // no mail went out: the send does not count against the visitor's few
+      await refund(db, `${scope}:email:${p.email}`);
+      await refund(db, `${scope}:ip:${p.ip}`);
+      throw err;
+    }
+  });
   return { message: VERIFICATION_MESSAGES.codeSent };
 }
 

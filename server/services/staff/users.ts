@@ -31,17 +31,25 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-/** Every staff account by name; `page` (the API's list) gives one page of them with its `pagination`. */
+const byName = [asc(users.lastName), asc(users.firstName), asc(users.id)];
+
+/** Every staff account by name (the operators' CLI). */
 export async function listUsers(db: DbOrTx): Promise<User[]> {
-  return (await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))).map(publicUser);
+  return (
+    await db
+      .select()
+      .from(users)
+      .orderBy(...byName)
+  ).map(publicUser);
 }
 
+/** One page of the staff accounts by name, with its `pagination` (GET /api/users). */
 export async function listUsersPage(db: DbOrTx, page: { page: number; limit: number }) {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
       .from(users)
-      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .orderBy(...byName)
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     db.select({ total: sql<number>`count(*)::int` }).from(users),

@@ -42,7 +42,7 @@ export function DetailHeader({ registration: r, onEdit, editing = false, editDis
               onClick={onEdit}
               aria-label="Edit registration"
               aria-pressed={editing}
-              title={editDisabledReason ?? (editing ? 'Stop editing (discards the changes)' : 'Edit contact, address and fees')}
+              title={editing ? 'Stop editing (discards the changes)' : (editDisabledReason ?? 'Edit contact, address and fees')}
               disabled={!!editDisabledReason && !editing}
             >
               <span aria-hidden="true">✎</span>

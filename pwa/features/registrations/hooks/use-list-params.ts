@@ -2,8 +2,8 @@
  * The list screen's page and filters, kept in the address (?page=2&status=active&search=...) so that
  * going back from a registration returns to the same page, and a filtered view can be shared.
  */
-import { useCallback, useEffect, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { EMPTY_FILTERS, type RegistrationFilterValues } from '../api/get-registrations';
 import { rememberListQuery } from './last-list';
 
@@ -11,18 +11,19 @@ const FILTER_KEYS = ['status', 'payment_status', 'flights', 'checked_in'] as con
 
 export function useListParams() {
   const [params, setParamsNow] = useSearchParams();
-  const { pathname } = useLocation();
+  // the browser's path while this list is on screen (with any basename; '/' under a MemoryRouter)
+  const listPath = useRef(window.location.pathname);
   /**
-   * The address changes only while it is still this list's. A search typed just before a click on a
-   * row applies 300 ms later, and meanwhile the list stays on screen while the registration's page
-   * loads: applied then, it navigated back to the list (the setter's "?search=…" is relative to this
-   * page), so the click seemed to do nothing.
+   * The address changes only while the browser is still on this list. A search typed just before a
+   * click on a row applies 300 ms later, and meanwhile the list stays on screen while the registration's
+   * page loads: applied then, it navigated back to the list (the setter's "?search=…" is relative to
+   * this page), so the click seemed to do nothing.
    */
   const setParams: typeof setParamsNow = useCallback(
     (next, opts) => {
-      if (window.location.pathname === pathname) setParamsNow(next, opts);
+      if (window.location.pathname === listPath.current) setParamsNow(next, opts);
     },
-    [setParamsNow, pathname],
+    [setParamsNow],
   );
   // "Back to Admin" on a registration comes back to this very list
   const query = params.toString();

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Role } from '../../../../shared/constants';
-import type { User } from '../../../../shared/schemas/auth';
+import { MAX_USERS_PAGE, type User } from '../../../../shared/schemas/auth';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -28,7 +28,7 @@ export interface UserChangesBody {
 export function useUsers() {
   return useQuery({
     queryKey: userKeys.list(),
-    queryFn: ({ signal }) => api.get<{ users: User[] }>('/users', { signal }).then((r) => r.users),
+    queryFn: ({ signal }) => api.get<{ users: User[] }>('/users', { signal, query: { limit: MAX_USERS_PAGE } }).then((r) => r.users),
   });
 }
 
