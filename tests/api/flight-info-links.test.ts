@@ -4,7 +4,7 @@ import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { auditLog, flightInfoRequests, registrations } from '../../server/db/schema';
 import { sha256 } from '../../server/lib/tokens';
-import { flightRow, insertFlight, lastMailTo, linkTokenFor, liveFlights, mailsTo } from './verification-fixtures';
+import { flightRow, insertFlight, lastMailTo, linkTokenFor, liveFlights, mailsTo, whileMailFails } from './verification-fixtures';
 
 const t = await createTestApp({ PUBLIC_URL: 'https://reunion.example.org' });
 
@@ -76,17 +76,9 @@ describe('POST /api/flight-info/lookup', () => {
 
   it('records nothing when the mail server refuses the link mail', async () => {
     const reg = await makeRegistration(t.db);
-    const send = t.deps.mailer.send;
-    t.deps.mailer.send = async () => {
-      throw new Error('SMTP down');
-    };
-    try {
-      const res = await lookup(reg.primaryEmail);
-      expect(res.status).toBe(502);
-      expect(res.body.error).toBe('We could not send the email right now. Please try again in a few minutes.');
-    } finally {
-      t.deps.mailer.send = send;
-    }
+    const res = await whileMailFails(t, () => lookup(reg.primaryEmail));
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('We could not send the email right now. Please try again in a few minutes.');
     expect(await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id))).toHaveLength(0);
     const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
     expect(row.flightInfoRequestedAt).toBeNull();

@@ -26,6 +26,19 @@ export async function insertFlight(t: TestApp, registrationId: number, overrides
   return row;
 }
 
+/** Runs `fn` while the mail server refuses every mail, and answers what `fn` answers. */
+export async function whileMailFails<T>(t: TestApp, fn: () => Promise<T>): Promise<T> {
+  const send = t.deps.mailer.send;
+  t.deps.mailer.send = async () => {
+    throw new Error('SMTP down');
+  };
+  try {
+    return await fn();
+  } finally {
+    t.deps.mailer.send = send;
+  }
+}
+
 export const mailsTo = (t: TestApp, email: string) => t.mail.filter((m) => m.to.toLowerCase() === email.toLowerCase());
 
 export function lastMailTo(t: TestApp, email: string) {

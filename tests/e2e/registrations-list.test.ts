@@ -140,6 +140,26 @@ describe('registrations list', () => {
     await page.getByRole('cell', { name: /Guest00/ }).waitFor();
   });
 
+  it('shows the filters on a laptop at once, and folds them under the Filters button on a phone', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/registrations' });
+    const status = page.getByLabel('Registration Status');
+    await status.waitFor();
+    // the button still answers: it takes the focus to the filters, which stay shown
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await expect.poll(() => status.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => status.isVisible()).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => status.isVisible()).toBe(false);
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    await status.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => status.isVisible()).toBe(false);
+  });
+
   it('a row clicked while a search is still being typed opens the registration, and stays there', async () => {
     // a fresh context with no service worker, so the registration page's code can be held back
     const page = await newPage({ serviceWorkers: 'block' });

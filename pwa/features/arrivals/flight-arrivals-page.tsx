@@ -21,7 +21,7 @@ import { airportFilterLabel, atAirport, useAirportFilter } from './hooks/use-air
 import { useHeldOrder } from './hooks/use-held-order';
 import { HourlyChart } from './components/hourly-chart';
 import { useArrivalDate } from './hooks/use-arrival-date';
-import { useIsPhone } from './hooks/use-is-phone';
+import { useIsPhone } from '../../lib/use-is-phone';
 import { arrivalTotals } from './lib/arrival-summary';
 
 // The details modal's code loads on the first tap on a registration number (the service worker has it

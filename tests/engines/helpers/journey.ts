@@ -9,7 +9,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../../e2e/helpers/playwright-utils';
 import { startProxy, type Proxy } from './proxy';
-import { PHONE_QUERY } from '../../../pwa/features/arrivals/hooks/use-is-phone';
+import { PHONE_QUERY } from '../../../pwa/lib/use-is-phone';
 import { engineFromEnv, openTab, type Tab } from './tab';
 
 export function setupJourney() {

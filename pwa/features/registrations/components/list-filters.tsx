@@ -1,12 +1,14 @@
 /**
  * The list's search box (debounced, so typing a name does not fire a request per key) and the Filters
  * panel: Registration Status, Payment Status, Flights, Check-in, 'Clear Filters', and a badge on the Filters
- * button counting the filters that are set.
+ * button counting the filters that are set. On a laptop the panel is always shown (the button takes the
+ * focus to it); on a phone it folds under the button, open when a filter is set.
  */
 import { useEffect, useId, useState } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import type { RegistrationFilterValues } from '../api/get-registrations';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useIsPhone } from '../../../lib/use-is-phone';
 
 const STATUS_OPTIONS = [
   { value: 'active', label: 'Active' },
@@ -44,7 +46,9 @@ export interface ListFiltersProps {
 export function ListFilters({ filters, activeCount, onChange, onClear }: ListFiltersProps) {
   const [search, setSearch] = useState(filters.search);
   const debounced = useDebouncedValue(search, 300);
+  const isPhone = useIsPhone();
   const [open, setOpen] = useState(activeCount > 0);
+  const shown = open || !isPhone;
   const panelId = useId();
 
   // the address changed under us (Clear Filters, back button): show what is searched
@@ -71,9 +75,12 @@ export function ListFilters({ filters, activeCount, onChange, onClear }: ListFil
         <button
           type="button"
           className="btn btn-secondary filters-toggle"
-          aria-expanded={open}
+          aria-expanded={shown}
           aria-controls={panelId}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => {
+            if (isPhone) setOpen((o) => !o);
+            else document.getElementById(panelId)?.querySelector('select')?.focus();
+          }}
         >
           Filters
           {activeCount > 0 && (
@@ -86,7 +93,7 @@ export function ListFilters({ filters, activeCount, onChange, onClear }: ListFil
           )}
         </button>
       </div>
-      <div id={panelId} className="filters-panel card" hidden={!open}>
+      <div id={panelId} className="filters-panel card" hidden={!shown}>
         <div className="form-grid">
           <SelectField
             label="Registration Status"

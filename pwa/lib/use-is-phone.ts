@@ -1,4 +1,4 @@
-/** True on a phone-sized screen (≤ 640 px wide): the arrivals table becomes a card list there. */
+/** True on a phone-sized screen (≤ 640 px wide): the arrivals table becomes a card list, the list's filters fold. */
 import { useSyncExternalStore } from 'react';
 
 export const PHONE_QUERY = '(max-width: 640px)';
