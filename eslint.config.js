@@ -42,6 +42,20 @@ export default tseslint.config(
     },
   },
   {
+    // hono's `c.var` builds a new object of every variable on each read (a few per cent of a request's
+    // CPU under load: docs/quality.md "Performance"); `c.get('name')` reads one
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='var']",
+          message: "Read a request variable with c.get('name'): c.var copies them all.",
+        },
+      ],
+    },
+  },
+  {
     // tests read loosely typed JSON answers
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../context';
 
 export function clientIp(c: Context<AppEnv>): string {
-  if (c.var.deps.config.trustProxy) {
+  if (c.get('deps').config.trustProxy) {
     const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
     if (fwd) return fwd;
   }

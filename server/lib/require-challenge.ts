@@ -16,7 +16,7 @@ export async function requireChallenge(
   missingMessage: string = CHALLENGE_MESSAGES.missing,
   field: 'turnstileToken' | 'captchaToken' = 'turnstileToken',
 ): Promise<void> {
-  const outcome = await c.var.deps.challenge.verify(solution);
+  const outcome = await c.get('deps').challenge.verify(solution);
   if (outcome === 'ok') return;
   const message = outcome === 'missing' ? missingMessage : CHALLENGE_MESSAGES[outcome];
   throw badRequest(message, { [field]: message });

@@ -14,7 +14,7 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('registrant', null);
   c.set('arrivalMark', null);
-  const { db } = c.var.deps.database;
+  const { db } = c.get('deps').database;
   const header = c.req.header('authorization');
   const bearer = header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
   if (bearer) {
@@ -34,7 +34,7 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
 
 /** The signed-in user with one of `roles`, or throws 401/403. */
 export function requireUser(c: Context<AppEnv>, ...roles: Role[]): AuthUser {
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) throw unauthorized();
   if (roles.length && !roles.includes(user.role)) throw forbidden();
   return user;
@@ -49,7 +49,7 @@ export const requireDesk = (c: Context<AppEnv>) => requireUser(c, 'admin', 'chec
 
 /** The audit actor for the current request. */
 export function actorOf(c: Context<AppEnv>) {
-  const u = c.var.user;
+  const u = c.get('user');
   if (u) return { userId: u.id, label: u.email };
   return { userId: null, label: 'anonymous' };
 }

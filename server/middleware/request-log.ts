@@ -6,7 +6,7 @@ import { redactPath } from '../lib/redact';
 export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   await next();
-  const { log } = c.var.deps;
+  const { log } = c.get('deps');
   if (!log.isLevelEnabled('info')) return;
   log.info({
     requestId: c.get('requestId'),
@@ -14,6 +14,6 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
     path: redactPath(c.req.path),
     status: c.res.status,
     ms: Math.round((performance.now() - started) * 10) / 10,
-    user: c.var.user?.id,
+    user: c.get('user')?.id,
   });
 });

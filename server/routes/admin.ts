@@ -8,7 +8,7 @@ import { backupFileName, writeBackup } from '../services/operations/backup';
 
 export const adminRoutes = new Hono<AppEnv>().get('/backup', async (c) => {
   requireAdmin(c);
-  const { database, log } = c.var.deps;
+  const { database, log } = c.get('deps');
   const now = new Date();
   const fileName = backupFileName(now);
   // recorded before the snapshot is taken, so the backup holds its own download

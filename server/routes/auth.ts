@@ -17,7 +17,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     const body = await jsonBody(c, loginSchema);
     await requireChallenge(c, body.turnstileToken);
-    const signedIn = await signIn(c.var.deps.database.db, {
+    const signedIn = await signIn(c.get('deps').database.db, {
       email: body.email,
       password: body.password,
       address: clientIp(c),
@@ -27,22 +27,22 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/me', async (c) => {
     const auth = requireUser(c);
-    const [user] = await c.var.deps.database.db.select().from(users).where(eq(users.id, auth.id)).limit(1);
+    const [user] = await c.get('deps').database.db.select().from(users).where(eq(users.id, auth.id)).limit(1);
     return c.json({ user: publicUser(user) }, 200);
   })
   .post('/change-password', async (c) => {
     const auth = requireUser(c);
     const body = await jsonBody(c, changePasswordSchema);
     await changePassword(
-      c.var.deps.database.db,
+      c.get('deps').database.db,
       { userId: auth.id, sessionId: auth.sessionId, currentPassword: body.current_password, newPassword: body.new_password },
       actorOf(c),
     );
     return c.json({ message: 'Password changed successfully!' }, 200);
   })
   .post('/logout', async (c) => {
-    const auth = c.var.user;
+    const auth = c.get('user');
     if (!auth) throw new ApiError(401, 'Authentication required');
-    await revokeSession(c.var.deps.database.db, auth.sessionId);
+    await revokeSession(c.get('deps').database.db, auth.sessionId);
     return c.json({ message: 'Signed out' }, 200);
   });

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context';
 
 export const challengeRoutes = new Hono<AppEnv>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store');
-  const { challenge } = c.var.deps;
+  const { challenge } = c.get('deps');
   const created = await challenge.create();
   return c.json(created ?? { provider: challenge.provider }, 200);
 });

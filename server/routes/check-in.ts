@@ -27,20 +27,20 @@ export const checkInRoutes = new Hono<AppEnv>()
   .post('/send-passes', async (c) => {
     requireAdmin(c);
     const { after_id, limit } = await jsonBody(c, sendPassesSchema);
-    return c.json(await sendCheckInPasses(c.var.deps.database.db, c.var.deps, { afterId: after_id, limit }, actorOf(c)), 200);
+    return c.json(await sendCheckInPasses(c.get('deps').database.db, c.get('deps'), { afterId: after_id, limit }, actorOf(c)), 200);
   })
   .post('/:id/send-pass', async (c) => {
-    const user = c.var.user;
-    const registrant = c.var.registrant;
+    const user = c.get('user');
+    const registrant = c.get('registrant');
     // who is asking first: an anonymous caller learns nothing of which registrations exist
     if (!user && !registrant) throw unauthorized(VERIFICATION_MESSAGES.notVerified);
     if (user && user.role !== 'admin') throw forbidden();
-    const { db } = c.var.deps.database;
+    const { db } = c.get('deps').database;
     // a registrant learns nothing of other registrations: another's and one that does not exist are alike
     const reg = user ? await requireRegistration(db, c.req.param('id')) : await registrationByRef(db, c.req.param('id'));
     if (!reg || (!user && registrant!.registrationId !== reg.id)) throw forbidden();
     const actor = user ? actorOf(c) : { userId: null, label: `registrant:${reg.registrationNumber}` };
-    return c.json(await sendCheckInPass(c.var.deps.database.db, c.var.deps, reg, actor), 200);
+    return c.json(await sendCheckInPass(c.get('deps').database.db, c.get('deps'), reg, actor), 200);
   })
   .post('/check-in/batch', async (c) => {
     const user = requireDesk(c);
@@ -51,20 +51,20 @@ export const checkInRoutes = new Hono<AppEnv>()
       registrationId: registration_id,
       input,
     }));
-    const answers = await recordCheckIns(c.var.deps.database.db, keyed, user, actorOf(c), earliestTap(c.var.deps.config.event));
+    const answers = await recordCheckIns(c.get('deps').database.db, keyed, user, actorOf(c), earliestTap(c.get('deps').config.event));
     return c.json({ results: answers.map((a, i) => ({ opId: ops[i].opId, status: a.status, body: a.body })) }, 200);
   })
   .post('/:id/check-in', async (c) => {
     const user = requireDesk(c);
     const body = await jsonBody(c, checkInSchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
-    const reg = await requireRegistration(c.var.deps.database.db, c.req.param('id'));
+    const reg = await requireRegistration(c.get('deps').database.db, c.req.param('id'));
     const answer = await recordCheckIn(
-      c.var.deps.database.db,
+      c.get('deps').database.db,
       { key, request: checkInRequest(reg.id), registrationId: reg.id, input: body },
       user,
       actorOf(c),
-      earliestTap(c.var.deps.config.event),
+      earliestTap(c.get('deps').config.event),
       reg.status,
     );
     const result = singleAnswer(answer, key);

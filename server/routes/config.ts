@@ -5,7 +5,7 @@ import type { PublicConfig } from '../../shared/event';
 import { VERSION } from '../version';
 
 export const configRoutes = new Hono<AppEnv>().get('/', (c) => {
-  const { config } = c.var.deps;
+  const { config } = c.get('deps');
   const body: PublicConfig = {
     event: config.event,
     challenge: { provider: config.challenge.provider, siteKey: config.challenge.turnstileSiteKey },

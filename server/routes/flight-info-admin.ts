@@ -31,20 +31,20 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const { date } = query(c, arrivalsQuerySchema);
     // the same for every staff member: cached by database snapshot (server/db/snapshot-cache.ts)
     const cached = await snapshotCachedJson(
-      c.var.deps.database.db,
+      c.get('deps').database.db,
       `arrivals:${date ?? 'all'}`,
       async (tx) => {
         const arrivals = await listArrivals(tx, { date });
         return { arrivals, summary: summarizeArrivals(arrivals) };
       },
-      c.var.arrivalMark,
+      c.get('arrivalMark'),
     );
     return answerCachedJson(c, cached);
   })
   .get('/flight-arrivals/export', async (c) => {
     requireStaff(c);
     const { date } = query(c, arrivalsQuerySchema);
-    const csv = arrivalsCsv(await listArrivals(c.var.deps.database.db, { date }));
+    const csv = arrivalsCsv(await listArrivals(c.get('deps').database.db, { date }));
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${arrivalsCsvFilename(date)}"`);
     c.header('Cache-Control', 'no-store');
@@ -54,7 +54,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const user = requireStaff(c);
     const { ops } = await jsonBody(c, pickupBatchSchema);
     const keyed = ops.map(({ opId, flightId, ...toggle }) => ({ key: opId, request: pickupRequest(flightId), flightId, toggle }));
-    const answers = await recordPickups(c.var.deps.database.db, keyed, user, actorOf(c), earliestTap(c.var.deps.config.event));
+    const answers = await recordPickups(c.get('deps').database.db, keyed, user, actorOf(c), earliestTap(c.get('deps').config.event));
     const results: PickupBatchResult[] = answers.map((a, i) => ({ opId: ops[i].opId, status: a.status, body: a.body }));
     return c.json({ results }, 200);
   })
@@ -64,11 +64,11 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, pickupSchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     const answer = await recordPickup(
-      c.var.deps.database.db,
+      c.get('deps').database.db,
       { key, request: pickupRequest(id), flightId: id, toggle: body },
       user,
       actorOf(c),
-      earliestTap(c.var.deps.config.event),
+      earliestTap(c.get('deps').config.event),
     );
     const result = singleAnswer(answer, key);
     if (result.replayed) c.header('Idempotent-Replayed', 'true');

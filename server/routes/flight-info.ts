@@ -24,7 +24,13 @@ import {
   type RegistrationRow,
 } from '../services/registrants/registrant-summary';
 import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
-import { flightRules, submitVerifiedSchema, submitWithTokenSchema } from '../../shared/schemas/flight';
+import {
+  flightLinkTokenSchema,
+  flightRules,
+  registrationRefSchema,
+  submitVerifiedSchema,
+  submitWithTokenSchema,
+} from '../../shared/schemas/flight';
 import { lookupSchema, sendVerificationSchema, VERIFICATION_MESSAGES, verifyCodeSchema } from '../../shared/schemas/verification';
 
 export const FLIGHTS_SUBMITTED = 'Flight information submitted successfully!';
@@ -40,9 +46,10 @@ const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label:
  * asking for another (or a non-existent) registration gets 403, never a hint whether it exists.
  */
 async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode: 'read' | 'write') {
-  const { user, registrant } = c.var;
+  const user = c.get('user');
+  const registrant = c.get('registrant');
   if (!user && !registrant) throw unauthorized(VERIFY_FIRST);
-  const reg = await registrationByRef(c.var.deps.database.db, ref);
+  const reg = await registrationByRef(c.get('deps').database.db, ref);
   if (user && (user.role === 'admin' || (mode === 'read' && user.role === 'greeter'))) {
     if (!reg) throw notFound('Registration not found');
     return { reg, actor: actorOf(c) };
@@ -54,63 +61,56 @@ async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode
 
 /** Mails the flight confirmation; the flights are already saved, so a mail failure is logged, not refused. */
 async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsTransportation: boolean, flights: FlightInfoRecord[]) {
-  const content = flightConfirmationMail(c.var.deps.config.event, {
+  const content = flightConfirmationMail(c.get('deps').config.event, {
     name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
     registrationNumber: reg.registrationNumber,
     needsTransportation,
     flights,
   });
   try {
-    await c.var.deps.mailer.send({ to: reg.primaryEmail, ...content });
+    await c.get('deps').mailer.send({ to: reg.primaryEmail, ...content });
   } catch (err) {
-    c.var.deps.log.error({ err, registrationId: reg.id }, 'flight confirmation mail failed');
+    c.get('deps').log.error({ err, registrationId: reg.id }, 'flight confirmation mail failed');
   }
 }
-
-const registrationRef = z.object({
-  registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
-    error: 'Registration is required',
-  }),
-});
-const tokenRef = z.object({ token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL') });
 
 export const flightInfoRoutes = new Hono<AppEnv>()
   .post('/send-verification', async (c) => {
     const body = await jsonBody(c, sendVerificationSchema(VERIFICATION_MESSAGES.flightEmailStep));
     await requireChallenge(c, body.turnstileToken, VERIFICATION_MESSAGES.flightEmailStep);
-    return c.json(await sendVerificationCode(c.var.deps, { email: body.email, purpose: 'flight-info', ip: clientIp(c) }), 200);
+    return c.json(await sendVerificationCode(c.get('deps'), { email: body.email, purpose: 'flight-info', ip: clientIp(c) }), 200);
   })
   .post('/verify-code', async (c) => {
     const body = await jsonBody(c, verifyCodeSchema);
-    return c.json(await verifyCodeWithFlights(c.var.deps.database.db, { ...body, ip: clientIp(c) }), 200);
+    return c.json(await verifyCodeWithFlights(c.get('deps').database.db, { ...body, ip: clientIp(c) }), 200);
   })
   .get('/registration/:id', async (c) => {
     const { reg } = await accessRegistration(c, c.req.param('id'), 'read');
-    const { db } = c.var.deps.database;
+    const { db } = c.get('deps').database;
     return c.json({ registration: await registrationSummary(db, reg), existingFlights: await listFlightRecords(db, reg.id) }, 200);
   })
   .post('/submit-verified', async (c) => {
-    if (!c.var.user && !c.var.registrant) throw unauthorized(VERIFY_FIRST);
+    if (!c.get('user') && !c.get('registrant')) throw unauthorized(VERIFY_FIRST);
     // authorise on the registration first: a stranger learns nothing from validation messages
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
-    const { reg, actor } = await accessRegistration(c, validate(registrationRef, raw).registrationId, 'write');
-    const body = validate(submitVerifiedSchema(flightRules(c.var.deps.config.event)), raw);
-    const flights = await replaceFlights(c.var.deps.database.db, reg.id, body, actor);
+    const { reg, actor } = await accessRegistration(c, validate(registrationRefSchema, raw).registrationId, 'write');
+    const body = validate(submitVerifiedSchema(flightRules(c.get('deps').config.event)), raw);
+    const flights = await replaceFlights(c.get('deps').database.db, reg.id, body, actor);
     await mailConfirmation(c, reg, body.needsTransportation, flights);
     return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
   })
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
     await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck, 'captchaToken');
-    await limitMailSends(c.var.deps.database.db, 'flight-link', body.email, clientIp(c));
-    const { db } = c.var.deps.database;
+    await limitMailSends(c.get('deps').database.db, 'flight-link', body.email, clientIp(c));
+    const { db } = c.get('deps').database;
     const reg = await registrationForEmail(db, body.email);
     if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
-    await sendFlightInfoRequest(db, c.var.deps, reg.id, { userId: null, label: `lookup:${body.email}` });
+    await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
     return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);
   })
   .get('/verify/:token', async (c) => {
-    const { db } = c.var.deps.database;
+    const { db } = c.get('deps').database;
     const { request, registration: reg } = await requestForToken(db, c.req.param('token'));
     // the link's holder sees whose form it is and a hint of its email, never the email itself
     // (docs/product.md#api Flight request via token)
@@ -129,11 +129,11 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     );
   })
   .post('/submit', async (c) => {
-    const { db } = c.var.deps.database;
+    const { db } = c.get('deps').database;
     // an expired or unknown link is told first: fixing the form would not help
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
-    const { request, registration: reg } = await requestForToken(db, validate(tokenRef, raw).token);
-    const body = validate(submitWithTokenSchema(flightRules(c.var.deps.config.event)), raw);
+    const { request, registration: reg } = await requestForToken(db, validate(flightLinkTokenSchema, raw).token);
+    const body = validate(submitWithTokenSchema(flightRules(c.get('deps').config.event)), raw);
     await requireChallenge(c, body.turnstileToken);
     if (body.email !== reg.primaryEmail.trim().toLowerCase()) {
       throw badRequest('Email does not match this registration', { email: 'Email does not match this registration' });

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context';
 import { VERSION } from '../version';
 
 export const healthRoute = new Hono<AppEnv>().get('/', async (c) => {
-  const { database } = c.var.deps;
+  const { database } = c.get('deps');
   let dbOk = false;
   try {
     dbOk = await database.ping();

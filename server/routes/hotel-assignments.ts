@@ -38,17 +38,17 @@ export const hotelRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     requireAdmin(c);
     const q = query(c, assignmentListQuerySchema);
-    return c.json(await listAssignments(c.var.deps.database.db, q), 200);
+    return c.json(await listAssignments(c.get('deps').database.db, q), 200);
   })
   .get('/unmatched', async (c) => {
     requireAdmin(c);
     const q = query(c, unmatchedQuerySchema);
-    return c.json(await listUnmatched(c.var.deps.database.db, q), 200);
+    return c.json(await listUnmatched(c.get('deps').database.db, q), 200);
   })
   .get('/search-matches', async (c) => {
     requireAdmin(c);
     const q = query(c, searchMatchesQuerySchema);
-    return c.json({ matches: await searchMatches(c.var.deps.database.db, q.name, q.assignmentId) }, 200);
+    return c.json({ matches: await searchMatches(c.get('deps').database.db, q.name, q.assignmentId) }, 200);
   })
   .post('/import', async (c) => {
     requireAdmin(c);
@@ -70,7 +70,7 @@ export const hotelRoutes = new Hono<AppEnv>()
     } else {
       throw badRequest('Send the rooming list as a CSV body (Content-Type: text/csv) or as the multipart field "file"');
     }
-    const result = await importRoomingList(c.var.deps.database.db, text, { dryRun }, actorOf(c));
+    const result = await importRoomingList(c.get('deps').database.db, text, { dryRun }, actorOf(c));
     return c.json(result, 200);
   })
   .post('/:id/match', async (c) => {
@@ -78,7 +78,7 @@ export const hotelRoutes = new Hono<AppEnv>()
     const id = intParam(c, 'id');
     const body = await jsonBody(c, matchSchema);
     const result = await withIdempotency<LinkAnswer, LinkRows>(
-      c.var.deps.database.db,
+      c.get('deps').database.db,
       c.req.header('idempotency-key'),
       { userId: user.id, method: 'POST', path: c.req.path, body },
       async (tx, locked) => ({ status: 200, body: await matchAssignment(tx, locked, actorOf(c)) }),
@@ -92,7 +92,7 @@ export const hotelRoutes = new Hono<AppEnv>()
     const user = requireAdmin(c);
     const id = intParam(c, 'id');
     const result = await withIdempotency<LinkAnswer, HotelRow | undefined>(
-      c.var.deps.database.db,
+      c.get('deps').database.db,
       c.req.header('idempotency-key'),
       { userId: user.id, method: 'POST', path: c.req.path, body: null },
       async (tx, booking) => ({ status: 200, body: await unmatchAssignment(tx, booking, actorOf(c)) }),
@@ -104,6 +104,6 @@ export const hotelRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     requireAdmin(c);
     const id = intParam(c, 'id');
-    await c.var.deps.database.db.transaction((tx) => deleteAssignment(tx, id, actorOf(c)));
+    await c.get('deps').database.db.transaction((tx) => deleteAssignment(tx, id, actorOf(c)));
     return c.body(null, 204);
   });

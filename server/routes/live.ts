@@ -14,7 +14,7 @@ import { feedsForRole, LIVE_HEARTBEAT_SECONDS } from '../../shared/live';
 
 export const liveRoutes = new Hono<AppEnv>().get('/', (c) => {
   const user = requireUser(c);
-  const { live } = c.var.deps;
+  const { live } = c.get('deps');
   const res = streamSSE(c, async (stream) => {
     let ended = false;
     let wake: (() => void) | null = null;

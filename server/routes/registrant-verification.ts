@@ -21,25 +21,25 @@ export const registrantVerificationRoutes = new Hono<AppEnv>()
   .post('/send-verification', async (c) => {
     const body = await jsonBody(c, sendVerificationSchema());
     await requireChallenge(c, body.turnstileToken);
-    return c.json(await sendVerificationCode(c.var.deps, { email: body.email, purpose: 'registration', ip: clientIp(c) }), 200);
+    return c.json(await sendVerificationCode(c.get('deps'), { email: body.email, purpose: 'registration', ip: clientIp(c) }), 200);
   })
   .post('/verify-code', async (c) => {
     const body = await jsonBody(c, verifyCodeSchema);
-    const { answer } = await verifyCode(c.var.deps.database.db, { ...body, purpose: 'registration', ip: clientIp(c) });
+    const { answer } = await verifyCode(c.get('deps').database.db, { ...body, purpose: 'registration', ip: clientIp(c) });
     return c.json(answer, 200);
   })
   /** The visitor's Sign out: ends the X-Registrant-Token on the server (the identify middleware already refused a dead one). */
   .post('/sign-out', async (c) => {
     const token = c.req.header('x-registrant-token')?.trim();
-    if (!token || !c.var.registrant) throw unauthorized('Your verification has expired. Please verify your email again.');
-    await revokeRegistrantToken(c.var.deps.database.db, token);
+    if (!token || !c.get('registrant')) throw unauthorized('Your verification has expired. Please verify your email again.');
+    await revokeRegistrantToken(c.get('deps').database.db, token);
     return c.json({ message: 'Signed out' }, 200);
   })
   .post('/:id/request-flight-info', async (c) => {
     requireAdmin(c);
-    const { db } = c.var.deps.database;
+    const { db } = c.get('deps').database;
     const reg = await registrationByRef(db, c.req.param('id'));
     if (!reg) throw notFound('Registration not found');
-    const sent = await sendFlightInfoRequest(db, c.var.deps, reg.id, actorOf(c));
+    const sent = await sendFlightInfoRequest(db, c.get('deps'), reg.id, actorOf(c));
     return c.json({ message: 'Flight info request sent successfully!', ...sent }, 200);
   });

@@ -44,7 +44,6 @@ import {
 } from '../services/registrations/registrations';
 import { fromCents } from '../../shared/pricing';
 import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
-import { decimal } from '../../shared/schemas/common';
 import {
   adminCreateSchema,
   cancelSchema,
@@ -52,13 +51,13 @@ import {
   historyQuerySchema,
   manualCreateSchema,
   paymentCreateSchema,
-  registrationFiltersSchema,
+  bulkFlightRequestSchema,
   registrationListQuerySchema,
   registrationUpdateSchema,
 } from '../../shared/schemas/registration';
 
-const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.var.deps.config.event, actor: actorOf(c) });
-const dbOf = (c: Context<AppEnv>) => c.var.deps.database.db;
+const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.get('deps').config.event, actor: actorOf(c) });
+const dbOf = (c: Context<AppEnv>) => c.get('deps').database.db;
 
 /**
  * Who may read registration `ref`, and in which view: admins (full), greeters (no address or money),
@@ -67,8 +66,8 @@ const dbOf = (c: Context<AppEnv>) => c.var.deps.database.db;
  * exists, so numbers cannot be probed); another signed-in role, 403.
  */
 async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail: DetailRows; view: RegistrationView }> {
-  const user = c.var.user;
-  const registrant = c.var.registrant;
+  const user = c.get('user');
+  const registrant = c.get('registrant');
   const staffView: RegistrationView | null = user?.role === 'admin' ? 'full' : user?.role === 'greeter' ? 'greeter' : null;
   if (staffView) return { detail: await requireDetailRows(dbOf(c), ref), view: staffView };
   if (registrant) {
@@ -79,13 +78,6 @@ async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail
   // a signed-in user is not sent back to sign in (a 401 would sign them out)
   throw user ? forbidden(registrant ? reason : undefined) : unauthorized(reason);
 }
-
-// the bulk flight-info request's filters, plus `limit` to send in batches and show progress
-const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
-const bulkFlightRequestSchema = registrationFiltersSchema.extend({
-  dryRun: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
-  limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
-});
 
 export const registrationRoutes = new Hono<AppEnv>()
   /**
@@ -115,12 +107,12 @@ export const registrationRoutes = new Hono<AppEnv>()
   .get('/stats/summary', async (c) => {
     requireAdmin(c);
     // polled by the dashboard: cached by database snapshot (server/db/snapshot-cache.ts)
-    return answerCachedJson(c, await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats, c.var.arrivalMark));
+    return answerCachedJson(c, await snapshotCachedJson(dbOf(c), 'stats-summary', registrationStats, c.get('arrivalMark')));
   })
   .get('/export', async (c) => {
     requireAdmin(c);
     const q = query(c, exportQuerySchema);
-    const { timeZone } = c.var.deps.config.event;
+    const { timeZone } = c.get('deps').config.event;
     const ids = await exportIds(dbOf(c), q);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="registrations-${localToday(timeZone)}.csv"`);
@@ -140,7 +132,7 @@ export const registrationRoutes = new Hono<AppEnv>()
       },
       async (err) => {
         // headers are gone by now: log it; the file ends short and the download shows as failed
-        c.var.deps.log.error({ err, requestId: c.get('requestId') }, 'registration export failed mid-stream');
+        c.get('deps').log.error({ err, requestId: c.get('requestId') }, 'registration export failed mid-stream');
       },
     );
   })
@@ -150,8 +142,8 @@ export const registrationRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, z.record(z.string(), z.unknown(), { error: 'Body must be an object of filters' }));
     const { limit, dryRun, ...filters } = validate(bulkFlightRequestSchema, { ...c.req.query(), ...body });
     // dryRun: who would get the mail and what it says, sending nothing (the screen asks with it first)
-    if (dryRun) return c.json(await previewFlightInfoBulk(dbOf(c), c.var.deps, filters), 200);
-    return c.json(await requestFlightInfoBulk(dbOf(c), c.var.deps, filters, actorOf(c), new Date(), limit), 200);
+    if (dryRun) return c.json(await previewFlightInfoBulk(dbOf(c), c.get('deps'), filters), 200);
+    return c.json(await requestFlightInfoBulk(dbOf(c), c.get('deps'), filters, actorOf(c), new Date(), limit), 200);
   })
   .get('/:id', async (c) => {
     const { detail, view } = await readableDetail(c, c.req.param('id'));
@@ -178,7 +170,8 @@ export const registrationRoutes = new Hono<AppEnv>()
     requireAdmin(c);
     const input = await jsonBody(c, attendeeCreateSchema);
     const { attendee, registration } = await dbOf(c).transaction((tx) => addAttendee(tx, c.req.param('id'), input, ctxOf(c)));
-    return c.json({ attendee, registration: await registrationView(dbOf(c), registration) }, 201);
+    // the created attendee at the top level, as every create answers (docs/product.md#api), and under `attendee`
+    return c.json({ ...attendee, attendee, registration: await registrationView(dbOf(c), registration) }, 201);
   })
   .put('/:id/attendees/:attendeeId', async (c) => {
     requireAdmin(c);

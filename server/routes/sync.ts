@@ -21,18 +21,18 @@ export const syncRoutes = new Hono<AppEnv>()
     requireStaff(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await arrivalsSince(c.var.deps.database.db, { ...q, log: c.var.deps.log, mark: c.var.arrivalMark }), 200);
+    return c.json(await arrivalsSince(c.get('deps').database.db, { ...q, log: c.get('deps').log, mark: c.get('arrivalMark') }), 200);
   })
   .get('/hotel', async (c) => {
     requireAdmin(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
-    return c.json(await hotelSince(c.var.deps.database.db, { ...q, log: c.var.deps.log, mark: c.var.arrivalMark }), 200);
+    return c.json(await hotelSince(c.get('deps').database.db, { ...q, log: c.get('deps').log, mark: c.get('arrivalMark') }), 200);
   })
   .get('/registrations', async (c) => {
     const user = requireDesk(c);
     const q = query(c, syncQuerySchema);
     c.header('Cache-Control', 'no-store');
     const view = user.role === 'admin' ? 'full' : 'desk';
-    return c.json(await registrationsSince(c.var.deps.database.db, { ...q, view, mark: c.var.arrivalMark }), 200);
+    return c.json(await registrationsSince(c.get('deps').database.db, { ...q, view, mark: c.get('arrivalMark') }), 200);
   });

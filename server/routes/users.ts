@@ -10,12 +10,12 @@ import { createUserSchema, updateUserSchema, usersQuerySchema } from '../../shar
 export const userRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     requireAdmin(c);
-    return c.json(await listUsersPage(c.var.deps.database.db, query(c, usersQuerySchema)), 200);
+    return c.json(await listUsersPage(c.get('deps').database.db, query(c, usersQuerySchema)), 200);
   })
   .post('/', async (c) => {
     requireAdmin(c);
     const body = await jsonBody(c, createUserSchema);
-    const user = await c.var.deps.database.db.transaction((tx) => createUser(tx, body, actorOf(c)));
+    const user = await c.get('deps').database.db.transaction((tx) => createUser(tx, body, actorOf(c)));
     return c.json({ ...user, user }, 201);
   })
   .put('/:id', async (c) => {
@@ -25,6 +25,6 @@ export const userRoutes = new Hono<AppEnv>()
     if (id === me.id && (body.disabled || (body.role && body.role !== 'admin'))) {
       throw unprocessable('You cannot disable yourself or remove your own admin role');
     }
-    const user = await c.var.deps.database.db.transaction((tx) => updateUser(tx, id, body, actorOf(c)));
+    const user = await c.get('deps').database.db.transaction((tx) => updateUser(tx, id, body, actorOf(c)));
     return c.json({ user }, 200);
   });

@@ -267,13 +267,23 @@ function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights:
   }
 }
 
+/** The registration a verified submission is for: its numeric id or its registration number. */
+export const registrationRefSchema = z.object({
+  registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
+    error: 'Registration is required',
+  }),
+});
+
+/** The tokenised form's link token (an emailed flight-details request). */
+export const flightLinkTokenSchema = z.object({
+  token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL').max(200, 'Invalid URL'),
+});
+
 /** POST /flight-info/submit-verified body: registrationId is the numeric id or the registration number. */
 export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'requireAirport'> = {}) {
   return z
     .object({
-      registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
-        error: 'Registration is required',
-      }),
+      ...registrationRefSchema.shape,
       needsTransportation: needsTransportationField,
       flights: flightListSchema(window, opts).default([]),
     })
@@ -284,7 +294,7 @@ export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchem
 export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'requireAirport'> = {}) {
   return z
     .object({
-      token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL').max(200, 'Invalid URL'),
+      ...flightLinkTokenSchema.shape,
       email: z
         .string({ error: 'Email is required' })
         .trim()

@@ -176,6 +176,13 @@ export const registrationListQuerySchema = registrationFiltersSchema.extend({
 });
 export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
 
+/** POST /registrations/request-flight-info: the list's filters, `dryRun` to count first, `limit` to send in batches and show progress. */
+const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
+export const bulkFlightRequestSchema = registrationFiltersSchema.extend({
+  dryRun: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
+  limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
+});
+
 export const exportQuerySchema = registrationListQuerySchema.omit({ page: true, limit: true });
 
 export const historyQuerySchema = z.object(pageQuery(50, 200));

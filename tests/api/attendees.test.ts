@@ -38,6 +38,8 @@ describe('POST /api/registrations/{id}/attendees', () => {
       dietary_restrictions: 'No nuts',
       is_primary: false,
     });
+    // a create answers the created object at the top level too
+    expect(res.body).toMatchObject({ id: res.body.attendee.id, first_name: 'Marta', last_name: 'Silva' });
     // 350 + 350 + late fee 50
     expect(res.body.registration).toMatchObject({ base_amount: 700, total_amount: 750, attendee_count: 2 });
     const [entry] = await t.db

@@ -3,7 +3,7 @@
  *
  * Every attempt is counted before the password is checked (argon2 is the expensive part) and given
  * back when it succeeds, so a burst of simultaneous wrong passwords gets no more tries than the limits:
- *   1. per client address: 50 failures in 15 minutes, across accounts;
+ *   1. per client address: 200 failures in 15 minutes, across accounts;
  *   2. per account and address: 100 failures in an hour;
  *   3. per account: 100 failures in an hour. Past it, only an address with no failure on this account
  *      in the hour may still try: an attacker from one address (or a few) cannot lock the owner out,
