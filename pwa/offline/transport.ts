@@ -43,14 +43,24 @@ export function withQuery(path: string, query?: SyncRequest['query']): string {
 }
 
 /**
+ * How long one sync request may take, answer read included. A connection that dies mid-request (an
+ * airport's 3G) can leave a request pending for minutes, and while it is, the engine's cycle holds: no
+ * tick is sent, even once the signal is back. Past this the request counts as no answer (NetworkError),
+ * and the engine's retry takes over; an op that did reach the server replays by its Idempotency-Key.
+ * A first-download page is ~0.1 MB compressed: seconds even on a poor signal.
+ */
+export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
+
+/**
  * The app's transport: the shared API client with the session token from `getToken`, and 401s handed
  * back to the engine instead of redirecting (a background sync never navigates on its own).
  */
-export function apiTransport(getToken: () => string | null): Transport {
+export function apiTransport(getToken: () => string | null, timeoutMs = SYNC_REQUEST_TIMEOUT_MS): Transport {
   return async (req) => {
     const token = getToken();
     try {
       const res = await apiFetch(req.method, req.path, {
+        signal: AbortSignal.timeout(timeoutMs),
         query: req.query,
         body: req.body,
         idempotencyKey: req.idempotencyKey,

@@ -1,0 +1,54 @@
+/**
+ * The app's sync transport (pwa/offline/transport.ts) gives up on a request that hangs, so a connection
+ * that died mid-request cannot hold the sync engine's cycle, and every tick behind it, for minutes.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError, apiTransport } from '../../pwa/offline/transport';
+
+/** A fetch whose server never finishes: no answer at all, or headers and then a body that stalls. */
+function hangingFetch(kind: 'no answer' | 'stalled body') {
+  return vi.fn((_url: string, init: RequestInit) => {
+    // without a signal nothing ends it, as with a real connection that died mid-request
+    const signal = init.signal ?? new AbortController().signal;
+    if (kind === 'no answer') {
+      return new Promise<Response>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    }
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"registrations":['));
+        signal.addEventListener('abort', () => controller.error(signal.reason));
+      },
+    });
+    return Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('apiTransport', () => {
+  it.each(['no answer', 'stalled body'] as const)('a request with %s fails as no connection once its time is up', async (kind) => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = hangingFetch(kind);
+    vi.stubGlobal('fetch', fetch);
+    const transport = apiTransport(() => 'token', 50);
+    const started = Date.now();
+    const answer = transport({ method: 'POST', path: '/sync/pickups', body: { ops: [] }, idempotencyKey: 'k1' });
+    await expect(answer).rejects.toBeInstanceOf(NetworkError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('an answer in time is handed back as it came', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
+    );
+    await expect(apiTransport(() => 'token', 1_000)({ method: 'GET', path: '/sync/arrivals' })).resolves.toEqual({
+      status: 200,
+      body: { ok: true },
+    });
+  });
+});
