@@ -200,6 +200,27 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect((await stored(reg.attendees[0].id)).checkedIn).toBe(false);
   });
 
+  it('a tap naming someone removed since (an offline desk) checks in the rest of the family, by either route', async () => {
+    for (const route of ['single', 'batch'] as const) {
+      const reg = await family();
+      const [binh, cam] = reg.attendees;
+      expect((await t.api('DELETE', `/api/registrations/${reg.id}/attendees/${cam.id}`, { token: admin.token })).status).toBe(204);
+      const tap = { attendee_ids: [binh.id, cam.id], checked_in: true, client_time: minutesAgo(1) };
+      const answer =
+        route === 'single'
+          ? (await checkIn(reg.id, tap, desk.token, { 'Idempotency-Key': key() })).body
+          : (
+              await t.api('POST', '/api/registrations/check-in/batch', {
+                token: desk.token,
+                body: { ops: [{ opId: key(), registration_id: reg.id, ...tap }] },
+              })
+            ).body.results[0].body;
+      expect(answer.attendees.map((a: { id: number; checked_in: boolean }) => [a.id, a.checked_in])).toEqual([[binh.id, true]]);
+      expect((await stored(binh.id)).checkedIn).toBe(true);
+      expect((await stored(cam.id)).checkedIn).toBe(false);
+    }
+  });
+
   it('refuses an attendee of another party, an empty list, and callers who are not desk staff', async () => {
     const reg = await family();
     const other = await family();

@@ -94,29 +94,33 @@ function decideCheckIn(
   if (status === 'cancelled') throw unprocessable(CHECK_IN_MESSAGES.cancelled);
   if (party.length !== new Set(input.attendee_ids).size) throw unprocessable(CHECK_IN_MESSAGES.attendeeNotInParty);
   const tap = tapTime(input.client_time, now, earliest);
-  return party.map((a): AttendeeTap => {
-    const current = a.checkInTapAt?.getTime();
-    if (current !== undefined && current > tap.getTime()) return { before: a, after: a, kind: 'stale' };
-    if (current === tap.getTime() && a.checkedIn === input.checked_in) return { before: a, after: a, kind: 'duplicate' };
-    // already checked in (another desk, offline at the same time): the first check-in stays who and
-    // when; the later tap only moves the order forward, so an undo older than it cannot win
-    if (a.checkedIn && input.checked_in) return { before: a, after: { ...a, checkInTapAt: tap, checkInReceivedAt: now }, kind: 'order' };
-    return {
-      before: a,
-      kind: 'whole',
-      after: {
-        ...a,
-        checkedIn: input.checked_in,
-        checkedInAt: input.checked_in ? tap : null,
-        checkedInBy: input.checked_in ? nameOf(user) : null,
-        checkedInByUserId: input.checked_in ? user.id : null,
-        checkInDevice: input.device_id ?? null,
-        checkInTapAt: tap,
-        checkInReceivedAt: now,
-        updatedAt: now,
-      },
-    };
-  });
+  // an attendee removed since the tap (a no-show taken off while the desk was offline) is left out:
+  // the rest of the family is checked in, and the queued tap does not fail for good over one name
+  return party
+    .filter((a) => !a.removedAt)
+    .map((a): AttendeeTap => {
+      const current = a.checkInTapAt?.getTime();
+      if (current !== undefined && current > tap.getTime()) return { before: a, after: a, kind: 'stale' };
+      if (current === tap.getTime() && a.checkedIn === input.checked_in) return { before: a, after: a, kind: 'duplicate' };
+      // already checked in (another desk, offline at the same time): the first check-in stays who and
+      // when; the later tap only moves the order forward, so an undo older than it cannot win
+      if (a.checkedIn && input.checked_in) return { before: a, after: { ...a, checkInTapAt: tap, checkInReceivedAt: now }, kind: 'order' };
+      return {
+        before: a,
+        kind: 'whole',
+        after: {
+          ...a,
+          checkedIn: input.checked_in,
+          checkedInAt: input.checked_in ? tap : null,
+          checkedInBy: input.checked_in ? nameOf(user) : null,
+          checkedInByUserId: input.checked_in ? user.id : null,
+          checkInDevice: input.device_id ?? null,
+          checkInTapAt: tap,
+          checkInReceivedAt: now,
+          updatedAt: now,
+        },
+      };
+    });
 }
 
 const checkInAction = (input: CheckInInput) => (input.checked_in ? 'attendee.check_in' : 'attendee.check_in_undo');
@@ -125,22 +129,18 @@ function checkInResult(registrationId: number, taps: AttendeeTap[], now: Date): 
   return {
     registration_id: registrationId,
     attendees: taps.map((t) => checkInState(t.after)),
-    stale: taps.every((t) => t.kind === 'stale'),
+    stale: taps.length > 0 && taps.every((t) => t.kind === 'stale'),
     serverTime: now.toISOString(),
   };
 }
 
-/** The named attendees of a registration, in id order (a prepared statement: server/db/prepared.ts). */
+/** The named attendees of a registration, removed ones included, in id order (a prepared statement: server/db/prepared.ts). */
 const partyRows = preparedPer((db) =>
   db
     .select()
     .from(attendees)
     .where(
-      and(
-        eq(attendees.registrationId, sql.placeholder('registrationId')),
-        sql`${attendees.id} = any(${sql.placeholder('ids')}::int[])`,
-        isNull(attendees.removedAt),
-      ),
+      and(eq(attendees.registrationId, sql.placeholder('registrationId')), sql`${attendees.id} = any(${sql.placeholder('ids')}::int[])`),
     )
     .orderBy(attendees.id)
     .prepare('check_in_party'),
