@@ -1,9 +1,11 @@
 /**
  * Modal dialogs on the native <dialog> element: focus is moved in and kept there, Escape closes, and
- * the page behind is inert, with no extra library.
+ * the page behind is inert, with no extra library; it is also `aria-hidden` while the dialog is open
+ * (pwa/lib/hide-outside.ts), for tools that read the page by roles and do not know a modal's rules.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from './button';
+import { hideOutside } from '../lib/hide-outside';
 
 export interface DialogProps {
   open: boolean;
@@ -20,8 +22,12 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    if (!open) {
+      if (d.open) d.close();
+      return;
+    }
+    if (!d.open) d.showModal();
+    return hideOutside(d);
   }, [open]);
   return (
     <dialog

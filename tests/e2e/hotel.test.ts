@@ -164,8 +164,8 @@ describe('hotel assignments', () => {
       ].join('\n'),
     );
     const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
-    await page.getByRole('button', { name: /^Link exact matches \(\d+\)$/ }).click({ timeout: 30_000 });
-    const dialog = page.getByRole('dialog', { name: 'Link exact matches' });
+    await page.getByRole('button', { name: /^Match exact names \(\d+\)$/ }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Match exact names' });
     await dialog.getByText(`${la}, Bich (${ca}) → Bich ${la} (${a.registrationNumber})`).waitFor();
     await dialog.getByText(`Cuong ${lb} (${cb}) → Cuong ${lb} (${b.registrationNumber})`).waitFor();
     await expect.poll(() => dialog.getByText(`(${cc})`, { exact: false }).count()).toBe(0); // only a first name agrees

@@ -55,11 +55,14 @@ describe('accessibility of the registration screens', () => {
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('button', { name: 'Add Attendee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Attendee' });
-    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    // the page behind an open dialog is hidden from roles: one "Add Attendee" button, the dialog's
+    await expect.poll(() => page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Add Attendee' }).click();
     await dialog.getByText('First name is required').waitFor();
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(1);
 
     await page.goto('/admin/registrations/new');
     await page.getByRole('button', { name: 'Add Group Member' }).click();

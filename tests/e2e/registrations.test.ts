@@ -85,9 +85,17 @@ describe('registration desk', () => {
     await fees.getByText('New Total').waitFor();
     await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$500.00');
     await expect.poll(() => fees.getByText('Refund Due').count()).toBe(0);
+    const popups: string[] = [];
+    const popup = (d: Dialog) => {
+      popups.push(d.message());
+      void d.dismiss();
+    };
+    page.on('dialog', popup);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0); // edit mode closed
     await page.getByText('Changes saved. The total is now $500.00.').waitFor();
+    page.off('dialog', popup);
+    expect(popups).toEqual([]); // a saved edit is said on the page, with no pop-up
     await summary.getByText('$500.00').first().waitFor();
     await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
 

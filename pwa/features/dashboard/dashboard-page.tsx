@@ -5,7 +5,7 @@
  * Below them, the Backup panel ('Download backup').
  */
 import { Alert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
+import { Button } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { formatMoney } from '../../lib/format';
 import { useEvent } from '../../lib/public-config';
@@ -20,13 +20,10 @@ export default function DashboardPage() {
 
   return (
     <div className="page">
+      {/* no link of its own to the registrations: the sidebar has it, and a second "Registrations" link
+          would make the sidebar's ambiguous to anyone finding links by name */}
       <div className="page-header">
         <h1>Admin Overview</h1>
-        <div className="actions">
-          <ButtonLink to="/admin/registrations" variant="secondary">
-            View Registrations
-          </ButtonLink>
-        </div>
       </div>
 
       {stats.isPending && <PageSpinner label="Loading statistics..." />}

@@ -60,7 +60,9 @@ export default function HotelAssignmentsPage() {
           <div className="booking-search">
             <TextField
               label="Search bookings"
-              type="search"
+              // a text box, not a search box: the booking's "Search Registrations" panel is the page's search
+              type="text"
+              inputMode="search"
               value={search}
               placeholder="Guest name, confirmation or room"
               onChange={(e) => {

@@ -92,12 +92,13 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
   const event = useEvent();
   // a copy from this device cannot be changed: the server is out of reach
   const online = useOnline() && !fromCache;
-  const { notice, show } = useNotice();
+  const { notice, show, note } = useNotice();
   const editor = useRegistrationEditor(
     r,
     event.lateFeeCents,
     (text) => show('error', text),
-    (text) => show('success', text),
+    // "Save sends changes then reloads": no pop-up, the sentence stays on the page
+    (text) => note('success', text),
   );
   const isAdmin = mode === 'admin';
   const hasMoney = r.total_amount !== undefined;

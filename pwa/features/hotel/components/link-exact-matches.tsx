@@ -1,5 +1,5 @@
 /**
- * "Link exact matches": every booking whose guest name is exactly one registration's primary contact
+ * "Match exact names": every booking whose guest name is exactly one registration's primary contact
  * (first and last name; that registration without a hotel yet) linked in one step, after a preview of
  * each pair; the links go through the outbox like single ones (offline too), with the progress shown
  * and the count at the end. Anything less than exact stays for Find Match.
@@ -41,11 +41,11 @@ export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) =>
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Link exact matches ({list.length})
+        Match exact names ({list.length})
       </Button>
       <Dialog
         open={open}
-        title="Link exact matches"
+        title="Match exact names"
         onClose={() => !busy && setOpen(false)}
         footer={
           <>

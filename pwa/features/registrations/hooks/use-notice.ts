@@ -16,6 +16,8 @@ export function useNotice() {
     setNotice({ kind, text });
     window.alert(text);
   }, []);
+  /** On the page only, with no pop-up: for what the spec gives no alert (a saved edit). */
+  const note = useCallback((kind: Notice['kind'], text: string) => setNotice({ kind, text }), []);
   const clear = useCallback(() => setNotice(null), []);
-  return { notice, show, clear };
+  return { notice, show, note, clear };
 }
