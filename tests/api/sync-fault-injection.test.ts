@@ -26,26 +26,13 @@ import { AppDB } from '../../pwa/offline/db';
 import { keepServer, listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
 import { queryArrivals, queryUnmatched } from '../../pwa/offline/queries';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from '../../pwa/offline/transport';
-import { deliverTo } from '../helpers/app-transport';
+import { faultNetwork } from '../helpers/fault-network';
 import type { Feed } from '../../pwa/offline/downloads';
 
 const t = await createTestApp();
 
-/** mulberry32: a small seeded generator, so a failing run can be repeated with FAULT_SEED. */
-function rngFrom(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const rng = rngFrom(SEED);
-const pick = <T>(xs: T[]): T => xs[Math.floor(rng() * xs.length)];
+const net = faultNetwork(t);
+const { rng, pick, stats, seed: SEED } = net;
 
 const FLIGHTS = 40;
 const BOOKINGS = 30;
@@ -56,73 +43,7 @@ const advance = (ms: number) => {
   virtualNow += ms;
   vi.setSystemTime(virtualNow);
 };
-
-const stats = {
-  requests: 0,
-  dropped: 0,
-  lost: 0,
-  duplicated: 0,
-  parallelDuplicates: 0,
-  replayedLater: 0,
-  concurrentSyncs: 0,
-  pickupBatches: 0,
-  largestBatch: 0,
-};
-let faultsOn = true;
-/** requests "still in the network" that will arrive again later */
-const stragglers: { token: string; req: SyncRequest }[] = [];
-
-async function deliver(token: string, req: SyncRequest): Promise<SyncResponse> {
-  stats.requests += 1;
-  if (req.path.endsWith('/flight-pickups/batch')) {
-    stats.pickupBatches += 1;
-    stats.largestBatch = Math.max(stats.largestBatch, (req.body as { ops: unknown[] }).ops.length);
-  }
-  return deliverTo(t, token, req);
-}
-
-/** A device's network: drops, lost answers, duplicates (in a row, in parallel, and much later). */
-function flakyTransport(token: string): Transport {
-  return async (req) => {
-    if (!faultsOn) return deliver(token, req);
-    const r = rng();
-    if (r < 0.12) {
-      stats.dropped += 1;
-      throw new NetworkError('dropped');
-    }
-    if (r < 0.24) {
-      stats.lost += 1;
-      const res = await deliver(token, req);
-      expect(res.status).toBeLessThan(500);
-      throw new NetworkError('answer lost');
-    }
-    if (r < 0.32) {
-      stats.duplicated += 1;
-      if (rng() < 0.5) {
-        stats.parallelDuplicates += 1;
-        const [a, b] = await Promise.all([deliver(token, req), deliver(token, req)]);
-        expect(b.body).toEqual(a.body);
-        return rng() < 0.5 ? a : b;
-      }
-      const a = await deliver(token, req);
-      const b = await deliver(token, req);
-      if (req.method === 'POST') expect(b).toEqual(a);
-      return b;
-    }
-    if (r < 0.37 && req.method === 'POST') stragglers.push({ token, req });
-    return deliver(token, req);
-  };
-}
-
-/** Delivers some stragglers now (their answers go nowhere). */
-async function deliverStragglers() {
-  const n = Math.floor(rng() * (stragglers.length + 1));
-  for (const s of stragglers.splice(0, n)) {
-    stats.replayedLater += 1;
-    const res = await deliver(s.token, s.req);
-    expect(res.status).toBeLessThan(500);
-  }
-}
+let concurrentSyncs = 0;
 
 interface Device {
   name: string;
@@ -160,7 +81,7 @@ async function makeDevice(name: string, role: 'admin' | 'greeter', first: string
   const db = new AppDB(`fault-${name}-${randomUUID()}`);
   const now = () => Date.now() + skewMs;
   const feeds: Feed[] = role === 'admin' ? ['arrivals', 'hotel', 'registrations'] : ['arrivals'];
-  const engine = new SyncEngine({ db, transport: flakyTransport(user.token), feeds: () => feeds, now, random: rng, pageLimit: 25 });
+  const engine = new SyncEngine({ db, transport: net.transport(user.token), feeds: () => feeds, now, random: rng, pageLimit: 25 });
   return { name, actor: `${first} ${last}`, role, db, engine, skewMs, now };
 }
 
@@ -189,17 +110,13 @@ afterAll(() => {
   for (const d of devices) d.db.close();
 });
 
-/** Syncs until a cycle completes (faults may need several tries). */
-async function syncUntilDone(d: Device, maxTries = 60) {
-  for (let i = 0; i < maxTries; i++) if ((await d.engine.syncOnce()) === 'done') return;
-  throw new Error(`${d.name} could not complete a sync in ${maxTries} tries (seed ${SEED})`);
-}
+const syncUntilDone = (d: Device) => net.syncUntilDone(d.name, d.engine);
 
 async function randomSyncs() {
   const r = rng();
   if (r < 0.3) {
     // two or three devices at once, started in random order
-    stats.concurrentSyncs += 1;
+    concurrentSyncs += 1;
     const some = devices.filter(() => rng() < 0.7);
     await Promise.all(some.sort(() => rng() - 0.5).map((d) => d.engine.syncOnce()));
   } else {
@@ -210,9 +127,9 @@ async function randomSyncs() {
 describe('sync under faults, against the real API', () => {
   it(`${OPS} random taps and links from three devices end exactly as the last taps say`, async () => {
     // every device downloads once (a phone has to have the arrivals before anyone can tap them)
-    faultsOn = false;
+    net.setFaults(false);
     for (const d of devices) await syncUntilDone(d);
-    faultsOn = true;
+    net.setFaults(true);
     for (const d of devices) {
       // each device measured its own skew away
       expect((await d.db.getMeta('clockOffset'))!.offsetMs).toBe(-d.skewMs);
@@ -240,7 +157,7 @@ describe('sync under faults, against the real API', () => {
       taps.push({ opId: op.opId, flightId: a.id, pickedUp: !a.picked_up, at: virtualNow, actor: d.actor });
 
       if (rng() < 0.25) await randomSyncs();
-      if (rng() < 0.05) await deliverStragglers();
+      if (rng() < 0.05) await net.deliverStragglers();
       if (rng() < 0.01 && deletedBookings.size < 3) {
         const id = pick(bookingIds.filter((b) => !deletedBookings.has(b)));
         const res = await t.api('DELETE', `/api/hotel-assignments/${id}`, { token: deleter.token });
@@ -252,9 +169,7 @@ describe('sync under faults, against the real API', () => {
     expect(links.length).toBeGreaterThan(10);
 
     // the network heals; stragglers still arrive; everyone syncs until their outbox is settled
-    await deliverStragglers();
-    faultsOn = false;
-    for (const s of stragglers.splice(0)) expect((await deliver(s.token, s.req)).status).toBeLessThan(500);
+    await net.heal();
     for (const d of devices) await syncUntilDone(d);
 
     // conflicts: only hotel links, each a real one; resolved by keeping the server's side
@@ -352,14 +267,14 @@ describe('sync under faults, against the real API', () => {
     }
 
     // the faults really happened
-    console.info(`sync fault injection (seed ${SEED}):`, { taps: taps.length, links: links.length, ...stats });
+    console.info(`sync fault injection (seed ${SEED}):`, { taps: taps.length, links: links.length, concurrentSyncs, ...stats });
     expect(stats.dropped).toBeGreaterThan(10);
     expect(stats.lost).toBeGreaterThan(10);
     expect(stats.duplicated).toBeGreaterThan(10);
     expect(stats.replayedLater).toBeGreaterThan(0);
-    expect(stats.concurrentSyncs).toBeGreaterThan(5);
+    expect(concurrentSyncs).toBeGreaterThan(5);
     // the pickups went in batches (POST /flight-pickups/batch), several ops at a time
-    expect(stats.pickupBatches).toBeGreaterThan(10);
+    expect(stats.batches).toBeGreaterThan(10);
     expect(stats.largestBatch).toBeGreaterThan(1);
   }, 600_000);
 });

@@ -13,7 +13,7 @@
  * Taps arrive one per request or up to 100 per batch (the desk's offline outbox); both go through
  * recordCheckIns, which records each under its Idempotency-Key / opId (idempotency.ts).
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { attendees, registrations } from '../../db/schema';
 import { notFound, unprocessable } from '../../lib/errors';
