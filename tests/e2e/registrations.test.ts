@@ -150,7 +150,7 @@ describe('registration desk', () => {
     await price.getByRole('row', { name: /^Total \$815\.00/ }).waitFor();
 
     // correct an attendee: opened on what is saved; a new age category changes the total
-    await page.getByRole('button', { name: `Edit Ofelia ${contact.last}` }).click();
+    await page.getByRole('button', { name: `Change Ofelia ${contact.last}` }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Attendee' });
     expect(await edit.getByLabel('First Name').inputValue()).toBe('Ofelia');
     expect(await edit.getByLabel('Specify Relationship').inputValue()).toBe('Cousin');
@@ -160,7 +160,7 @@ describe('registration desk', () => {
     await page.getByText('Child (0-12) · Relationship: Cousin · Age 9').waitFor();
     await expect.poll(() => price.getByRole('row', { name: /^Total / }).textContent()).not.toContain('$815.00');
     // the primary contact too: the registration's name follows
-    await page.getByRole('button', { name: `Edit ${contact.first} ${contact.last}` }).click();
+    await page.getByRole('button', { name: `Change ${contact.first} ${contact.last}` }).click();
     const editPrimary = page.getByRole('dialog', { name: 'Edit Attendee' });
     await editPrimary.getByText('Relationship: primary contact.', { exact: false }).waitFor();
     await editPrimary.getByLabel('First Name').fill(`${contact.first}e`);
@@ -171,10 +171,10 @@ describe('registration desk', () => {
     });
     expect(renamed.body.registration.primary_first_name).toBe(`${contact.first}e`);
     await editPrimary.waitFor({ state: 'detached' }).catch(() => undefined);
-    await page.getByRole('button', { name: `Edit ${contact.first}e ${contact.last}` }).click();
+    await page.getByRole('button', { name: `Change ${contact.first}e ${contact.last}` }).click();
     await page.getByRole('dialog', { name: 'Edit Attendee' }).getByLabel('First Name').fill(contact.first);
     await page.getByRole('dialog', { name: 'Edit Attendee' }).getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByRole('button', { name: `Edit ${contact.first} ${contact.last}` }).waitFor();
+    await page.getByRole('button', { name: `Change ${contact.first} ${contact.last}` }).waitFor();
 
     await expect.poll(() => page.getByRole('button', { name: `Remove ${contact.first} ${contact.last}` }).count()).toBe(0); // never the primary
     const removeQuestion = answerNextDialog(page, 'accept');

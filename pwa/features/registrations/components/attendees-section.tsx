@@ -98,9 +98,10 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
                   className="btn-small"
                   onClick={() => setEditing(a)}
                   disabled={!!disabledReason}
-                  aria-label={`Edit ${a.first_name} ${a.last_name}`}
+                  // "Change", not "Edit": the header's pencil is the page's one Edit button, for anyone finding it by name
+                  aria-label={`Change ${a.first_name} ${a.last_name}`}
                 >
-                  Edit
+                  Change
                 </Button>
               )}
               {canRemove && !a.is_primary && (
