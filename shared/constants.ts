@@ -5,6 +5,8 @@ export const HOTEL_PAGE_SIZE = 10;
 export const HOTEL_CANDIDATE_LIMIT = 100;
 export const PAGINATION_WINDOW = 5;
 export const CODE_LENGTH = 6;
+/** how long an emailed verification code works */
+export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 6;
 export const REGISTRANT_VERIFICATION_MS = 24 * 60 * 60 * 1000;
 export const FLIGHT_EDIT_SESSION_MS = 30 * 60 * 1000;
@@ -55,6 +57,28 @@ export const AIRLINES = [
   'Aeromexico',
   'Other',
 ] as const;
+
+/** Each listed airline's IATA code, as airport screens show flights ('UA 1234'): greeters search by it. */
+export const AIRLINE_CODES: Readonly<Record<string, string>> = {
+  'American Airlines': 'AA',
+  'Delta Air Lines': 'DL',
+  'United Airlines': 'UA',
+  'Southwest Airlines': 'WN',
+  'Alaska Airlines': 'AS',
+  'JetBlue Airways': 'B6',
+  'Spirit Airlines': 'NK',
+  'Frontier Airlines': 'F9',
+  'Hawaiian Airlines': 'HA',
+  'Sun Country Airlines': 'SY',
+  'Allegiant Air': 'G4',
+  'Air Canada': 'AC',
+  'British Airways': 'BA',
+  Lufthansa: 'LH',
+  Emirates: 'EK',
+  'Qatar Airways': 'QR',
+  'Air India': 'AI',
+  Aeromexico: 'AM',
+};
 
 /** The airline choice that asks for the airline's name (stored as the flight's airline). */
 export const OTHER_AIRLINE = 'Other';

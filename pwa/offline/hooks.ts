@@ -230,7 +230,7 @@ export function useSettledRegistrations(settleMs = 1000): CachedRegistration[] |
   return rows && rows.owner === owner && owner !== null ? rows.value : undefined;
 }
 
-/** The desk's changes to one registration that the server has not acknowledged yet ("Not synced yet"). */
+/** The desk's changes to one registration still in the outbox: on their way ("Not synced yet"), refused, or paid twice. */
 export function useUnsyncedDeskOps(registrationId: number | null | undefined): DeskOp[] | undefined {
   return useLiveQuery(async () => {
     if (registrationId == null) return [];

@@ -1,32 +1,67 @@
 /**
  * Searching the cache on the device (no signal, so no server search): lower-cased, accent-stripped text
  * so 'nguyen' finds 'Nguyễn', the same normalisation as the server's search text
- * (shared/search.ts). Every word of the query must appear.
+ * (shared/search.ts). Every word of the query must appear (matchesQuery says how words are found).
  */
 import type { FlightArrival } from './types';
 import { normalizeSearch } from '../../shared/search';
+import { AIRLINE_CODES } from '../../shared/constants';
 
 /** The same normalisation as the server's search text. */
 export const normalizeText = normalizeSearch;
 
-/** True when every word of `query` occurs in `text` (already normalised). Empty query: true. */
-export function matchesQuery(text: string, query: string | undefined): boolean {
-  const words = normalizeText(query ?? '')
-    .split(' ')
-    .filter(Boolean);
-  return words.every((w) => text.includes(w));
+/**
+ * Letters that NFD leaves whole, as a phone's keyboard types them: 'dang' finds 'Đặng'. Applied when
+ * matching, to the stored text too, so rows saved before this rule are found as well.
+ */
+const FOLDED: Readonly<Record<string, string>> = { đ: 'd', ð: 'd', ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th' };
+const FOLDABLE = /[đðßøłæœıþ]/;
+const fold = (s: string) => (FOLDABLE.test(s) ? s.replace(new RegExp(FOLDABLE.source, 'g'), (ch) => FOLDED[ch]) : s);
+
+/** A phone number as typed ('+1 (555) 123-4567', '555.123.4567'): its digits without the country's 1; else null. */
+function phoneDigits(query: string): string | null {
+  if (!/^[\d\s()+.-]+$/.test(query)) return null;
+  const digits = query.replace(/\D/g, '');
+  if (digits.length < 7) return null;
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** Names, flight (airline, number, both without spaces: 'ua1234') and registration number. */
+/** A registration number typed without its hyphen ('r257kq2xm' for 'R25-7KQ2XM'). */
+const NUMBER_WITHOUT_HYPHEN = /^([a-z]\d{2})([a-z0-9]{6})$/;
+
+/**
+ * True when every word of `query` occurs in `text` (already normalised). Empty query: true. Words are
+ * split at spaces, hyphens and apostrophes (curly ones too, as iPhones type them), so 'Garcia-Lopez'
+ * finds 'Garcia Lopez' and the other way round; a phone number matches by its digits however it was
+ * written on either side; a registration number matches without its hyphen.
+ */
+export function matchesQuery(text: string, query: string | undefined): boolean {
+  const hay = fold(text);
+  const typed = (query ?? '').trim();
+  const digits = phoneDigits(typed);
+  if (digits && hay.includes(digits)) return true;
+  const words = fold(normalizeText(typed.replace(/[\u2018\u2019]/g, "'")))
+    .split(/[\s'-]+/)
+    .filter(Boolean);
+  return words.every((w) => {
+    if (hay.includes(w)) return true;
+    const n = NUMBER_WITHOUT_HYPHEN.exec(w);
+    return n !== null && hay.includes(`${n[1]}-${n[2]}`);
+  });
+}
+
+/** Names, flight (airline, its code, number, and code and number run together: 'ua1234') and registration number. */
 export function arrivalSearchText(a: FlightArrival): string {
-  const flight = `${a.airline} ${a.flightNumber}`;
+  const code = AIRLINE_CODES[a.airline] ?? '';
+  const number = a.flightNumber.replace(/\s+/g, '');
   return normalizeText(
     [
       a.registrationNumber,
       a.primaryContactName,
       ...a.attendees.map((p) => `${p.firstName} ${p.lastName}`),
-      flight,
-      a.flightNumber.replace(/\s+/g, ''),
+      `${a.airline} ${code} ${a.flightNumber}`,
+      number,
+      code && !number.toUpperCase().startsWith(code) ? `${code}${number}` : '',
     ].join(' | '),
   );
 }

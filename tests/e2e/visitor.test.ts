@@ -166,10 +166,17 @@ describe('flight information with an emailed code', () => {
     await codeField.waitFor();
     await expect.poll(() => codeField.getAttribute('maxlength')).toBe('6');
     const [, code] = await waitForMail(reg.email, CODE, before);
+    // the phone reloads the tab while the visitor reads the mail: still the code step, for that address
+    await page.reload();
+    await page.getByText(`We sent a 6-character code to ${reg.email}`).waitFor();
     await codeField.fill(code.toLowerCase());
     await page.getByRole('button', { name: 'Verify Code' }).click();
 
     // the form: one default arrival row, no remove control
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+    // the address names the registration now, so a reload reopens its form without a new code
+    await expect.poll(() => new URL(page.url()).searchParams.get('registrationId')).toBe(reg.number);
+    await page.reload();
     await page.getByText(`Registration ${reg.number}`).waitFor();
     await expectFitsPhone(page);
     await expect.poll(() => flight(page, 1).getByLabel('Flight Type').inputValue()).toBe('arrival');
@@ -228,10 +235,19 @@ describe('flight information with an emailed code', () => {
     expect(saved).toHaveLength(2);
     await waitForMail(reg.email, /AA 1234/);
 
+    // the registration page shows the flights saved, and a correction made from it right away
+    await page.getByRole('link', { name: 'View Registration' }).click();
+    await page.getByText('American Airlines AA 1234').waitFor();
+    await page.getByRole('link', { name: 'Edit Flight Info' }).click();
+    await flight(page, 1).getByLabel('Flight Number').fill('AA 1235');
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await page.getByRole('link', { name: 'View Registration' }).click();
+    await page.getByText('American Airlines AA 1235').waitFor();
+
     // from the registration page's link the saved flights load without a new code, and a marker is kept
     await page.goto(`/flight-info?registrationId=${reg.number}&verified=true`);
     await page.getByText(`Registration ${reg.number}`).waitFor();
-    await expect.poll(() => flight(page, 1).getByLabel('Flight Number').inputValue()).toBe('AA 1234');
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Number').inputValue()).toBe('AA 1235');
     await expect.poll(() => flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
     const marker = await page.evaluate(() => JSON.parse(sessionStorage.getItem('flight_info_verification') ?? 'null'));
     expect(marker).toMatchObject({ registrationNumber: reg.number });

@@ -145,7 +145,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
             disabledReason={offlineReason}
             onFailure={(t) => show('error', t)}
           />
-          <FlightCards flights={flightInfo} showPickup={mode !== 'registrant'} />
+          <FlightCards flights={flightInfo} showPickup={mode !== 'registrant'} needsTransportation={r.needs_transportation} />
         </div>
         <div className="detail-side">
           {(mode === 'registrant' || isAdmin) && !fromCache && <CheckInPass registration={r} asAdmin={isAdmin} />}

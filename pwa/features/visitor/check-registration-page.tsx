@@ -8,13 +8,16 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { useRegistrantVerification } from '../../app/registrant/verification-store';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';
+import { readPendingCode } from './pending-code';
 import { registrationPath, rememberVerification } from './verify-success';
 
 export default function CheckRegistrationPage() {
   const { verification } = useRegistrantVerification();
   const navigate = useNavigate();
-  const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
+  // a code sent from this tab, and still valid, is asked for again after a reload (pending-code.ts)
+  const [pending] = useState(() => readPendingCode('registration'));
+  const [step, setStep] = useState<'email' | 'code'>(pending ? 'code' : 'email');
+  const [email, setEmail] = useState(pending ?? '');
   const [done, setDone] = useState(false);
 
   if (verification && !done) return <Navigate to={registrationPath(verification.registrationNumber)} replace />;

@@ -25,6 +25,7 @@ import { SuccessPanel } from './components/success-panel';
 import { VerifiedFlightStep } from './components/verified-flight-step';
 import { useFlightForm } from './use-flight-form';
 import { registrationPath, rememberVerification } from './verify-success';
+import { readPendingCode } from './pending-code';
 
 type Step = 'checking' | 'email' | 'code' | 'form' | 'done';
 
@@ -36,12 +37,14 @@ function canSkipVerification(ref: string, addressVerified: boolean): boolean {
 }
 
 export default function FlightInfoPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const ref = params.get('registrationId')?.trim() ?? '';
   const addressVerified = params.get('verified') === 'true';
   const form = useFlightForm();
-  const [step, setStep] = useState<Step>(() => (canSkipVerification(ref, addressVerified) ? 'checking' : 'email'));
-  const [email, setEmail] = useState('');
+  // a code sent from this tab, and still valid, is asked for again after a reload (pending-code.ts)
+  const [pending] = useState(() => readPendingCode('flight-info'));
+  const [step, setStep] = useState<Step>(() => (canSkipVerification(ref, addressVerified) ? 'checking' : pending ? 'code' : 'email'));
+  const [email, setEmail] = useState(pending ?? '');
   const [notice, setNotice] = useState<string | null>(null);
   const [registration, setRegistration] = useState<VerifiedRegistration | null>(null);
 
@@ -127,9 +130,13 @@ export default function FlightInfoPage() {
             onVerified={(answer) => {
               rememberVerification(email, answer);
               markFlightEditSession({ id: answer.registration.id, registrationNumber: answer.registration.registrationNumber });
-              form.load(answer.existingFlights ?? [], answer.registration.needsTransportation);
+              // back from a lapsed verification on the same registration: the rows being typed stay
+              if (registration?.id !== answer.registration.id)
+                form.load(answer.existingFlights ?? [], answer.registration.needsTransportation);
               setRegistration(answer.registration);
               setStep('form');
+              // the address names the registration, so a reload reopens its form (this tab's marker)
+              setParams({ registrationId: answer.registration.registrationNumber }, { replace: true });
             }}
           />
         )}

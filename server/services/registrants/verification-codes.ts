@@ -7,11 +7,11 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { randomCode, sha256 } from '../../lib/tokens';
-import { CODE_LENGTH } from '../../../shared/constants';
+import { CODE_LENGTH, CODE_TTL_MS } from '../../../shared/constants';
 
 export type CodePurpose = 'registration' | 'flight-info';
 
-export const CODE_TTL_MS = 10 * 60 * 1000;
+export { CODE_TTL_MS };
 export const MAX_WRONG_TRIES = 5;
 
 /** The hash binds the code to its email and purpose: a code for one never opens the other. */

@@ -3,7 +3,7 @@
  * shows every date), kept in the address (?date=2025-11-28, ?date=all) so a reload — also offline —
  * shows the same day.
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useEvent } from '../../../lib/public-config';
 
@@ -26,7 +26,14 @@ export function useArrivalDate(): { date: string | undefined; setDate: (date: st
   const event = useEvent();
   const [params, setParams] = useSearchParams();
   const raw = params.get('date');
-  const date = raw === null ? defaultBoardDate(event) : raw === ALL || raw === '' ? undefined : raw;
+  // taken when the board opens, not on every redraw: at midnight an open board must not jump to the next
+  // day and hide a family that landed at 23:50 and is still waiting
+  const { timeZone, flightWindow, defaultArrivalDate } = event;
+  const opening = useMemo(
+    () => defaultBoardDate({ timeZone, flightWindow: { min: flightWindow.min, max: flightWindow.max }, defaultArrivalDate }),
+    [timeZone, flightWindow.min, flightWindow.max, defaultArrivalDate],
+  );
+  const date = raw === null ? opening : raw === ALL || raw === '' ? undefined : raw;
   const setDate = useCallback(
     (next: string | undefined) =>
       setParams(

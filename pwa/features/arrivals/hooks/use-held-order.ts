@@ -3,7 +3,8 @@
  * party stays where it is (dimmed, "Picked up 1:05 PM", its control now reading Undo), and a second tap
  * on the same spot acts on the same party. The "next to land" order is taken anew only when the list's
  * parties or filters change, when the greeter scrolls (a finished scroll of more than a few lines), and
- * when they come back to the screen (the hook starts afresh).
+ * when they come back to the screen: to the page (the hook starts afresh) or to the phone after it was
+ * locked or the app left for half a minute or more.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 
@@ -11,8 +12,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 const SCROLL_REORDER_PX = 120;
 /** A scroll is over when no scroll event came for this long (ms). */
 const SCROLL_IDLE_MS = 250;
+/** Away from the screen at least this long (ms), the order is taken anew on return. */
+const RETURN_REORDER_MS = 30_000;
 
-/** Counts finished scrolls of more than SCROLL_REORDER_PX, on the page or any scrolling element. */
+/** Counts finished scrolls of more than SCROLL_REORDER_PX, on the page or any scrolling element, and returns after RETURN_REORDER_MS away. */
 function useScrollEpoch(): number {
   const [epoch, setEpoch] = useState(0);
   useEffect(() => {
@@ -30,10 +33,19 @@ function useScrollEpoch(): number {
         from = null;
       }, SCROLL_IDLE_MS);
     };
+    // back to the screen after a while (the phone was locked in a pocket): the order is taken anew
+    let hiddenAt: number | null = null;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Date.now();
+      else if (hiddenAt !== null && Date.now() - hiddenAt >= RETURN_REORDER_MS) setEpoch((n) => n + 1);
+      if (document.visibilityState === 'visible') hiddenAt = null;
+    };
     document.addEventListener('scroll', onScroll, { capture: true, passive: true });
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       clearTimeout(timer);
       document.removeEventListener('scroll', onScroll, { capture: true });
+      document.removeEventListener('visibilitychange', onVisibility);
     };
   }, []);
   return epoch;

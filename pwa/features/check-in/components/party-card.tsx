@@ -1,8 +1,9 @@
 /**
  * One party at the desk (docs/product.md#check-in-desk): who is in it and whether each is checked in
  * (one tap checks in or undoes), "Check in all", the room, dietary needs and special requests, and the
- * balance with "Record payment". Every change shows at once; one the server has not acknowledged yet
- * says "Not synced yet". A cancelled registration says why it cannot be checked in.
+ * balance with "Record payment". Every change shows at once; one still on its way to the server says
+ * "Not synced yet", one it refused (undone on the card) or a payment paid twice says to see Changes. A
+ * cancelled registration says why it cannot be checked in.
  */
 import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDateTime } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
-import type { CachedRegistration } from '../../../offline/types';
+import type { CachedRegistration, OpState } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { useShownCheckIns } from '../use-shown-check-ins';
@@ -35,8 +36,13 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const [error, setError] = useState<string | null>(null);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
   const cancelled = reg.status === 'cancelled';
-  const waiting = (attendeeId: number) => unsynced.some((op) => op.kind === 'check-in' && op.payload.attendeeIds.includes(attendeeId));
-  const paymentWaiting = unsynced.filter((op) => op.kind === 'payment');
+  // "Not synced yet" only for what is still on its way: a refused change (undone on the card) or a
+  // payment paid twice (recorded) is not waiting, and says where to look instead
+  const tapIn = (state: OpState) => (attendeeId: number) =>
+    unsynced.some((op) => op.kind === 'check-in' && op.state === state && op.payload.attendeeIds.includes(attendeeId));
+  const waiting = tapIn('pending');
+  const refused = tapIn('failed');
+  const payments = (state: OpState) => unsynced.some((op) => op.kind === 'payment' && op.state === state);
   const notIn = reg.attendees.filter((a) => !shown.checkedIn(a));
   const diets = [
     reg.dietary_restrictions,
@@ -96,6 +102,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                       </div>
                     ))}
                   {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+                  {refused(a.id) && <div className="badge badge-red">Check-in refused: see Changes</div>}
                 </div>
               </div>
               <Button
@@ -132,8 +139,9 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         <dt>Balance due</dt>
         <dd>
           <strong data-testid="balance-due">{formatMoney(balance)}</strong> of {formatMoney(reg.total_amount ?? 0)}
-          {paymentWaiting.length > 0 && <span className="badge badge-yellow"> Not synced yet</span>}
-          {paymentWaiting.some((op) => op.state === 'conflict') && <span className="badge badge-red"> Paid twice: see Changes</span>}
+          {payments('pending') && <span className="badge badge-yellow"> Not synced yet</span>}
+          {payments('failed') && <span className="badge badge-red"> Payment refused: see Changes</span>}
+          {payments('conflict') && <span className="badge badge-red"> Paid twice: see Changes</span>}
         </dd>
       </dl>
       {balance > 0 && !cancelled && (

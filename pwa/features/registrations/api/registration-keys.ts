@@ -4,9 +4,10 @@
  * dashboard's statistics (which the dashboard keys under the same prefix) in one call.
  */
 import type { RegistrationListParams } from './get-registrations';
+import { REGISTRATIONS_QUERY } from '../../../lib/registration-queries';
 
 export const registrationKeys = {
-  all: ['registrations'] as const,
+  all: [REGISTRATIONS_QUERY] as const,
   lists: () => [...registrationKeys.all, 'list'] as const,
   list: (params: RegistrationListParams) => [...registrationKeys.lists(), params] as const,
   details: () => [...registrationKeys.all, 'detail'] as const,

@@ -10,13 +10,27 @@ import type { FlightInfoRecord } from '../api/get-registration';
 
 export const realFlights = (flights: FlightInfoRecord[]) => flights.filter((f) => !isPlaceholderFlight(f));
 
-export function FlightCards({ flights, showPickup }: { flights: FlightInfoRecord[]; showPickup: boolean }) {
+/**
+ * `needsTransportation`: the registration's answer. With no flights, "No" is an answer (the flight form
+ * took it), not a missing one.
+ */
+export function FlightCards({
+  flights,
+  showPickup,
+  needsTransportation,
+}: {
+  flights: FlightInfoRecord[];
+  showPickup: boolean;
+  needsTransportation: boolean;
+}) {
   const shown = realFlights(flights);
   return (
     <section className="card" aria-labelledby="flights-title">
       <h2 id="flights-title">Flight Information</h2>
       {shown.length === 0 ? (
-        <p className="note">No flight information has been submitted yet.</p>
+        <p className="note">
+          {needsTransportation ? 'No flight information has been submitted yet.' : 'No airport transportation needed.'}
+        </p>
       ) : (
         <ul className="flight-cards">
           {shown.map((f) => (

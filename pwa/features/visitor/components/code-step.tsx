@@ -11,6 +11,7 @@ import { useForm } from '../../../lib/use-form';
 import { CODE_LENGTH } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
+import { forgetPendingCode } from '../pending-code';
 
 /** docs/product.md#messages: Check Registration's fallback differs from the flight form's */
 const FALLBACK: Record<CodeFlow, string> = {
@@ -37,7 +38,9 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
     extra: (v) => (v.code ? undefined : { code: VERIFICATION_MESSAGES.codeRequired }),
     send: async (_, v) => {
       if (v.code.length !== CODE_LENGTH) return;
-      await onVerified(await verifyCode(flow, email, v.code));
+      const answer = await verifyCode(flow, email, v.code);
+      forgetPendingCode(flow);
+      await onVerified(answer);
     },
     after: 'keep',
     fallback: (err) =>
@@ -73,6 +76,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
           href="#email"
           onClick={(e) => {
             e.preventDefault();
+            forgetPendingCode(flow);
             onBack();
           }}
         >

@@ -9,6 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { sendVerificationSchema, VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { sendVerificationCode, type CodeFlow } from '../api/verification-api';
+import { rememberPendingCode } from '../pending-code';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
 import { VisitorEmailField } from './visitor-email-field';
 
@@ -34,6 +35,7 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
     extra: () => (missingChallenge ? { turnstileToken: CHALLENGE_MISSING } : undefined),
     send: async ({ email }) => {
       await sendVerificationCode(flow, email, token);
+      rememberPendingCode(flow, email);
       onSent(email);
     },
     after: 'keep',

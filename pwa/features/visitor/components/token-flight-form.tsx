@@ -8,6 +8,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDate } from '../../../lib/format';
 import { useEvent } from '../../../lib/public-config';
+import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
 import { submitTokenFlights, type FlightRequestInfo } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
@@ -32,6 +33,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
   const [challenge, setChallenge] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const root = useRef<HTMLFormElement>(null);
+  const refreshRegistrations = useRefreshRegistrations();
 
   const onSubmit = form.submit({
     schema: submitWithTokenSchema(flightRules(event), { requireAirport: true }),
@@ -52,6 +54,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         flights: flightsToSubmit(v),
         turnstileToken: challenge,
       });
+      refreshRegistrations(); // the registration's page, opened next, shows these flights
       onSubmitted();
     },
     after: 'keep',

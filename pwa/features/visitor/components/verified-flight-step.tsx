@@ -9,6 +9,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
+import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitVerifiedSchema } from '../../../../shared/schemas/flight';
 import type { VerifiedRegistration } from '../../../../shared/schemas/verification';
 import { submitVerifiedFlights } from '../api/flight-info-api';
@@ -31,6 +32,7 @@ const unauthorized = (err: unknown): err is ApiError => err instanceof ApiError 
 export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthorized }: VerifiedFlightStepProps) {
   const rules = flightRules(useEvent());
   const root = useRef<HTMLFormElement>(null);
+  const refreshRegistrations = useRefreshRegistrations();
 
   const onSubmit = form.submit({
     schema: submitVerifiedSchema(rules, { requireAirport: true }),
@@ -42,6 +44,8 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
         needsTransportation: v.needsTransportation,
         flights: flightsToSubmit(v),
       });
+      // the registration's page, opened next, shows the flights just saved, not the copy it had
+      refreshRegistrations();
       onSubmitted();
     },
     after: 'keep',

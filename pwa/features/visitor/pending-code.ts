@@ -1,0 +1,40 @@
+/**
+ * The code step survives a reload. A visitor reads the emailed code in their mail app, and the phone
+ * may reload the browser's tab meanwhile; starting over would ask for a new code, which kills the one in
+ * the inbox and spends one of the email's 3 sends per 15 minutes. So this tab remembers, per flow,
+ * which email a code was sent to, for as long as that code can work (sessionStorage: this tab only,
+ * never the code itself).
+ */
+import { CODE_TTL_MS } from '../../../shared/constants';
+import type { CodeFlow as Flow } from './api/verification-api';
+
+const keyOf = (flow: Flow) => `pending_code_${flow}`;
+
+/** The email a code of `flow` was sent to in this tab, while that code can still work; else null. */
+export function readPendingCode(flow: Flow, now = Date.now()): string | null {
+  try {
+    const raw = sessionStorage.getItem(keyOf(flow));
+    if (!raw) return null;
+    const { email, sentAt } = JSON.parse(raw) as { email?: unknown; sentAt?: unknown };
+    if (typeof email !== 'string' || typeof sentAt !== 'number' || now - sentAt >= CODE_TTL_MS || sentAt > now) return null;
+    return email;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberPendingCode(flow: Flow, email: string, now = Date.now()): void {
+  try {
+    sessionStorage.setItem(keyOf(flow), JSON.stringify({ email, sentAt: now }));
+  } catch {
+    /* storage unavailable: a reload starts at the email step */
+  }
+}
+
+export function forgetPendingCode(flow: Flow): void {
+  try {
+    sessionStorage.removeItem(keyOf(flow));
+  } catch {
+    /* storage unavailable: nothing to forget */
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Finding a family on the device with no signal (pwa/offline/local-search.ts): the desk and the
+ * greeters type what they see or hear, which is rarely what was stored.
+ */
+import { describe, expect, it } from 'vitest';
+import { arrivalSearchText, matchesQuery } from '../../pwa/offline/local-search';
+import { registrationSearchText } from '../../pwa/offline/admin-downloads';
+import { normalizeSearch } from '../../shared/search';
+import { arrivalRow, registrationRow } from './fixtures';
+
+const family = (o: Parameters<typeof registrationRow>[0]) => registrationSearchText(registrationRow(o));
+
+describe('the desk finds a family by what is typed', () => {
+  it('a phone number however it is written, on either side', () => {
+    const text = family({ primary_phone: '(555) 123-4567' });
+    for (const typed of ['555-123-4567', '+1 555 123 4567', '555.123.4567', '5551234567', '(555) 123-4567'])
+      expect(matchesQuery(text, typed), typed).toBe(true);
+    expect(matchesQuery(family({ primary_phone: '+1 555 123 4567' }), '(555) 123-4567')).toBe(true);
+    expect(matchesQuery(text, '555-123-4568')).toBe(false);
+  });
+
+  it('a double surname with or without its hyphen, and an apostrophe typed curly', () => {
+    expect(matchesQuery(family({ primary_first_name: 'Ana', primary_last_name: 'Garcia Lopez' }), 'garcia-lopez')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Ana', primary_last_name: 'Garcia-Lopez' }), 'Garcia Lopez')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Sean', primary_last_name: "O'Brien" }), 'O’Brien')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Sean', primary_last_name: "O'Brien" }), 'Sean Lopez')).toBe(false);
+  });
+
+  it('letters that accents do not cover, also in text saved before this rule', () => {
+    expect(matchesQuery(family({ primary_first_name: 'Thu', primary_last_name: 'Đặng' }), 'dang')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Jens', primary_last_name: 'Strauß' }), 'strauss')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Lars', primary_last_name: 'Søren' }), 'soren')).toBe(true);
+    expect(matchesQuery(normalizeSearch('R25-ABC123 | Thu Đặng'), 'Đặng')).toBe(true);
+  });
+
+  it('a registration number without its hyphen, in any case', () => {
+    const text = family({ registration_number: 'R25-7KQ2XM' });
+    expect(matchesQuery(text, 'R257KQ2XM')).toBe(true);
+    expect(matchesQuery(text, 'r25-7kq2xm')).toBe(true);
+    expect(matchesQuery(text, 'R257KQ2XN')).toBe(false);
+  });
+});
+
+describe('greeters find an arrival as the airport screens show it', () => {
+  it('by the airline code and number, together or apart', () => {
+    const text = arrivalSearchText(arrivalRow({ airline: 'United Airlines', flightNumber: '1234' }));
+    for (const typed of ['UA 1234', 'ua1234', 'United 1234', '1234']) expect(matchesQuery(text, typed), typed).toBe(true);
+    expect(matchesQuery(text, 'DL 1234')).toBe(false);
+    expect(matchesQuery(arrivalSearchText(arrivalRow({ airline: 'Delta Air Lines', flightNumber: 'DL 456' })), 'dl456')).toBe(true);
+  });
+});
