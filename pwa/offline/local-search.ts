@@ -26,27 +26,37 @@ function phoneDigits(query: string): string | null {
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** A registration number typed without its hyphen ('r257kq2xm' for 'R25-7KQ2XM'). */
+/** A registration number typed without its hyphen ('r257kq2xm' for 'R25-7KQ2XM', read as 'r25 7kq2xm'). */
 const NUMBER_WITHOUT_HYPHEN = /^([a-z]\d{2})([a-z0-9]{6})$/;
 
+/** Hyphens and apostrophes (curly ones too, as iPhones type them) read as spaces, on both sides. */
+const loosen = (s: string) =>
+  fold(s)
+    .replace(/[-'\u2018\u2019]/g, ' ')
+    .replace(/ {2,}/g, ' ');
+
 /**
- * True when every word of `query` occurs in `text` (already normalised). Empty query: true. Words are
- * split at spaces, hyphens and apostrophes (curly ones too, as iPhones type them), so 'Garcia-Lopez'
- * finds 'Garcia Lopez' and the other way round; a phone number matches by its digits however it was
- * written on either side; a registration number matches without its hyphen.
+ * True when every word of `query` occurs in `text` (already normalised). Empty query: true. Hyphens and
+ * apostrophes read as spaces on both sides, and a typed word must still be found whole: 'Garcia-Lopez'
+ * finds 'Garcia Lopez' and the other way round, 'O’Brien' finds "O'Brien", but 'Mary-Jo' does not find
+ * a lone Mary (one match opens its card at the desk). A phone number matches by its digits, however it
+ * was written on either side; a registration number also without its hyphen.
  */
 export function matchesQuery(text: string, query: string | undefined): boolean {
-  const hay = fold(text);
   const typed = (query ?? '').trim();
+  // a phone number is one thing, matched whole by its digits: never its pieces here and there
   const digits = phoneDigits(typed);
-  if (digits && hay.includes(digits)) return true;
-  const words = fold(normalizeText(typed.replace(/[\u2018\u2019]/g, "'")))
-    .split(/[\s'-]+/)
+  if (digits) return fold(text).includes(digits);
+  const hay = loosen(text);
+  const words = normalizeText(typed)
+    .split(' ')
+    .map(loosen)
+    .map((w) => w.trim())
     .filter(Boolean);
   return words.every((w) => {
     if (hay.includes(w)) return true;
     const n = NUMBER_WITHOUT_HYPHEN.exec(w);
-    return n !== null && hay.includes(`${n[1]}-${n[2]}`);
+    return n !== null && hay.includes(`${n[1]} ${n[2]}`);
   });
 }
 

@@ -43,24 +43,32 @@ export function withQuery(path: string, query?: SyncRequest['query']): string {
 }
 
 /**
- * How long one sync request may take, answer read included. A connection that dies mid-request (an
- * airport's 3G) can leave a request pending for minutes, and while it is, the engine's cycle holds: no
- * tick is sent, even once the signal is back. Past this the request counts as no answer (NetworkError),
- * and the engine's retry takes over; an op that did reach the server replays by its Idempotency-Key.
- * A first-download page is ~0.1 MB compressed: seconds even on a poor signal.
+ * How long a sync request may wait for its answer to start, and then for the rest of it. A connection
+ * that dies mid-request (an airport's 3G) can leave a request pending for minutes, and while it is, the
+ * engine's cycle holds: no tick is sent, even once the signal is back. Past either limit the request
+ * counts as no answer (NetworkError) and the engine's retry takes over; an op that did reach the server
+ * replays by its Idempotency-Key. The body's limit is longer: a first-download page (~0.1 MB
+ * compressed) must still arrive over crowded Wi-Fi.
  */
-export const SYNC_REQUEST_TIMEOUT_MS = 30_000;
+export const SYNC_ANSWER_TIMEOUT_MS = 30_000;
+export const SYNC_BODY_TIMEOUT_MS = 120_000;
 
 /**
  * The app's transport: the shared API client with the session token from `getToken`, and 401s handed
  * back to the engine instead of redirecting (a background sync never navigates on its own).
  */
-export function apiTransport(getToken: () => string | null, timeoutMs = SYNC_REQUEST_TIMEOUT_MS): Transport {
+export function apiTransport(
+  getToken: () => string | null,
+  limits = { answerMs: SYNC_ANSWER_TIMEOUT_MS, bodyMs: SYNC_BODY_TIMEOUT_MS },
+): Transport {
   return async (req) => {
     const token = getToken();
+    // an AbortController and a timer rather than AbortSignal.timeout, which iOS 15 does not have
+    const abort = new AbortController();
+    let timer = setTimeout(() => abort.abort(new NetworkError('No answer in time')), limits.answerMs);
     try {
       const res = await apiFetch(req.method, req.path, {
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: abort.signal,
         query: req.query,
         body: req.body,
         idempotencyKey: req.idempotencyKey,
@@ -69,6 +77,8 @@ export function apiTransport(getToken: () => string | null, timeoutMs = SYNC_REQ
         registrant: false,
         on401: 'throw',
       });
+      clearTimeout(timer);
+      timer = setTimeout(() => abort.abort(new NetworkError('The answer stopped arriving')), limits.bodyMs);
       const text = await res.text();
       return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (e) {
@@ -78,6 +88,8 @@ export function apiTransport(getToken: () => string | null, timeoutMs = SYNC_REQ
       }
       if (e instanceof SyntaxError) return { status: 502, body: { error: 'The server sent an unreadable answer' } };
       throw new NetworkError(e instanceof Error ? e.message : String(e));
+    } finally {
+      clearTimeout(timer);
     }
   };
 }

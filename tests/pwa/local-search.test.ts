@@ -30,7 +30,8 @@ describe('the desk finds a family by what is typed', () => {
     expect(matchesQuery(family({ primary_first_name: 'Thu', primary_last_name: 'Đặng' }), 'dang')).toBe(true);
     expect(matchesQuery(family({ primary_first_name: 'Jens', primary_last_name: 'Strauß' }), 'strauss')).toBe(true);
     expect(matchesQuery(family({ primary_first_name: 'Lars', primary_last_name: 'Søren' }), 'soren')).toBe(true);
-    expect(matchesQuery(normalizeSearch('R25-ABC123 | Thu Đặng'), 'Đặng')).toBe(true);
+    // a row saved on the device before this rule keeps its 'đ': still found
+    expect(matchesQuery(normalizeSearch('R25-ABC123 | Thu Đặng'), 'dang')).toBe(true);
   });
 
   it('a registration number without its hyphen, in any case', () => {
@@ -47,5 +48,18 @@ describe('greeters find an arrival as the airport screens show it', () => {
     for (const typed of ['UA 1234', 'ua1234', 'United 1234', '1234']) expect(matchesQuery(text, typed), typed).toBe(true);
     expect(matchesQuery(text, 'DL 1234')).toBe(false);
     expect(matchesQuery(arrivalSearchText(arrivalRow({ airline: 'Delta Air Lines', flightNumber: 'DL 456' })), 'dl456')).toBe(true);
+  });
+});
+
+describe('looser matching never opens the wrong family', () => {
+  it('a hyphenated or apostrophe name is found whole, not by its pieces', () => {
+    const mary = family({ primary_first_name: 'Mary', primary_last_name: 'Smith', attendees: [] });
+    expect(matchesQuery(mary, 'Mary-Jo Smith')).toBe(false);
+    expect(matchesQuery(family({ primary_first_name: 'Neil', primary_last_name: 'Burns', attendees: [] }), "O'Neil")).toBe(false);
+  });
+
+  it('a phone number is matched whole, not by its pieces found elsewhere', () => {
+    const other = family({ registration_number: 'R25-555123', primary_phone: '+1 713 4567 000' });
+    expect(matchesQuery(other, '555-123-4567')).toBe(false);
   });
 });

@@ -33,7 +33,9 @@ describe('apiTransport', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const fetch = hangingFetch(kind);
     vi.stubGlobal('fetch', fetch);
-    const transport = apiTransport(() => 'token', 50);
+    // the limit under test is short, the other long: each one alone ends its kind of hang
+    const limits = kind === 'no answer' ? { answerMs: 50, bodyMs: 60_000 } : { answerMs: 60_000, bodyMs: 50 };
+    const transport = apiTransport(() => 'token', limits);
     const started = Date.now();
     const answer = transport({ method: 'POST', path: '/sync/pickups', body: { ops: [] }, idempotencyKey: 'k1' });
     await expect(answer).rejects.toBeInstanceOf(NetworkError);
@@ -46,7 +48,9 @@ describe('apiTransport', () => {
       'fetch',
       vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'Content-Type': 'application/json' } })),
     );
-    await expect(apiTransport(() => 'token', 1_000)({ method: 'GET', path: '/sync/arrivals' })).resolves.toEqual({
+    await expect(
+      apiTransport(() => 'token', { answerMs: 1_000, bodyMs: 1_000 })({ method: 'GET', path: '/sync/arrivals' }),
+    ).resolves.toEqual({
       status: 200,
       body: { ok: true },
     });

@@ -66,4 +66,12 @@ describe('the day the arrivals board opens on', () => {
     expect(defaultBoardDate(event, new Date('2025-11-20T12:00:00Z'))).toBe('2025-11-27');
     expect(defaultBoardDate(event, new Date('2026-11-24T12:00:00Z'))).toBe('2025-11-27');
   });
+
+  it('keeps the day until 04:00, so a family landing at 23:50 stays on the board past midnight', async () => {
+    const { defaultBoardDate } = await import('../../pwa/features/arrivals/hooks/use-arrival-date');
+    expect(defaultBoardDate(event, new Date('2025-11-29T05:50:00Z'))).toBe('2025-11-28'); // 23:50 in Chicago
+    expect(defaultBoardDate(event, new Date('2025-11-29T06:30:00Z'))).toBe('2025-11-28'); // 00:30
+    expect(defaultBoardDate(event, new Date('2025-11-29T09:59:00Z'))).toBe('2025-11-28'); // 03:59
+    expect(defaultBoardDate(event, new Date('2025-11-29T10:00:00Z'))).toBe('2025-11-29'); // 04:00
+  });
 });

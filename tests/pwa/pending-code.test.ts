@@ -1,0 +1,53 @@
+/**
+ * The code step survives a reload (pwa/features/visitor/pending-code.ts): this tab remembers which email
+ * a code went to, per flow, for as long as the code works, and forgets it once used or abandoned.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { forgetPendingCode, readPendingCode, rememberPendingCode } from '../../pwa/features/visitor/pending-code';
+import { CODE_TTL_MS } from '../../shared/constants';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a code sent from this tab', () => {
+  it('is asked for again while it works, per flow, and not once it has expired or was used', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    const sent = Date.parse('2025-11-27T10:00:00Z');
+    rememberPendingCode('flight-info', 'ana@example.org', sent);
+    expect(readPendingCode('flight-info', sent + CODE_TTL_MS - 1)).toBe('ana@example.org');
+    expect(readPendingCode('registration', sent + 1)).toBeNull();
+    expect(readPendingCode('flight-info', sent + CODE_TTL_MS)).toBeNull();
+    forgetPendingCode('flight-info');
+    expect(readPendingCode('flight-info', sent + 1)).toBeNull();
+  });
+
+  it('without storage (a private window that refuses it) the flow simply starts at the email', () => {
+    vi.stubGlobal('sessionStorage', {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    });
+    expect(() => rememberPendingCode('registration', 'ana@example.org')).not.toThrow();
+    expect(readPendingCode('registration')).toBeNull();
+    expect(() => forgetPendingCode('registration')).not.toThrow();
+  });
+});
