@@ -165,6 +165,7 @@ const checkInFields = (op: CheckInOp) => ({
   checked_in: op.payload.checkedIn,
   client_time: op.clientTime,
   device_id: op.payload.deviceId,
+  checked_in_by: op.payload.checkedInBy,
 });
 
 /** A toggle's body, the same for the single route and a batch op (the server hashes it to match replays). */

@@ -29,7 +29,7 @@ function listNames(names: string[]): string {
 /**
  * The sync panel's notice when another user's unsent changes were kept at sign-in (owner.ts), e.g.
  * '2 changes made on this device by Ana Lima have not reached the server yet. They are kept and will be
- * sent; pickups keep the name of who ticked them. The data Ana Lima had saved on this device was removed
+ * sent; pickups and check-ins keep the name of who tapped them. The data Ana Lima had saved on this device was removed
  * when you signed in.'
  */
 export function handoverText(n: { count: number; names: string[] }): string {
@@ -37,8 +37,8 @@ export function handoverText(n: { count: number; names: string[] }): string {
   const verb = n.count === 1 ? 'has' : 'have';
   const them = n.count === 1 ? 'It is' : 'They are';
   if (!n.names.length) {
-    return `${changes} made on this device before you signed in ${verb} not reached the server yet. ${them} kept and will be sent; pickups keep the name of who ticked them. The data saved on this device by the previous user was removed when you signed in.`;
+    return `${changes} made on this device before you signed in ${verb} not reached the server yet. ${them} kept and will be sent; pickups and check-ins keep the name of who tapped them. The data saved on this device by the previous user was removed when you signed in.`;
   }
   const who = listNames(n.names);
-  return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${them} kept and will be sent; pickups keep the name of who ticked them. The data ${who} had saved on this device was removed when you signed in.`;
+  return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${them} kept and will be sent; pickups and check-ins keep the name of who tapped them. The data ${who} had saved on this device was removed when you signed in.`;
 }

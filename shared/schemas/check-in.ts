@@ -27,6 +27,17 @@ export const checkInSchema = z.object({
   checked_in: z.boolean({ error: 'checked_in must be true or false' }),
   client_time: z.iso.datetime({ offset: true, error: 'client_time must be an ISO date-time like 2026-11-27T14:05:00.000Z' }).optional(),
   device_id: z.string({ error: 'device_id must be text' }).trim().max(100, 'device_id must be at most 100 characters').optional(),
+  /**
+   * Who tapped, as the desk showed it: an offline tap replayed after the next person signed in on that
+   * device keeps its tapper's name, as a pickup does (the audit log still names the session's user).
+   * Absent: the signed-in user's name.
+   */
+  checked_in_by: z
+    .string({ error: 'checked_in_by must be text' })
+    .trim()
+    .max(100, 'checked_in_by must be at most 100 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
 });
 export type CheckInInput = z.output<typeof checkInSchema>;
 

@@ -65,6 +65,22 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect(audits.map((x) => x.action)).toEqual(['attendee.check_in']);
   });
 
+  it("a tap replayed under the next user's session keeps its tapper's name; the audit names the session", async () => {
+    const reg = await family();
+    const [a] = reg.attendees;
+    const res = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, checked_in_by: 'Ana Earlier' }, desk.token, {
+      'Idempotency-Key': key(),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.attendees[0].checked_in_by).toBe('Ana Earlier');
+    expect(await stored(a.id)).toMatchObject({ checkedIn: true, checkedInBy: 'Ana Earlier', checkedInByUserId: desk.id });
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'attendee'), eq(auditLog.entityId, String(a.id))));
+    expect(audit.actorUserId).toBe(desk.id);
+  });
+
   it('undo is a tap too; an older tap that arrives later (an offline desk) is acknowledged, not applied', async () => {
     const reg = await family();
     const a = reg.attendees[0];

@@ -378,7 +378,10 @@ describe('SIGTERM', () => {
         process.kill(-first.child.pid!, 'SIGTERM');
         // every process of the server gone well before the forced exit (10 s), after logging why
         expect(await groupGone(-first.child.pid!, 8_000)).toBe(true);
-        expect(first.output()).toMatch(/"msg":"shutting down".*"signal":"SIGTERM"|"signal":"SIGTERM".*"msg":"shutting down"/);
+        // its last lines may still be in the pipe when the process is gone: read until they are in
+        await expect
+          .poll(() => first.output(), { timeout: 5_000 })
+          .toMatch(/"msg":"shutting down".*"signal":"SIGTERM"|"signal":"SIGTERM".*"msg":"shutting down"/);
       } finally {
         await kill(first);
       }

@@ -35,13 +35,13 @@ describe('sync status components', () => {
 
   it('says whose unsent changes were kept at sign-in, and that their saved data was removed', () => {
     expect(handoverText({ count: 2, names: ['Ana Lima'] })).toBe(
-      '2 changes made on this device by Ana Lima have not reached the server yet. They are kept and will be sent; pickups keep the name of who ticked them. The data Ana Lima had saved on this device was removed when you signed in.',
+      '2 changes made on this device by Ana Lima have not reached the server yet. They are kept and will be sent; pickups and check-ins keep the name of who tapped them. The data Ana Lima had saved on this device was removed when you signed in.',
     );
     expect(handoverText({ count: 1, names: ['Ana Lima', 'Bo Greer'] })).toContain(
       '1 change made on this device by Ana Lima and Bo Greer has not reached',
     );
     expect(handoverText({ count: 1, names: [] })).toBe(
-      '1 change made on this device before you signed in has not reached the server yet. It is kept and will be sent; pickups keep the name of who ticked them. The data saved on this device by the previous user was removed when you signed in.',
+      '1 change made on this device before you signed in has not reached the server yet. It is kept and will be sent; pickups and check-ins keep the name of who tapped them. The data saved on this device by the previous user was removed when you signed in.',
     );
   });
 });

@@ -112,7 +112,7 @@ function decideCheckIn(
           ...a,
           checkedIn: input.checked_in,
           checkedInAt: input.checked_in ? tap : null,
-          checkedInBy: input.checked_in ? nameOf(user) : null,
+          checkedInBy: input.checked_in ? (input.checked_in_by ?? nameOf(user)) : null,
           checkedInByUserId: input.checked_in ? user.id : null,
           checkInDevice: input.device_id ?? null,
           checkInTapAt: tap,
