@@ -3,7 +3,7 @@
  * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
  */
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
 import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
 import type { PickupBatchResult, ArrivalsSummary } from './answers';
@@ -37,12 +37,7 @@ export const arrivalsQuerySchema = z.object({
  */
 export const pickupSchema = z.object({
   picked_up: z.boolean({ error: 'picked_up must be true or false' }),
-  picked_up_by: z
-    .string({ error: 'picked_up_by must be text' })
-    .trim()
-    .max(100, 'picked_up_by must be at most 100 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  picked_up_by: optionalText(100, 'picked_up_by'),
   clientTime: z.iso.datetime({ offset: true, error: 'clientTime must be an ISO date-time like 2025-11-27T14:05:00.000Z' }).optional(),
   deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
 });

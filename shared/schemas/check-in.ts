@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PICKUP_BATCH_MAX } from '../constants';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID } from './common';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText } from './common';
 
 export const CHECK_IN_MESSAGES = {
   attendees: 'Choose at least one attendee to check in',
@@ -32,12 +32,7 @@ export const checkInSchema = z.object({
    * device keeps its tapper's name, as a pickup does (the audit log still names the session's user).
    * Absent: the signed-in user's name.
    */
-  checked_in_by: z
-    .string({ error: 'checked_in_by must be text' })
-    .trim()
-    .max(100, 'checked_in_by must be at most 100 characters')
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  checked_in_by: optionalText(100, 'checked_in_by'),
 });
 export type CheckInInput = z.output<typeof checkInSchema>;
 

@@ -13,11 +13,12 @@ export const requiredString = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
 /** An optional free-text field; '' and null become null. */
-export const optionalText = (max = 2000) =>
+/** Optional text, trimmed, at most `max` characters; empty is null. `field` names it in the messages ('picked_up_by must be text'). */
+export const optionalText = (max = 2000, field?: string) =>
   z
-    .string({ error: 'Must be text' })
+    .string({ error: field ? `${field} must be text` : 'Must be text' })
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, `${field ? `${field} must` : 'Must'} be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
 

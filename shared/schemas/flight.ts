@@ -16,7 +16,7 @@ import type { Airport, EventConfig } from '../event';
 import { OTHER_AIRPORT } from '../airports';
 
 export { OTHER_AIRPORT };
-import { decimalText, MAX_ROW_ID } from './common';
+import { decimalText, MAX_ROW_ID, optionalText } from './common';
 import type { FlightInfoRecord } from './records';
 export type { FlightInfoRecord };
 
@@ -225,12 +225,7 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
       adultsCount: count(FLIGHT_MESSAGES.adultsRequired),
       childrenCount: count(),
       childSeatsNeeded: count(),
-      specialInstructions: z
-        .string({ error: 'Must be text' })
-        .trim()
-        .max(1000, 'Must be at most 1000 characters')
-        .nullish()
-        .transform((v) => (v ? v : null)),
+      specialInstructions: optionalText(1000),
     })
     .superRefine((f, ctx) => {
       if (f.airline === OTHER_AIRLINE && !f.airlineName) {

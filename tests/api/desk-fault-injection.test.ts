@@ -24,7 +24,7 @@ import { AppDB } from '../../pwa/offline/db';
 import { keepServer, listOps } from '../../pwa/offline/outbox';
 import { queueCheckIn, queuePayment } from '../../pwa/offline/desk';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { faultNetwork } from '../helpers/fault-network';
+import { faultNetwork, lastTap } from '../helpers/fault-network';
 
 const t = await createTestApp();
 const net = faultNetwork(t);
@@ -184,10 +184,7 @@ describe('the desk under faults, against the real API', () => {
     // last tap wins, for every attendee
     const people = await t.db.select().from(attendees).where(inArray(attendees.registrationId, registrationIds));
     for (const a of people) {
-      const last = taps
-        .filter((x) => x.attendeeId === a.id)
-        .sort((x, y) => x.at - y.at)
-        .at(-1);
+      const last = lastTap(taps, (x) => x.attendeeId === a.id);
       const label = `attendee ${a.id} (seed ${seed})`;
       if (!last) {
         expect(a.checkedIn, label).toBe(false);

@@ -26,7 +26,7 @@ import { AppDB } from '../../pwa/offline/db';
 import { keepServer, listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
 import { queryArrivals, queryUnmatched } from '../../pwa/offline/queries';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { faultNetwork } from '../helpers/fault-network';
+import { faultNetwork, lastTap } from '../helpers/fault-network';
 import type { Feed } from '../../pwa/offline/downloads';
 
 const t = await createTestApp();
@@ -216,10 +216,7 @@ describe('sync under faults, against the real API', () => {
     // last tap wins, for every flight
     const serverFlights = await t.db.select().from(flights).where(inArray(flights.id, flightIds));
     for (const f of serverFlights) {
-      const last = taps
-        .filter((x) => x.flightId === f.id)
-        .sort((a, b) => a.at - b.at)
-        .at(-1);
+      const last = lastTap(taps, (x) => x.flightId === f.id);
       const label = `flight ${f.id} (seed ${SEED})`;
       if (!last) {
         expect(f.pickedUp, label).toBe(false);

@@ -10,6 +10,14 @@ import { deliverTo } from './app-transport';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from '../../pwa/offline/transport';
 import type { SyncEngine } from '../../pwa/offline/sync-engine';
 
+/** The last of `taps` that `match` picks, by tap time: what last-tap-wins must leave on the server. */
+export function lastTap<T extends { at: number }>(taps: readonly T[], match: (tap: T) => boolean): T | undefined {
+  return taps
+    .filter(match)
+    .sort((a, b) => a.at - b.at)
+    .at(-1);
+}
+
 /** mulberry32: a small seeded generator. */
 function rngFrom(seed: number) {
   let a = seed >>> 0;
