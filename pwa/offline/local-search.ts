@@ -46,8 +46,9 @@ export function matchesQuery(text: string, query: string | undefined): boolean {
   const typed = (query ?? '').trim();
   // a phone number is one thing, matched whole by its digits: never its pieces here and there
   const digits = phoneDigits(typed);
-  if (digits) return fold(text).includes(digits);
   const hay = loosen(text);
+  // (or the typed text whole, as it was: '25-123456' for registration R25-123456)
+  if (digits) return fold(text).includes(digits) || hay.includes(loosen(normalizeText(typed)));
   const words = normalizeText(typed)
     .split(' ')
     .map(loosen)

@@ -39,6 +39,7 @@ describe('the desk finds a family by what is typed', () => {
     expect(matchesQuery(text, 'R257KQ2XM')).toBe(true);
     expect(matchesQuery(text, 'r25-7kq2xm')).toBe(true);
     expect(matchesQuery(text, 'R257KQ2XN')).toBe(false);
+    expect(matchesQuery(family({ registration_number: 'R25-123456' }), '25-123456')).toBe(true);
   });
 });
 
