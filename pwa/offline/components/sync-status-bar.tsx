@@ -47,9 +47,13 @@ export function SyncStatusBar({ className }: { className?: string }) {
       {overridden > 0 && (
         <span className="badge badge-red">{overridden === 1 ? '1 tap changed elsewhere' : `${overridden} taps changed elsewhere`}</span>
       )}
-      {s.syncing && <span className="sync-last">Syncing…</span>}
-      {/* kept while a sync runs: on a poor signal one can hang for a while, and the screen is as old as this */}
-      {s.lastSyncedAt !== undefined && <span className="sync-last">{lastSyncedText(s.lastSyncedAt, now)}</span>}
+      {/* one slot: the line must not grow and push the cards under a finger each time a sync starts
+          (a sync cannot hang: its requests give up after at most 2 minutes, offline/transport.ts) */}
+      {s.syncing ? (
+        <span className="sync-last">Syncing…</span>
+      ) : (
+        s.lastSyncedAt !== undefined && <span className="sync-last">{lastSyncedText(s.lastSyncedAt, now)}</span>
+      )}
       {s.authRequired && <span className="badge badge-red">Sign in again to sync</span>}
       <Button variant="ghost" className="btn-small" onClick={() => setOpen(true)} aria-haspopup="dialog">
         {attention > 0 ? 'Resolve changes' : 'Sync details'}
