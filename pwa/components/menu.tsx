@@ -1,6 +1,7 @@
 /**
  * A disclosure menu (button + panel), as used by the navigation bar's account menus. Closes on Escape,
- * on a click outside, and after an item is chosen; the button reports aria-expanded.
+ * on a click outside, and after an item is chosen; the button reports aria-expanded. The panel's items
+ * are rendered only while it is open.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
@@ -55,8 +56,9 @@ export function Menu({ label, ariaLabel, align = 'right', children }: MenuProps)
           ▾
         </span>
       </button>
+      {/* the items exist only while open: a closed menu's email and role would otherwise be found twice on a page showing them */}
       <div id={panelId} className={`menu-panel menu-${align}`} hidden={!open}>
-        {typeof children === 'function' ? children(close) : children}
+        {open && (typeof children === 'function' ? children(close) : children)}
       </div>
     </div>
   );

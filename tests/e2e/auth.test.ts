@@ -41,7 +41,7 @@ describe('admin sign-in', () => {
     await page.getByText('Please confirm your password').waitFor();
     await page.getByLabel('Current Password').fill(admin.password);
     await page.getByLabel('New Password', { exact: true }).fill('short');
-    await page.getByLabel('Confirm New Password').fill('other');
+    await page.getByLabel('Confirm Password').fill('other');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Password must be at least 6 characters').waitFor();
     await page.getByText('Passwords must match').waitFor();
@@ -49,7 +49,7 @@ describe('admin sign-in', () => {
     // the server's sentence for a wrong current password
     await page.getByLabel('Current Password').fill('not-my-password');
     await page.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
-    await page.getByLabel('Confirm New Password').fill('brand-new-pass');
+    await page.getByLabel('Confirm Password').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('Current password is incorrect').first().waitFor();
 

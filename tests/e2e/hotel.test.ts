@@ -102,7 +102,10 @@ describe('hotel assignments', () => {
     await candidate2.getByText('Possible match').waitFor(); // 'L2, Aarav' vs 'Aarav L2': first/last words agree
     const link2 = candidate2.getByRole('button', { name: 'Link' });
     await expect.poll(() => link2.getAttribute('class')).toContain('btn-link-replace');
+    // the written alert, and the same sentence kept on the page
+    const alerted = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
     await link2.click();
+    expect(await alerted).toBe(`Successfully linked ${l2}, Aarav to Aarav ${l2} (${second.registrationNumber})`);
     await page.getByText(`Successfully linked ${l2}, Aarav to Aarav ${l2} (${second.registrationNumber})`).waitFor();
     expect((await serverRegistration(second.registrationId)).hotel_confirmation_number).toBe(c2);
     expect((await serverRegistration(second.registrationId)).hotel_room_number).toBe('118');

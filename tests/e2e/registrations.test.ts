@@ -190,11 +190,13 @@ describe('registration desk', () => {
     const reasonPrompt = answerNextDialog(page, 'accept', 'Family emergency');
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await reasonPrompt;
-    // it holds $500.00: the refund step is offered; Not now says the money is still held
-    const refund = page.getByRole('dialog', { name: 'Refund the payment?' });
+    // it holds $500.00: the refund step is offered on the page, which stays usable; Not now says the money is still held
+    const refund = page.getByRole('region', { name: 'Refund the payment?' });
     await refund.getByText('$500.00 has been paid', { exact: false }).waitFor();
     await refund.getByText('The registrant is not emailed about the cancellation', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await refund.getByRole('button', { name: 'Not now' }).click();
+    await expect.poll(() => refund.count()).toBe(0);
     await page.getByText('$500.00 is still held for this cancelled registration.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await page.getByText(/Reason: Family emergency/).waitFor();
@@ -254,7 +256,7 @@ describe('registration desk', () => {
     const reason = answerNextDialog(page, 'accept', 'Cannot travel');
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await reason;
-    const refund = page.getByRole('dialog', { name: 'Refund the payment?' });
+    const refund = page.getByRole('region', { name: 'Refund the payment?' });
     expect(await refund.getByLabel('Refund Amount ($)').inputValue()).toBe('120.00');
     await refund.getByLabel('Refund Amount ($)').fill('150');
     await refund.getByRole('button', { name: 'Record refund' }).click();

@@ -38,7 +38,7 @@ export function ChangePasswordForm() {
         hint="At least 6 characters."
         required
       />
-      <TextField label="Confirm New Password" {...form.field('confirm_password')} type="password" autoComplete="new-password" required />
+      <TextField label="Confirm Password" {...form.field('confirm_password')} type="password" autoComplete="new-password" required />
       <Button type="submit" busy={form.busy} busyText="Updating...">
         Update Password
       </Button>

@@ -42,8 +42,10 @@ export default function HotelAssignmentsPage() {
     if (unmatched && page > Math.max(1, pages)) setPage(Math.max(1, pages));
   }, [unmatched, page, pages]);
 
+  // the written screens' alerts (docs/product.md#messages), kept on the page as well to be read again
   const onOutcome = (o: LinkOutcome) => {
     setOutcome(o);
+    window.alert(o.text);
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 

@@ -74,7 +74,7 @@ export default function ManualCreatePage() {
           <legend>Emergency Contact (optional)</legend>
           <div className="form-grid">
             <TextField label="Emergency Contact Name" {...form.field('emergency_contact_name')} />
-            <TextField label="Emergency Contact Phone" {...form.field('emergency_contact_phone')} type="tel" />
+            <TextField label="Emergency Contact Number" {...form.field('emergency_contact_phone')} type="tel" />
           </div>
         </fieldset>
         <GroupMembersSection

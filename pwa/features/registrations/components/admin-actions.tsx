@@ -2,7 +2,7 @@
  * The admin's buttons on a registration (docs/product.md#screens): in edit mode Cancel and Save Changes;
  * otherwise Request Flight Info (confirm 'Send flight info request email to {email}?'), and Cancel
  * Registration (a reason by prompt; an empty one does nothing; a registration holding money then offers
- * the refund step, refund-dialog.tsx) or, when cancelled, Reactivate Registration (confirm 'Are you sure
+ * the refund step, refund-step.tsx) or, when cancelled, Reactivate Registration (confirm 'Are you sure
  * you want to reactivate this registration?').
  */
 import { useState } from 'react';
@@ -12,7 +12,7 @@ import type { Registration } from '../../../../shared/schemas/registration';
 import { useCancelRegistration } from '../api/cancel-registration';
 import { useReactivateRegistration } from '../api/reactivate-registration';
 import { useRequestFlightInfo } from '../api/request-flight-info';
-import { RefundDialog } from './refund-dialog';
+import { RefundStep } from './refund-step';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
 import type { Notice } from '../hooks/use-notice';
 
@@ -73,31 +73,40 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
   }
 
   return (
-    <div className="actions admin-actions" role="group" aria-label="Registration actions">
-      {/* a cancelled registration's guest could do nothing with the link */}
-      {r.status !== 'cancelled' && (
-        <Button
-          variant="secondary"
-          onClick={onRequestFlightInfo}
-          busy={flightInfo.isPending}
-          busyText="Sending..."
-          disabled={off}
-          title={disabledReason}
-        >
-          Request Flight Info
-        </Button>
-      )}
-      {r.status === 'cancelled' ? (
-        <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." disabled={off} title={disabledReason}>
-          Reactivate Registration
-        </Button>
-      ) : (
-        <Button variant="danger" onClick={onCancel} busy={cancel.isPending} busyText="Cancelling..." disabled={off} title={disabledReason}>
-          Cancel Registration
-        </Button>
-      )}
-      {refundOf !== null && (
-        <RefundDialog
+    <>
+      <div className="actions admin-actions" role="group" aria-label="Registration actions">
+        {/* a cancelled registration's guest could do nothing with the link */}
+        {r.status !== 'cancelled' && (
+          <Button
+            variant="secondary"
+            onClick={onRequestFlightInfo}
+            busy={flightInfo.isPending}
+            busyText="Sending..."
+            disabled={off}
+            title={disabledReason}
+          >
+            Request Flight Info
+          </Button>
+        )}
+        {r.status === 'cancelled' ? (
+          <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." disabled={off} title={disabledReason}>
+            Reactivate Registration
+          </Button>
+        ) : (
+          <Button
+            variant="danger"
+            onClick={onCancel}
+            busy={cancel.isPending}
+            busyText="Cancelling..."
+            disabled={off}
+            title={disabledReason}
+          >
+            Cancel Registration
+          </Button>
+        )}
+      </div>
+      {refundOf !== null && r.status === 'cancelled' && (
+        <RefundStep
           registrationId={r.id}
           paid={refundOf}
           onDone={(kind, text) => {
@@ -106,6 +115,6 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
           }}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The check-in pass on a registration's page (docs/product.md#check-in-desk): the QR code of
- * `{this site}/check-in/{number}` to show at the resort's desk, the number in words, and "Email my
+ * `{this site}/check-in/{number}` to show at the resort's desk, and "Email my
  * pass" (the visitor) / "Email check-in pass" (an admin). The QR code is drawn on the device by the
  * `qrcode` library, loaded with this card only. A cancelled registration has no pass.
  */
@@ -41,9 +41,8 @@ export function CheckInPass({ registration: r, asAdmin }: { registration: Regist
       ) : (
         <div className="pass-qr" aria-hidden="true" style={{ width: 200, height: 200 }} />
       )}
-      <p>
-        Registration number: <strong className="reg-number">{r.registration_number}</strong>
-      </p>
+      {/* the number is the page's heading; said once, it is found once */}
+      <p>The registration number at the top of this page works at the desk too.</p>
       {send.isSuccess && <Alert kind="success">{send.data.message}</Alert>}
       {send.isError && <Alert kind="error">{errorMessage(send.error, 'The pass could not be sent. Please try again.')}</Alert>}
       <Button variant="secondary" busy={send.isPending} busyText="Sending..." onClick={() => send.mutate(r.id)}>

@@ -2,10 +2,11 @@
  * The refund step after cancelling a registration that holds money: the amount paid, prefilled, the
  * method and a note ("Refund on cancellation"), recorded as a refund in the ledger; or "Not now", which
  * says plainly that the money is still held. It also says what the registrant is told: nothing is
- * emailed, and their verification on this site ends.
+ * emailed, and their verification on this site ends. A card under the page's actions, not a dialog: the
+ * cancel is done, the page stays usable (Reactivate Registration included), and the refund can wait.
  */
 import { Button } from '../../../components/button';
-import { Dialog } from '../../../components/dialog';
+import { useEffect, useRef } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
 import { formatMoney, toCents } from '../../../../shared/pricing';
 import { amountError } from '../../../lib/amount';
@@ -13,13 +14,16 @@ import { useForm } from '../../../lib/use-form';
 import { useRecordPayment } from '../api/record-payment';
 import { METHOD_OPTIONS } from './record-payment-form';
 
-export interface RefundDialogProps {
+export interface RefundStepProps {
   registrationId: number;
   paid: number;
   onDone: (kind: 'success' | 'info', text: string) => void;
 }
 
-export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps) {
+export function RefundStep({ registrationId, paid, onDone }: RefundStepProps) {
+  const title = useRef<HTMLHeadingElement>(null);
+  // the keyboard goes where the next step is
+  useEffect(() => title.current?.focus(), []);
   const form = useForm({ amount: paid.toFixed(2), method: 'check', note: 'Refund on cancellation' });
   const record = useRecordPayment();
 
@@ -50,22 +54,11 @@ export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps
   });
 
   return (
-    <Dialog
-      open
-      title="Refund the payment?"
-      onClose={notNow}
-      footer={
-        <>
-          <Button variant="secondary" onClick={notNow} disabled={form.busy}>
-            Not now
-          </Button>
-          <Button type="submit" form="refund-form" busy={form.busy} busyText="Recording...">
-            Record refund
-          </Button>
-        </>
-      }
-    >
-      <form id="refund-form" onSubmit={submit} noValidate className="dialog-form">
+    <section className="card refund-step" aria-labelledby="refund-title">
+      <h2 id="refund-title" ref={title} tabIndex={-1}>
+        Refund the payment?
+      </h2>
+      <form onSubmit={submit} noValidate>
         <p>
           The registration is cancelled and {formatMoney(paid)} has been paid. Record the refund now, or choose Not now and the money stays
           recorded as held.
@@ -76,7 +69,15 @@ export function RefundDialog({ registrationId, paid, onDone }: RefundDialogProps
         <TextField label="Refund Amount ($)" {...form.field('amount')} inputMode="decimal" />
         <SelectField label="Refund Method" {...form.field('method')} options={METHOD_OPTIONS} />
         <TextField label="Refund Note" {...form.field('note')} />
+        <div className="actions">
+          <Button variant="secondary" onClick={notNow} disabled={form.busy}>
+            Not now
+          </Button>
+          <Button type="submit" busy={form.busy} busyText="Recording...">
+            Record refund
+          </Button>
+        </div>
       </form>
-    </Dialog>
+    </section>
   );
 }
