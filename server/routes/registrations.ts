@@ -59,16 +59,19 @@ import {
 const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.get('deps').config.event, actor: actorOf(c) });
 const dbOf = (c: Context<AppEnv>) => c.get('deps').database.db;
 
+const STAFF_VIEWS: Partial<Record<string, RegistrationView>> = { admin: 'full', greeter: 'greeter', checkin: 'desk' };
+
 /**
- * Who may read registration `ref`, and in which view: admins (full), greeters (no address or money),
- * the registrant token of that very registration (full). Without an admin or greeter session or the
- * matching registrant token, 401 (a registrant token of another registration, whether or not `ref`
- * exists, so numbers cannot be probed); another signed-in role, 403.
+ * Who may read registration `ref`, and in which view (registration-view.ts): admins (full), greeters
+ * (no address or money), check-in staff (the desk's: money and the party, no address or notes), the
+ * registrant token of that very registration. Without a staff session or the matching registrant
+ * token, 401 (a registrant token of another registration, whether or not `ref` exists, so numbers
+ * cannot be probed).
  */
 async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail: DetailRows; view: RegistrationView }> {
   const user = c.get('user');
   const registrant = c.get('registrant');
-  const staffView: RegistrationView | null = user?.role === 'admin' ? 'full' : user?.role === 'greeter' ? 'greeter' : null;
+  const staffView = user ? STAFF_VIEWS[user.role] : undefined;
   if (staffView) return { detail: await requireDetailRows(dbOf(c), ref), view: staffView };
   if (registrant) {
     const detail = await registrationDetailRows(dbOf(c), ref);

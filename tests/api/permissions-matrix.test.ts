@@ -242,10 +242,10 @@ const TABLE: Record<string, Row> = {
     url: (w) => `/api/registrations/${w.a.id}/request-flight-info`,
     expect: adminOnly(200),
   },
-  // docs/product.md: reading a registration with another's registrant token is 401, as with none
+  // docs/product.md: reading a registration with another's registrant token is 401, as with none; the desk reads its view
   'GET /api/registrations/:id': {
     url: (w) => `/api/registrations/${w.a.registrationNumber}`,
-    expect: { ...readA(200), registrantB: 401 },
+    expect: { ...readA(200), registrantB: 401, checkin: 200 },
   },
   'PUT /api/registrations/:id': { url: (w) => `/api/registrations/${w.a.id}`, body: () => ({ city: 'Conroe' }), expect: adminOnly(200) },
   'POST /api/registrations/:id/cancel': {

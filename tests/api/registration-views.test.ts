@@ -2,7 +2,9 @@
  * Each reader of a registration gets exactly the fields of its allow-list (docs/product.md, roles):
  * the visitor reads their own registration without the staff's notes, hotel notes or who cancelled it;
  * a greeter reads names, party size, flights, phone and hotel, and no payments, address, emergency
- * contact, ages, genders or notes; an admin reads everything. Keys are compared as sets, so a field
+ * contact, ages, genders or notes; check-in staff read what the desk needs (money and the party, ages and
+ * dietary needs included), with the address, emergency contact and notes left empty; an admin reads
+ * everything. Keys are compared as sets, so a field
  * added to the registration later is refused to greeters and visitors until an allow-list names it.
  */
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { issueRegistrantToken } from '../../server/services/registrants/registra
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
 const greeter = await t.makeUser('greeter');
+const desk = await t.makeUser('checkin');
 
 const reg = await makeRegistration(t.db, {
   notes: 'Internal: owes a favour',
@@ -74,6 +77,25 @@ describe('what each reader gets of a registration', () => {
     const text = JSON.stringify(body);
     for (const secret of ['owes a favour', 'Aunt Bisi', '+1 555 0199', '12 Private Road']) expect(text).not.toContain(secret);
     expect(body.flightInfo).toBeDefined();
+  });
+
+  it('check-in staff: the party, ages and money as the desk shows them; address, emergency contact and notes empty', async () => {
+    const full = await read({ token: admin.token });
+    const body = await read({ token: desk.token });
+    expect(keys(body.registration)).toEqual(keys(full.registration));
+    expect(body.registration).toMatchObject({
+      address_line1: null,
+      zip_code: null,
+      emergency_contact_name: null,
+      emergency_contact_phone: null,
+      notes: null,
+      total_amount: full.registration.total_amount,
+      balance_due: full.registration.balance_due,
+      primary_phone: full.registration.primary_phone,
+    });
+    expect(body.attendees).toEqual(full.attendees);
+    const text = JSON.stringify(body.registration);
+    for (const secret of ['owes a favour', 'Aunt Bisi', '+1 555 0199', '12 Private Road']) expect(text).not.toContain(secret);
   });
 
   it('an admin: everything, notes and emergency contact included', async () => {
