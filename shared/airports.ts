@@ -13,3 +13,13 @@ export function airportLabel(f: { airport: string | null; airportName?: string |
   if (!f.airport) return AIRPORT_NOT_GIVEN;
   return f.airport === OTHER_AIRPORT ? `Other: ${f.airportName ?? ''}`.trim() : f.airport;
 }
+
+/** The airport filter's value for flights stored before the airport was asked (?airport=none). */
+export const NO_AIRPORT = 'none';
+
+/** Whether a flight lands at the filtered airport: a code, OTHER, `NO_AIRPORT`, or '' for any. */
+export function atAirport(a: { airport: string | null }, filter: string): boolean {
+  if (!filter) return true;
+  if (filter === NO_AIRPORT) return !a.airport;
+  return a.airport === filter;
+}

@@ -14,7 +14,9 @@ import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/flig
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { recordPickup, recordPickups } from '../services/flights/pickups';
 import { earliestTap } from '../services/sync/tap-time';
+import { atAirport } from '../../shared/airports';
 import {
+  arrivalsExportQuerySchema,
   arrivalsQuerySchema,
   pickupBatchSchema,
   pickupSchema,
@@ -43,8 +45,9 @@ export const arrivalRoutes = new Hono<AppEnv>()
   })
   .get('/flight-arrivals/export', async (c) => {
     requireStaff(c);
-    const { date } = query(c, arrivalsQuerySchema);
-    const csv = arrivalsCsv(await listArrivals(c.get('deps').database.db, { date }));
+    const { date, airport } = query(c, arrivalsExportQuerySchema);
+    const arrivals = await listArrivals(c.get('deps').database.db, { date });
+    const csv = arrivalsCsv(airport ? arrivals.filter((a) => atAirport(a, airport)) : arrivals);
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${arrivalsCsvFilename(date)}"`);
     c.header('Cache-Control', 'no-store');

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
+import { NO_AIRPORT } from '../airports';
 import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
 import type { PickupBatchResult, ArrivalsSummary } from './answers';
 export type { PickupBatchResult, ArrivalsSummary };
@@ -29,6 +30,16 @@ export const arrivalsQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v) : undefined))
     .pipe(calendarDate().optional()),
+});
+
+/** The export's query: the board's date, and its airport filter (a code, OTHER, or none; absent: every airport). */
+export const arrivalsExportQuerySchema = arrivalsQuerySchema.extend({
+  airport: z
+    .string()
+    .trim()
+    .max(20, 'Airport must be at most 20 characters')
+    .optional()
+    .transform((v) => (!v ? undefined : v.toLowerCase() === NO_AIRPORT ? NO_AIRPORT : v.toUpperCase())),
 });
 
 /**
@@ -83,7 +94,6 @@ export const ARRIVALS_CSV_COLUMNS = [
   'Child Seats',
   'Attendees',
   'Special Instructions',
-  'Airport',
 ] as const;
 
 /** One flight, however its number was typed ('DL 7' and 'dl7' are the same flight). */

@@ -87,7 +87,7 @@ describe('the airport of a submitted flight', () => {
     expect(mail).toContain('taking off from Conroe-North Houston Regional');
   });
 
-  it('is in the arrivals answer and last in the arrivals CSV; an older flight reads "airport not given"', async () => {
+  it('is in the arrivals answer, not in the thirteen columns of the arrivals CSV; an older flight has none', async () => {
     const reg = await makeRegistration(t.db);
     const hou = await insertFlight(t, reg.id, {
       flightNumber: 'WN 22',
@@ -102,11 +102,22 @@ describe('the airport of a submitted flight', () => {
     expect(byId.get(old.id)).toMatchObject({ airport: null, airportName: null });
     const csv = await t.api('GET', '/api/flight-info/admin/flight-arrivals/export?date=2025-11-29', { token: greeter.token });
     const rows = parse(csv.text, { bom: true }) as string[][];
-    expect(rows[0].at(-1)).toBe('Airport');
-    expect(rows[0]).toHaveLength(14);
-    const airportOf = (number: string) => rows.find((r) => r[5] === number)?.at(-1);
-    expect(airportOf('WN 22')).toBe('HOU');
-    expect(airportOf('UA 23')).toBe('airport not given');
+    // the written thirteen columns: the airport is the board's, not the export's
+    expect(rows[0]).toHaveLength(13);
+    expect(rows[0].at(-1)).toBe('Special Instructions');
+    expect(rows.filter((r) => r[5] === 'WN 22' || r[5] === 'UA 23')).toHaveLength(2);
+    // the board's airport filter exports its own flights: an airport's, or those with none given
+    const exported = async (airport: string) => {
+      const res = await t.api('GET', `/api/flight-info/admin/flight-arrivals/export?date=2025-11-29&airport=${airport}`, {
+        token: greeter.token,
+      });
+      expect(res.status).toBe(200);
+      return (parse(res.text, { bom: true }) as string[][]).slice(1).map((r) => r[5]);
+    };
+    expect(await exported('hou')).toEqual(['WN 22']);
+    expect(await exported('none')).toContain('UA 23');
+    expect(await exported('none')).not.toContain('WN 22');
+    expect(await exported('IAH')).not.toContain('WN 22');
   });
 
   it('serves the configured airports in GET /api/config', async () => {

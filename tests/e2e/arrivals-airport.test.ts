@@ -1,9 +1,11 @@
 /**
  * The greeter's board by airport, on a 390×844 phone in Chromium: each card says where the flight lands
  * ('IAH', 'HOU', 'Other: …'), the Airport filter keeps only that airport's flights (and survives a reload,
- * being in the address), and "Airport not given" finds flights stored before airports were asked.
+ * being in the address) and Export CSV exports what it shows, and "Airport not given" finds flights stored
+ * before airports were asked.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
 import { createFamily, uniqueWord } from './helpers/staff-data';
@@ -64,6 +66,12 @@ describe('the board by airport', () => {
     expect(await page.getByLabel('Airport').inputValue()).toBe('HOU');
     await page.locator('.arrivals-phone-filters > summary').click();
     expect(await card(atIah).count()).toBe(0);
+
+    // Export CSV exports what the filter shows
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv).toContain(atHou.registrationNumber);
+    expect(csv).not.toContain(atIah.registrationNumber);
 
     await page.getByLabel('Airport').selectOption('OTHER');
     await card(elsewhere).waitFor();

@@ -17,7 +17,6 @@ import { hhmm } from './flight-view';
 import { ARRIVALS_CSV_COLUMNS, type ArrivalAttendee, type FlightArrival } from '../../../shared/schemas/arrivals';
 import { hotelMismatchWarnings } from '../../../shared/hotel-mismatch';
 import { PLACEHOLDER_AIRLINE } from '../../../shared/constants';
-import { airportLabel } from '../../../shared/airports';
 
 /** A flight is on the arrivals board when all of these hold (an 'N/A' airline is a placeholder row). */
 export const isListedArrival: SQL<boolean> = sql<boolean>`(${flights.removedAt} is null
@@ -214,8 +213,9 @@ export async function listArrivals(db: DbOrTx, opts: { date?: string } = {}): Pr
 /**
  * The arrivals CSV (docs/product.md#rules: 13 columns): Registration, Primary Contact, Phone, Email, Airline,
  * Flight Number, Date (YYYY-MM-DD), Time (HH:MM), Adults, Children, Child Seats, Attendees ('First Last'
- * joined by '; '), Special Instructions; then Airport ('IAH', 'Other: name', or 'airport not given'), last so
- * the spec's thirteen keep their places. Formula-like cells are neutralised by server/lib/csv.ts.
+ * joined by '; '), Special Instructions. No airport column: the written export has thirteen, and the board
+ * shows each flight's airport (docs/decisions.md "Airports"). Formula-like cells are neutralised by
+ * server/lib/csv.ts.
  */
 export function arrivalsCsv(arrivals: FlightArrival[]): string {
   return toCsv(
@@ -234,7 +234,6 @@ export function arrivalsCsv(arrivals: FlightArrival[]): string {
       a.childSeatsNeeded,
       a.attendees.map((p) => `${p.firstName} ${p.lastName}`).join('; '),
       a.specialInstructions,
-      airportLabel(a),
     ]),
   );
 }

@@ -1,6 +1,6 @@
 /**
- * 'Export CSV' (docs/product.md#screens): GET /api/flight-info/admin/flight-arrivals/export?date= with the session
- * token through the api client; the file is named by the server's Content-Disposition
+ * 'Export CSV' (docs/product.md#screens): GET /api/flight-info/admin/flight-arrivals/export?date=&airport= (the
+ * board's date and airport filters) with the session token through the api client; the file is named by the server's Content-Disposition
  * (flight-arrivals-{date|all}.csv). Needs the network: the button is disabled offline.
  */
 import { apiDownload, saveBlob } from '../../../lib/api-client';
@@ -8,9 +8,9 @@ import { apiDownload, saveBlob } from '../../../lib/api-client';
 /** The name the server gives the file, used when its header is missing. */
 export const exportFilename = (date: string | undefined) => `flight-arrivals-${date || 'all'}.csv`;
 
-export async function exportArrivalsCsv(date: string | undefined): Promise<string> {
+export async function exportArrivalsCsv(date: string | undefined, airport: string): Promise<string> {
   const { blob, filename } = await apiDownload('/flight-info/admin/flight-arrivals/export', exportFilename(date), {
-    query: { date },
+    query: { date, airport: airport || undefined },
   });
   saveBlob(blob, filename);
   return filename;

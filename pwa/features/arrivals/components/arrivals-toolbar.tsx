@@ -9,7 +9,7 @@ import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { exportArrivalsCsv } from '../api/export-arrivals';
-import { NO_AIRPORT } from '../hooks/use-airport-filter';
+import { NO_AIRPORT } from '../../../../shared/airports';
 import { OTHER_AIRPORT } from '../../../../shared/airports';
 
 export interface ArrivalsToolbarProps {
@@ -35,7 +35,7 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
     setExporting(true);
     setExportError(null);
     try {
-      await exportArrivalsCsv(date);
+      await exportArrivalsCsv(date, airport);
     } catch (e) {
       setExportError(errorMessage(e, 'Failed to export flight arrivals'));
     } finally {

@@ -4,10 +4,7 @@
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { OTHER_AIRPORT } from '../../../../shared/airports';
-
-/** The filter value for flights stored before the airport was asked. */
-export const NO_AIRPORT = 'none';
+import { NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
 
 export function useAirportFilter(): { airport: string; setAirport: (airport: string) => void } {
   const [params, setParams] = useSearchParams();
@@ -26,14 +23,6 @@ export function useAirportFilter(): { airport: string; setAirport: (airport: str
     [setParams],
   );
   return { airport, setAirport };
-}
-
-/** Whether a flight lands at the filtered airport ('' = any). */
-export function atAirport(a: { airport: string | null }, filter: string): boolean {
-  if (!filter) return true;
-  if (filter === NO_AIRPORT) return !a.airport;
-  if (filter === OTHER_AIRPORT) return a.airport === OTHER_AIRPORT;
-  return a.airport === filter;
 }
 
 /** 'All airports', 'IAH', 'Other airports', 'Airport not given'. */
