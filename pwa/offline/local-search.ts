@@ -5,6 +5,7 @@
  */
 import type { FlightArrival } from './types';
 import { normalizeSearch } from '../../shared/search';
+import { canonicalAirline } from '../../shared/airlines';
 import { AIRLINE_CODES } from '../../shared/constants';
 
 /** The same normalisation as the server's search text. */
@@ -63,7 +64,7 @@ export function matchesQuery(text: string, query: string | undefined): boolean {
 
 /** Names, flight (airline, its code, number, and code and number run together: 'ua1234') and registration number. */
 export function arrivalSearchText(a: FlightArrival): string {
-  const code = AIRLINE_CODES[a.airline] ?? '';
+  const code = AIRLINE_CODES[canonicalAirline(a.airline) ?? ''] ?? '';
   const number = a.flightNumber.replace(/\s+/g, '');
   return normalizeText(
     [

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
 import { NO_AIRPORT } from '../airports';
+import { flightKey } from '../airlines';
 import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
 import type { PickupBatchResult, ArrivalsSummary } from './answers';
 export type { PickupBatchResult, ArrivalsSummary };
@@ -95,10 +96,6 @@ export const ARRIVALS_CSV_COLUMNS = [
   'Attendees',
   'Special Instructions',
 ] as const;
-
-/** One flight, however its number was typed ('DL 7' and 'dl7' are the same flight). */
-const flightKey = (a: Pick<FlightArrival, 'airline' | 'flightNumber'>) =>
-  `${a.airline.trim().toLowerCase()}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
 
 /** The four dashboard cards (docs/product.md#screens), from the rows on screen, so the cached rows give the same numbers. */
 export function summarizeArrivals(arrivals: readonly FlightArrival[]): ArrivalsSummary {

@@ -11,7 +11,8 @@
  * - rows whose airline is 'N/A' are placeholders and are dropped before validation.
  */
 import { z } from 'zod';
-import { AIRLINES, FLIGHT_TYPES, OTHER_AIRLINE, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
+import { canonicalAirline } from '../airlines';
+import { FLIGHT_TYPES, OTHER_AIRLINE, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
 import type { Airport, EventConfig } from '../event';
 import { OTHER_AIRPORT } from '../airports';
 
@@ -96,20 +97,6 @@ export function hhmmTime(value: string): string | null {
   return `${String(h).padStart(2, '0')}:${m[2]}`;
 }
 
-const comparable = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-const AIRLINE_BY_KEY = new Map<string, string>();
-for (const name of AIRLINES) {
-  AIRLINE_BY_KEY.set(comparable(name), name);
-  // 'Delta', 'United', 'JetBlue': the name without its 'Airlines' / 'Air Lines' / 'Airways' / 'Air' tail
-  const short = comparable(name.replace(/\s+(airlines|air lines|airways|air)$/i, ''));
-  if (short && !AIRLINE_BY_KEY.has(short)) AIRLINE_BY_KEY.set(short, name);
-}
-
-/** The listed airline `value` names (case and spacing ignored), or null. */
-export function canonicalAirline(value: string): string | null {
-  return AIRLINE_BY_KEY.get(comparable(value)) ?? null;
-}
-
 /** True for a placeholder row (airline 'N/A'), which is skipped when loading and when submitting. */
 export function isPlaceholderFlight(row: unknown): boolean {
   const airline = (row as { airline?: unknown } | null)?.airline;
@@ -142,17 +129,19 @@ export interface FlightSchemaOptions {
   /** the tokenised form requires the flight type; the verified form defaults a missing one to 'arrival' */
   requireType?: boolean;
   /**
-   * The flight forms require the airport (the greeters must know where to wait); the API takes a flight
-   * without one, stored as "airport not given": the airport came after the API's first flight fields,
-   * and a client written from those would have every flight refused (docs/decisions.md "Airports").
+   * The flight forms' rules: the airport is required (the greeters must know where to wait), and an
+   * airline chosen as Other needs its name. The API takes a flight without either: without an airport
+   * it is stored as "airport not given", and Other without a name as 'Other'. Both came after the API's
+   * first flight fields, and a client written from those would have its flights refused
+   * (docs/decisions.md "Airports").
    */
-  requireAirport?: boolean;
+  form?: boolean;
 }
 
 /** One flight row (docs/product.md#api Flight submission), dates limited to the window, airports the event's or Other. */
 export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}) {
   const codes = new Map(window.airports.map((a) => [a.code, a.name]));
-  const airportCode = opts.requireAirport
+  const airportCode = opts.form
     ? requiredText(FLIGHT_MESSAGES.airportRequired)
     : z.preprocess(blankToUndefined, z.string({ error: 'Must be text' }).trim().max(200, 'Must be at most 200 characters').optional());
   const type = z.enum(FLIGHT_TYPES, {
@@ -170,15 +159,13 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
           .optional(),
       ),
       flightType: z.preprocess(blankToUndefined, opts.requireType ? type : type.default('arrival')),
-      // a listed airline (or Other) by its list name, in any case or short ('Delta'), so one landing is
-      // one flight on the board and a resubmission keeps its pickup; any other name is kept as written
+      // kept as written ('Delta' stays 'Delta'); shared/airlines.ts makes it the same flight as 'Delta Air Lines'
       airline: requiredText(FLIGHT_MESSAGES.airlineRequired).transform((v, ctx) => {
-        const listed = canonicalAirline(v);
-        if (!listed && v.length > 100) {
+        if (v.length > 100) {
           ctx.addIssue({ code: 'custom', message: 'Airline name must be at most 100 characters' });
           return z.NEVER;
         }
-        return listed ?? v;
+        return canonicalAirline(v) === OTHER_AIRLINE ? OTHER_AIRLINE : v;
       }),
       /** the airline's name when Other: stored as the flight's airline, so every screen, export and mail shows it */
       airlineName: z.preprocess(
@@ -228,7 +215,7 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
       specialInstructions: optionalText(1000),
     })
     .superRefine((f, ctx) => {
-      if (f.airline === OTHER_AIRLINE && !f.airlineName) {
+      if (opts.form && f.airline === OTHER_AIRLINE && !f.airlineName) {
         ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineNameRequired, path: ['airlineName'] });
       }
       if (f.airport === OTHER_AIRPORT && !f.airportName) {
@@ -237,7 +224,7 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
     })
     .transform(({ airlineName, ...f }) => ({
       ...f,
-      airline: f.airline === OTHER_AIRLINE ? airlineName! : f.airline,
+      airline: f.airline === OTHER_AIRLINE ? (airlineName ?? OTHER_AIRLINE) : f.airline,
       airportName: f.airport === null ? null : f.airport === OTHER_AIRPORT ? f.airportName! : codes.get(f.airport)!,
     }));
 }
@@ -275,7 +262,7 @@ export const flightLinkTokenSchema = z.object({
 });
 
 /** POST /flight-info/submit-verified body: registrationId is the numeric id or the registration number. */
-export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'requireAirport'> = {}) {
+export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'form'> = {}) {
   return z
     .object({
       ...registrationRefSchema.shape,
@@ -286,7 +273,7 @@ export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchem
 }
 
 /** POST /flight-info/submit body (the tokenised form): also requires the flight type and the email. */
-export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'requireAirport'> = {}) {
+export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'form'> = {}) {
   return z
     .object({
       ...flightLinkTokenSchema.shape,

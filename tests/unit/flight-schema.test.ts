@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   calendarDate,
-  canonicalAirline,
   flightListSchema,
   flightSchema,
   flightRules,
@@ -11,6 +10,7 @@ import {
   submitVerifiedSchema,
 } from '../../shared/schemas/flight';
 import { DEFAULT_EVENT } from '../../shared/event';
+import { canonicalAirline, flightKey } from '../../shared/airlines';
 
 const window = flightRules(DEFAULT_EVENT);
 const row = (o: Record<string, unknown> = {}) => ({
@@ -62,7 +62,7 @@ describe('flight rows', () => {
   });
 
   it('carry the spec sentences', () => {
-    expect(messages(flightSchema(window, { requireAirport: true }).safeParse({}))).toEqual({
+    expect(messages(flightSchema(window, { form: true }).safeParse({}))).toEqual({
       airline: 'Airline is required',
       flightNumber: 'Flight number is required',
       flightDate: 'Flight date is required',
@@ -89,17 +89,25 @@ describe('flight rows', () => {
     expect(canonicalAirline('Pan Am')).toBeNull();
   });
 
-  it('store a listed airline by its list name and keep any other as written; "other" is Other, which needs a name', () => {
+  it('keep the airline as written; "other" is Other, which the forms (not the API) ask a name for', () => {
     expect(flightSchema(window).parse(row({ airline: 'Pan Am' })).airline).toBe('Pan Am');
-    expect(flightSchema(window).parse(row({ airline: 'Delta Airlines' })).airline).toBe('Delta Air Lines');
-    expect(flightSchema(window).parse(row({ airline: 'united' })).airline).toBe('United Airlines');
+    expect(flightSchema(window).parse(row({ airline: 'Delta' })).airline).toBe('Delta');
+    expect(flightSchema(window).parse(row({ airline: '  united ' })).airline).toBe('united');
     expect(messages(flightSchema(window).safeParse(row({ airline: 'x'.repeat(101) })))).toEqual({
       airline: 'Airline name must be at most 100 characters',
     });
-    expect(messages(flightSchema(window).safeParse(row({ airline: 'other' })))).toEqual({
+    expect(messages(flightSchema(window, { form: true }).safeParse(row({ airline: 'other', airport: 'IAH' })))).toEqual({
       airlineName: 'Please type the name of the airline',
     });
+    expect(flightSchema(window).parse(row({ airline: 'other' })).airline).toBe('Other');
     expect(flightSchema(window).parse(row({ airline: 'other', airlineName: 'Pan Am' })).airline).toBe('Pan Am');
+  });
+
+  it('one key per flight, however the airline and number were written', () => {
+    expect(flightKey({ airline: 'Delta', flightNumber: 'dl 7' })).toBe(flightKey({ airline: 'Delta Air Lines', flightNumber: 'DL7' }));
+    expect(flightKey({ airline: 'united airlines', flightNumber: 'UA 1' })).toBe(flightKey({ airline: 'United', flightNumber: 'UA1' }));
+    expect(flightKey({ airline: 'Pan Am', flightNumber: 'PA 1' })).toBe(flightKey({ airline: 'pan am', flightNumber: 'pa1' }));
+    expect(flightKey({ airline: 'Delta', flightNumber: 'DL 7' })).not.toBe(flightKey({ airline: 'United', flightNumber: 'DL 7' }));
   });
 
   it("drop 'N/A' placeholders before validating", () => {
@@ -158,7 +166,7 @@ describe('the flight form', () => {
 });
 
 describe('the airport of a flight', () => {
-  const s = flightSchema(window, { requireAirport: true });
+  const s = flightSchema(window, { form: true });
   it('is required by the forms for arrivals and departures alike, and optional in the API', () => {
     expect(flightSchema(window).parse(row({ airport: undefined }))).toMatchObject({ airport: null, airportName: null });
     expect(flightSchema(window).parse(row({ airport: '' }))).toMatchObject({ airport: null, airportName: null });

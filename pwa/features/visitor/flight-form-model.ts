@@ -5,14 +5,8 @@
  * keys (`flights.0.airline`). What is sent: dates as ISO timestamps, times trimmed to HH:MM, counts as
  * integers (0 when blank), and no flights at all when no transportation is needed.
  */
-import {
-  OTHER_AIRPORT,
-  canonicalAirline,
-  formRowsFromExisting,
-  newFlightRow,
-  type ExistingFlight,
-  type FlightFormRow,
-} from '../../../shared/schemas/flight';
+import { canonicalAirline } from '../../../shared/airlines';
+import { OTHER_AIRPORT, formRowsFromExisting, newFlightRow, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
 import { OTHER_AIRLINE } from '../../../shared/constants';
 import type { FlightType } from '../../../shared/constants';
 

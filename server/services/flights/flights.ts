@@ -13,6 +13,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { flights, registrations } from '../../db/schema';
+import { flightKey } from '../../../shared/airlines';
 import type { FlightSubmission } from '../../../shared/schemas/flight';
 import { audit, type Actor } from '../operations/audit';
 import { hhmm, serializeFlight, type FlightInfoRecord, type FlightRow } from './flight-view';
@@ -36,8 +37,7 @@ export async function listFlightRecords(db: DbOrTx, registrationId: number): Pro
 function sameFlight(row: FlightRow, f: FlightSubmission): boolean {
   return (
     row.flightType === f.flightType &&
-    row.airline === f.airline &&
-    row.flightNumber.toUpperCase() === f.flightNumber.toUpperCase() &&
+    flightKey(row) === flightKey(f) &&
     row.flightDate === f.flightDate &&
     hhmm(row.flightTime) === f.flightTime &&
     // a flight stored before airports were asked is the same flight once its airport is given
@@ -50,6 +50,7 @@ function sameDetails(row: FlightRow, f: FlightSubmission, needsTransportation: b
     sameFlight(row, f) &&
     row.airport === f.airport &&
     row.airportName === f.airportName &&
+    row.airline === f.airline &&
     row.flightNumber === f.flightNumber &&
     row.adultsCount === f.adultsCount &&
     row.childrenCount === f.childrenCount &&

@@ -5,6 +5,7 @@
  */
 import type { FlightArrival } from '../../../../shared/schemas/arrivals';
 import { airportLabel } from '../../../../shared/airports';
+import { flightKey } from '../../../../shared/airlines';
 
 type Row = Pick<
   FlightArrival,
@@ -13,10 +14,6 @@ type Row = Pick<
 
 /** Adults plus children of one arrival (spec: Total Passengers). */
 export const passengersOf = (a: Pick<Row, 'adultsCount' | 'childrenCount'>) => (a.adultsCount || 0) + (a.childrenCount || 0);
-
-/** Airline + flight number, ignoring case and spaces: 'UA 1234' and 'ua1234' on United are one flight. */
-export const flightKey = (a: Pick<Row, 'airline' | 'flightNumber'>) =>
-  `${a.airline.trim().toLowerCase()}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
 
 export interface ArrivalTotals {
   totalArrivals: number;

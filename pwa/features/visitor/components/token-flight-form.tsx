@@ -36,7 +36,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
   const refreshRegistrations = useRefreshRegistrations();
 
   const onSubmit = form.submit({
-    schema: submitWithTokenSchema(flightRules(event), { requireAirport: true }),
+    schema: submitWithTokenSchema(flightRules(event), { form: true }),
     body: (v) => ({
       token,
       email: v.email,

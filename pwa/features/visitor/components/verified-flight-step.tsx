@@ -35,7 +35,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
   const refreshRegistrations = useRefreshRegistrations();
 
   const onSubmit = form.submit({
-    schema: submitVerifiedSchema(rules, { requireAirport: true }),
+    schema: submitVerifiedSchema(rules, { form: true }),
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
     onInvalid: () => focusFirstError(root.current),
     send: async (_, v) => {

@@ -1,0 +1,29 @@
+/**
+ * Which listed airline a typed name means, and which flight a row is. Airlines and flight numbers are
+ * stored as the visitor or API client wrote them; these keys make 'Delta' and 'Delta Air Lines', or
+ * 'DL 7' and 'dl7', one flight on the board, in its counts and for a resubmission's pickup. Plain code
+ * with no schema library: the greeter's screen imports it and stays within its size budget.
+ */
+import { AIRLINES } from './constants';
+
+const comparable = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const AIRLINE_BY_KEY = new Map<string, string>();
+for (const name of AIRLINES) {
+  AIRLINE_BY_KEY.set(comparable(name), name);
+  // 'Delta', 'United', 'JetBlue': the name without its 'Airlines' / 'Air Lines' / 'Airways' / 'Air' tail
+  const short = comparable(name.replace(/\s+(airlines|air lines|airways|air)$/i, ''));
+  if (short && !AIRLINE_BY_KEY.has(short)) AIRLINE_BY_KEY.set(short, name);
+}
+
+/** The listed airline (or 'Other') `value` names, case, spacing and an 'Airlines' tail ignored; else null. */
+export function canonicalAirline(value: string): string | null {
+  return AIRLINE_BY_KEY.get(comparable(value)) ?? null;
+}
+
+/** One key per airline, however it was written. */
+export const airlineKey = (airline: string) => comparable(canonicalAirline(airline) ?? airline);
+
+/** One key per flight: its airline and its number, case and spaces ignored. */
+export const flightKey = (a: { airline: string; flightNumber: string }) =>
+  `${airlineKey(a.airline)}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
