@@ -17,7 +17,7 @@ import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency'
 import { requireRegistration } from '../services/registrations/registration-view';
 import { registrationByRef } from '../services/registrants/registrant-summary';
 import { earliestTap } from '../services/sync/tap-time';
-import { checkInBatchSchema, checkInSchema, sendPassesSchema } from '../../shared/schemas/check-in';
+import { checkInBatchSchema, checkInBodySchema, sendPassesSchema } from '../../shared/schemas/check-in';
 import { VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
 
 /** What a check-in's Idempotency-Key stands for: the single route's path, whichever route delivered it. */
@@ -56,7 +56,7 @@ export const checkInRoutes = new Hono<AppEnv>()
   })
   .post('/:id/check-in', async (c) => {
     const user = requireDesk(c);
-    const body = await jsonBody(c, checkInSchema);
+    const body = await jsonBody(c, checkInBodySchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     const reg = await requireRegistration(c.get('deps').database.db, c.req.param('id'));
     const answer = await recordCheckIn(

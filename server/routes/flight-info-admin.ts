@@ -19,7 +19,7 @@ import {
   arrivalsExportQuerySchema,
   arrivalsQuerySchema,
   pickupBatchSchema,
-  pickupSchema,
+  pickupBodySchema,
   summarizeArrivals,
   type PickupBatchResult,
 } from '../../shared/schemas/arrivals';
@@ -64,7 +64,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
   .post('/flight-pickups/:id', async (c) => {
     const user = requireStaff(c);
     const id = intParam(c, 'id');
-    const body = await jsonBody(c, pickupSchema);
+    const body = await jsonBody(c, pickupBodySchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     const answer = await recordPickup(
       c.get('deps').database.db,

@@ -3,7 +3,7 @@
  * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
  */
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText } from './common';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText, withSpellings } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
 import { NO_AIRPORT } from '../airports';
 import { flightKey } from '../airlines';
@@ -54,6 +54,8 @@ export const pickupSchema = z.object({
   deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
 });
 export type PickupInput = z.input<typeof pickupSchema>;
+/** The single route's body: the tap time and device also as the check-in spells them (client_time, device_id). */
+export const pickupBodySchema = withSpellings(pickupSchema, { client_time: 'clientTime', device_id: 'deviceId' });
 
 export { PICKUP_BATCH_MAX };
 

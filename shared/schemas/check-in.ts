@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PICKUP_BATCH_MAX } from '../constants';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText } from './common';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText, withSpellings } from './common';
 
 export const CHECK_IN_MESSAGES = {
   attendees: 'Choose at least one attendee to check in',
@@ -35,6 +35,8 @@ export const checkInSchema = z.object({
   checked_in_by: optionalText(100, 'checked_in_by'),
 });
 export type CheckInInput = z.output<typeof checkInSchema>;
+/** The single route's body: the tap time and device also as the pickup spells them (clientTime, deviceId). */
+export const checkInBodySchema = withSpellings(checkInSchema, { clientTime: 'client_time', deviceId: 'device_id' });
 
 /** One queued check-in in a batch: the single route's body plus the registration and the op's id (its Idempotency-Key). */
 export const checkInOpSchema = checkInSchema.extend({

@@ -70,3 +70,20 @@ export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({
       .default(defaultLimit),
   ),
 });
+
+/**
+ * `schema` reading a body that may spell some fields another way (`{ client_time: 'clientTime' }`):
+ * each other spelling is taken under the field's own name when that is absent, and dropped. For the
+ * single pickup and check-in routes, whose tap time and device were named in two styles.
+ */
+export const withSpellings = <S extends z.ZodType>(schema: S, spellings: Readonly<Record<string, string>>) =>
+  z.preprocess((value) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+    const body: Record<string, unknown> = { ...value };
+    for (const [other, own] of Object.entries(spellings)) {
+      if (!(other in body)) continue;
+      if (!(own in body)) body[own] = body[other];
+      delete body[other];
+    }
+    return body;
+  }, schema);

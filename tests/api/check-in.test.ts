@@ -95,6 +95,15 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect((await stored(a.id)).checkedIn).toBe(false);
   });
 
+  it('takes the tap time and device also as a pickup spells them (clientTime, deviceId)', async () => {
+    const reg = await family();
+    const a = reg.attendees[0];
+    await checkIn(reg.id, { attendee_ids: [a.id], checked_in: true, clientTime: minutesAgo(3), deviceId: 'desk-C' });
+    expect(await stored(a.id)).toMatchObject({ checkedIn: true, checkInDevice: 'desk-C' });
+    const late = await checkIn(reg.id, { attendee_ids: [a.id], checked_in: false, clientTime: minutesAgo(4) });
+    expect(late.body).toMatchObject({ stale: true, attendees: [{ id: a.id, checked_in: true }] });
+  });
+
   it('a family checked in on two desks keeps the first check-in: who, when and which device', async () => {
     const reg = await family();
     const a = reg.attendees[0];

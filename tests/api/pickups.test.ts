@@ -101,6 +101,15 @@ describe('POST /api/flight-info/admin/flight-pickups/{id}', () => {
     expect(await audits(f.id)).toHaveLength(1);
   });
 
+  it('takes the tap time and device also as a check-in spells them (client_time, device_id)', async () => {
+    const f = await newArrival();
+    const now = Date.now();
+    await toggle(f.id, { picked_up: true, client_time: new Date(now - 60_000).toISOString(), device_id: 'phone-C' });
+    expect(await stored(f.id)).toMatchObject({ pickedUp: true, pickupDevice: 'phone-C' });
+    const res = await toggle(f.id, { picked_up: false, client_time: new Date(now - 120_000).toISOString() });
+    expect(res.body).toMatchObject({ picked_up: true, stale: true, changed: false });
+  });
+
   it('last tap wins even when the taps arrive out of order', async () => {
     const f = await newArrival();
     const base = Date.now() - 10 * 60_000;
