@@ -33,7 +33,10 @@ export interface SubmitOptions<V, S extends z.ZodType> {
   after?: V | 'keep';
   /** the sentence shown when the server gave none; or a function of the error that gives the sentence to show */
   fallback: string | ((err: unknown) => string);
-  /** the field messages a refusal shows (undefined: none), given the error and the banner's sentence; the server's per-field ones when absent */
+  /**
+   * the field messages a refusal shows (undefined: none), given the error and the banner's sentence;
+   * when absent, the server's per-field ones but those the banner already says
+   */
   fields?: (err: unknown, text: string) => FieldErrors | undefined;
   /** called after a refusal with the sentence shown (a bot challenge is reset here, for instance) */
   onError?: (err: unknown, text: string) => void;
@@ -103,7 +106,9 @@ export function useForm<V extends object>(initial: V) {
         setResult(text ? { kind: 'success', text } : null);
       } catch (err) {
         const text = typeof options.fallback === 'function' ? options.fallback(err) : errorMessage(err, options.fallback);
-        setErrors((options.fields ? options.fields(err, text) : serverFieldErrors(err)) ?? {});
+        // the server's own field messages, but one the banner already says (it would show twice)
+        const fromServer = () => Object.fromEntries(Object.entries(serverFieldErrors(err)).filter(([, message]) => message !== text));
+        setErrors((options.fields ? options.fields(err, text) : fromServer()) ?? {});
         setResult({ kind: 'error', text });
         options.onError?.(err, text);
       } finally {

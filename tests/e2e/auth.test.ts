@@ -51,7 +51,7 @@ describe('admin sign-in', () => {
     await page.getByLabel('New Password', { exact: true }).fill('brand-new-pass');
     await page.getByLabel('Confirm Password').fill('brand-new-pass');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('Current password is incorrect').first().waitFor();
+    await page.getByText('Current password is incorrect').waitFor(); // once: the banner, not again under the field
 
     await page.getByLabel('Current Password').fill(admin.password);
     await page.getByRole('button', { name: 'Update Password' }).click();

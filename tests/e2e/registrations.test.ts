@@ -75,7 +75,9 @@ describe('registration desk', () => {
     await price.getByRole('row', { name: /Late fee \$50\.00/ }).waitFor();
     await price.getByRole('row', { name: /^Total \$600\.00/ }).waitFor();
     const summary = page.getByRole('region', { name: 'Payment Summary' });
-    await summary.getByText('Pending').waitFor(); // nothing paid yet: red 'Pending'
+    // nothing paid yet: red 'Pending', once on the page (the header's badge)
+    await page.locator('.detail-badges').getByText('Pending').waitFor();
+    await expect.poll(() => page.getByText('Pending', { exact: true }).count()).toBe(1);
 
     // edit fees: 10 % then $40 off: round(600 × 0.9) − 40 = 500, shown before saving
     await page.getByRole('button', { name: 'Edit registration' }).click();
@@ -107,7 +109,7 @@ describe('registration desk', () => {
     await payments.getByRole('button', { name: 'Record Payment' }).click();
     await payments.getByText('Payment of $500.00 recorded.').waitFor();
     await payments.getByRole('cell', { name: 'Check #1001' }).waitFor();
-    await summary.getByText('Paid', { exact: true }).waitFor();
+    await page.locator('.detail-badges').getByText('Paid', { exact: true }).waitFor();
 
     // waiving everything after payment: New Total $0.00 and Refund Due $500.00; Cancel discards it
     await page.getByRole('button', { name: 'Edit registration' }).click();
@@ -117,7 +119,7 @@ describe('registration desk', () => {
     await expect.poll(() => fees.locator('.fee-preview-refund dd').textContent()).toBe('$500.00');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => fees.count()).toBe(0);
-    await summary.getByText('Paid', { exact: true }).waitFor();
+    await page.locator('.detail-badges').getByText('Paid', { exact: true }).waitFor();
     // the pencil toggles: pressed in edit mode, and a second tap leaves it, discarding the edits
     const pencil = page.getByRole('button', { name: 'Edit registration' });
     await pencil.click();
@@ -126,7 +128,7 @@ describe('registration desk', () => {
     await pencil.click();
     await expect.poll(() => fees.count()).toBe(0);
     await expect.poll(() => pencil.getAttribute('aria-pressed')).toBe('false');
-    await summary.getByText('Paid', { exact: true }).waitFor();
+    await page.locator('.detail-badges').getByText('Paid', { exact: true }).waitFor();
 
     // add an attendee through the dialog, then remove them after the confirmation
     await page.getByRole('button', { name: 'Add Attendee' }).click();
@@ -197,10 +199,11 @@ describe('registration desk', () => {
     await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await refund.getByRole('button', { name: 'Not now' }).click();
     await expect.poll(() => refund.count()).toBe(0);
-    await page.getByText('$500.00 is still held for this cancelled registration.', { exact: false }).waitFor();
+    await page.getByText('$500.00 is still held for this registration.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await page.getByText(/Reason: Family emergency/).waitFor();
     await page.locator('.detail-badges').getByText('Cancelled').waitFor();
+    await expect.poll(() => page.getByText('Cancelled').count()).toBe(1); // the badge says it, once
     await expect.poll(() => page.getByRole('button', { name: 'Add Attendee' }).count()).toBe(0); // only on active registrations
     // nor a flight-info request: a cancelled registration's guest could do nothing with the link
     await expect.poll(() => page.getByRole('button', { name: 'Request Flight Info' }).count()).toBe(0);

@@ -52,7 +52,8 @@ export function DetailHeader({ registration: r, onEdit, editing = false, editDis
       </div>
       {r.status === 'cancelled' && (
         <p className="cancel-info">
-          Cancelled{r.cancelled_at ? ` on ${formatDateTime(r.cancelled_at)}` : ''}
+          {/* not "Cancelled …": the status badge says it, once */}
+          Cancellation{r.cancelled_at ? ` on ${formatDateTime(r.cancelled_at)}` : ''}
           {r.cancelled_by ? ` by ${r.cancelled_by}` : ''}
           {r.cancel_reason ? `. Reason: ${r.cancel_reason}` : ''}
         </p>

@@ -1,17 +1,16 @@
-/** The payment summary (docs/product.md#screens): total, paid, balance, refund due, and the payment badge. */
+/**
+ * The payment summary (docs/product.md#screens): total, paid, balance, refund due. The payment badge is the
+ * header's, shown once on the page.
+ */
 import { formatMoney } from '../../../lib/format';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { Detail, DetailList } from './detail-list';
-import { PaymentBadge } from './status-badges';
 
 export function PaymentSummary({ registration: r }: { registration: Registration }) {
   return (
     <section className="card" aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title">Payment Summary</h2>
       <DetailList>
-        <Detail label="Payment Status">
-          <PaymentBadge paymentStatus={r.payment_status} waived={r.waive_fees} />
-        </Detail>
         <Detail label="Total Amount">{formatMoney(r.total_amount)}</Detail>
         <Detail label="Amount Paid">{formatMoney(r.paid_amount)}</Detail>
         <Detail label="Balance Due">{formatMoney(r.balance_due)}</Detail>

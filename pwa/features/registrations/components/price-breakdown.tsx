@@ -45,7 +45,7 @@ export function PriceBreakdown({ registration: r, attendees }: { registration: R
           )}
           {r.waive_fees ? (
             <tr>
-              <th scope="row">All fees waived</th>
+              <th scope="row">All fees removed</th>
               <td className="num">−{formatMoney(fromCents(baseCents + lateCents))}</td>
             </tr>
           ) : (

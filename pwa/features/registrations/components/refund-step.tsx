@@ -28,10 +28,7 @@ export function RefundStep({ registrationId, paid, onDone }: RefundStepProps) {
   const record = useRecordPayment();
 
   function notNow() {
-    onDone(
-      'info',
-      `${formatMoney(paid)} is still held for this cancelled registration. Record the refund under Payments when it is paid back.`,
-    );
+    onDone('info', `${formatMoney(paid)} is still held for this registration. Record the refund under Payments when it is paid back.`);
   }
 
   // no shared schema: the amount is checked against what was paid; a refusal's sentence shows under it too
@@ -60,8 +57,8 @@ export function RefundStep({ registrationId, paid, onDone }: RefundStepProps) {
       </h2>
       <form onSubmit={submit} noValidate>
         <p>
-          The registration is cancelled and {formatMoney(paid)} has been paid. Record the refund now, or choose Not now and the money stays
-          recorded as held.
+          {formatMoney(paid)} has been paid on this registration. Record the refund now, or choose Not now and the money stays recorded as
+          held.
         </p>
         <p className="note">
           The registrant is not emailed about the cancellation, and their verification on this site ends: tell them yourself.
