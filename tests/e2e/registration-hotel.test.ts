@@ -30,6 +30,8 @@ describe('hotel block on the registration page', () => {
     const { page } = await signInAs('admin', { path: `/registration/${family.registrationNumber}` });
     const unlink = page.getByRole('button', { name: `Unlink hotel booking ${confirmation}` });
     await unlink.waitFor();
+    // the number is said once on the page: the hotel block's
+    expect(await page.getByText(confirmation).count()).toBe(1);
     let asked = '';
     page.once('dialog', (d) => {
       asked = d.message();

@@ -61,7 +61,14 @@ export function HotelBlock({ registration: r, flights, unlink }: HotelBlockProps
             {bookedUnder && <Detail label="Hotel Booked Under">{bookedUnder}</Detail>}
             {r.hotel_notes && <Detail label="Notes">{r.hotel_notes}</Detail>}
           </DetailList>
-          {unlink && <HotelUnlinkList registrationId={r.id} disabledReason={unlink.disabledReason} onFailure={unlink.onFailure} />}
+          {unlink && (
+            <HotelUnlinkList
+              registrationId={r.id}
+              shownConfirmation={r.hotel_confirmation_number ?? null}
+              disabledReason={unlink.disabledReason}
+              onFailure={unlink.onFailure}
+            />
+          )}
         </>
       )}
     </section>
