@@ -19,6 +19,7 @@ import { ApiError, clearToken, configureApiClient, getToken, setToken } from '..
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { loginRequest, logoutRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
+import { DiscardChangesDialog } from './discard-changes-dialog';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -61,17 +62,24 @@ function rememberUser(user: User | null) {
   }
 }
 
+/** Changes not sent at sign-out: the question shown, answered through `answer`. */
+interface DiscardQuestion {
+  unsent: number;
+  message: string;
+  answer: (discard: boolean) => void;
+}
+
 /**
  * Sign-out wipes this device's offline cache (docs/architecture.md), after a last attempt to send unsent changes;
- * with changes still unsent it asks first. False: the user chose to stay signed in. The offline runtime
- * is imported on demand so visitors' pages never load Dexie.
+ * with changes still unsent it asks first (`ask`: the discard dialog). False: the user chose to stay
+ * signed in. The offline runtime is imported on demand so visitors' pages never load Dexie.
  */
-async function clearOfflineData(): Promise<boolean> {
+async function clearOfflineData(ask: (unsent: number, message: string) => Promise<boolean>): Promise<boolean> {
   const offline = await import('../offline/runtime');
   await Promise.race([offline.syncNow().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
   const result = await offline.clearLocalData();
   if (result.cleared) return true;
-  if (!window.confirm(result.message)) return false;
+  if (!(await ask(result.unsent, result.message))) return false;
   return (await offline.clearLocalData({ force: true })).cleared;
 }
 
@@ -107,6 +115,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return user ? { status: 'authenticated', user } : { status: 'loading', user: null };
   });
   const [signedOutFrom, setSignedOutFrom] = useState<string | null>(null);
+  const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
+  const askToDiscard = useCallback(
+    (unsent: number, message: string) =>
+      new Promise<boolean>((resolve) =>
+        setDiscard({
+          unsent,
+          message,
+          answer: (yes) => {
+            setDiscard(null);
+            resolve(yes);
+          },
+        }),
+      ),
+    [],
+  );
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const navigateRef = useRef(navigate);
@@ -180,7 +203,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
-    if (!(await clearOfflineData())) return;
+    if (!(await clearOfflineData(askToDiscard))) return;
     if (getToken()) {
       try {
         await logoutRequest();
@@ -192,7 +215,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSignedOutFrom(window.location.pathname + window.location.search);
     signedOut();
     navigateRef.current('/login', { replace: true });
-  }, [signedOut]);
+  }, [signedOut, askToDiscard]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -207,7 +230,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [state, signedOutFrom, login, logout, check],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {discard && <DiscardChangesDialog unsent={discard.unsent} message={discard.message} onAnswer={discard.answer} />}
+    </AuthContext.Provider>
+  );
 }
 
 /** The auth state and actions; must be used under <AuthProvider>. */

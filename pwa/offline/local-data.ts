@@ -1,7 +1,7 @@
 /**
  * Sign-out wipes the personal data on this device (docs/architecture.md: devices keep as little as their user
  * needs), but never silently drops changes that have not reached the server: with unsent ops in the
- * outbox it refuses, and the UI offers "Discard N pending changes" (force).
+ * outbox it refuses, and the UI offers "Discard N pending changes" (force; pwa/app/discard-changes-dialog.tsx).
  * Kept: meta 'deviceId' only (a random id, not personal). Everything else goes: arrivals,
  * registrations, bookings, candidates, the outbox, receipts, cursors, clock offset, last-synced time,
  * the owner.
@@ -15,9 +15,6 @@ import type { Feed } from './downloads';
 import type { MetaKey } from './types';
 
 export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string };
-
-/** 'Discard 1 pending change' / 'Discard 3 pending changes' */
-export const discardLabel = (n: number) => `Discard ${n} pending change${n === 1 ? '' : 's'}`;
 
 /** Ops not yet acknowledged: pending, failed and conflicts all count (each is a change the user made). */
 export async function unsentCount(db: AppDB): Promise<number> {

@@ -311,7 +311,7 @@ export function subscribeSync(fn: () => void): () => void {
 
 /**
  * Sign-out: stops syncing and empties the cache. While changes are unsent it refuses (and keeps syncing)
- * unless `force` — the UI's "Discard N pending changes" (local-data.ts discardLabel(n)).
+ * unless `force` — the UI's "Discard N pending changes" (pwa/app/discard-changes-dialog.tsx).
  */
 export async function clearLocalData(opts: { force?: boolean } = {}): Promise<ClearResult> {
   const database = getAppDb();

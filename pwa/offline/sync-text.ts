@@ -2,6 +2,8 @@
 
 /** '3 not synced': changes made on this device that the server does not have yet (not "pending", which the board uses for people waiting) */
 export const pendingText = (n: number) => `${n} not synced`;
+/** 'Discard 1 pending change' / 'Discard 3 pending changes': sign-out's choice with changes not sent */
+export const discardLabel = (n: number) => `Discard ${n} pending change${n === 1 ? '' : 's'}`;
 /** '1 conflict' / '2 conflicts' */
 export const conflictsText = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`;
 /** '1 failed' */

@@ -250,20 +250,18 @@ describe('signing out', () => {
       await page.getByRole('button', { name: `Gus ${user.last_name}` }).click();
       await page.getByRole('button', { name: 'Sign out' }).click();
     };
-    // declining keeps the user signed in with the change
-    let asked = '';
-    page.once('dialog', (d) => {
-      asked = d.message();
-      void d.dismiss();
-    });
+    // the choice is named: "Stay signed in" keeps the user signed in with the change
     await signOut();
-    await expect.poll(() => asked, { timeout: 10_000 }).toBe('1 change has not reached the server yet. Sign out anyway and discard it?');
+    const question = page.getByRole('dialog', { name: 'Sign out with changes not sent?' });
+    await question.getByText('1 change has not reached the server yet. Sign out anyway and discard it?').waitFor({ timeout: 10_000 });
+    await question.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect.poll(() => question.count()).toBe(0);
     await page.getByText('1 not synced').waitFor();
     expect(page.url()).toContain('/admin/flight-arrivals');
 
-    // accepting discards it and empties this device's copy
-    page.once('dialog', (d) => void d.accept());
+    // "Discard 1 pending change" discards it and empties this device's copy
     await signOut();
+    await question.getByRole('button', { name: 'Discard 1 pending change' }).click({ timeout: 10_000 });
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
     await expect.poll(() => countRows(page, 'arrivals')).toBe(0);
     await expect.poll(() => countRows(page, 'outbox')).toBe(0);

@@ -4,7 +4,8 @@ import { discardOp, keepServer, listOps, queueHotelLink, queuePickup, retryOp } 
 import { refuseOp } from '../../pwa/offline/settle';
 import { queryArrival, queryArrivals, queryCandidates, queryUnmatched } from '../../pwa/offline/queries';
 import { refreshCandidates } from '../../pwa/offline/candidates';
-import { clearLocalData, discardLabel } from '../../pwa/offline/local-data';
+import { clearLocalData } from '../../pwa/offline/local-data';
+import { discardLabel } from '../../pwa/offline/sync-text';
 import { arrivalRow, bookingRow, freshDb, registrationRow, seedArrivals, seedBookings, seedRegistrations } from './fixtures';
 
 describe('pickup taps', () => {
