@@ -17,6 +17,13 @@ export function airportLabel(f: { airport: string | null; airportName?: string |
 /** The airport filter's value for flights stored before the airport was asked (?airport=none). */
 export const NO_AIRPORT = 'none';
 
+/** A filter value as typed in an address ('hou', 'NONE') as the filter means it ('HOU', 'none'); '' for any. */
+export function airportFilterValue(raw: string | null | undefined): string {
+  const v = (raw ?? '').trim();
+  if (!v) return '';
+  return v.toLowerCase() === NO_AIRPORT ? NO_AIRPORT : v.toUpperCase();
+}
+
 /** Whether a flight lands at the filtered airport: a code, OTHER, `NO_AIRPORT`, or '' for any. */
 export function atAirport(a: { airport: string | null }, filter: string): boolean {
   if (!filter) return true;

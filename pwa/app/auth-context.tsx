@@ -19,7 +19,7 @@ import { ApiError, clearToken, configureApiClient, getToken, setToken } from '..
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { loginRequest, logoutRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
-import { DiscardChangesDialog } from './discard-changes-dialog';
+import { useDiscardQuestion } from './discard-changes-dialog';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -60,13 +60,6 @@ function rememberUser(user: User | null) {
   } catch {
     /* storage unavailable */
   }
-}
-
-/** Changes not sent at sign-out: the question shown, answered through `answer`. */
-interface DiscardQuestion {
-  unsent: number;
-  message: string;
-  answer: (discard: boolean) => void;
 }
 
 /**
@@ -115,21 +108,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return user ? { status: 'authenticated', user } : { status: 'loading', user: null };
   });
   const [signedOutFrom, setSignedOutFrom] = useState<string | null>(null);
-  const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
-  const askToDiscard = useCallback(
-    (unsent: number, message: string) =>
-      new Promise<boolean>((resolve) =>
-        setDiscard({
-          unsent,
-          message,
-          answer: (yes) => {
-            setDiscard(null);
-            resolve(yes);
-          },
-        }),
-      ),
-    [],
-  );
+  const discard = useDiscardQuestion();
+  const askToDiscard = discard.ask;
+  const signingOut = useRef(false);
+  // signed out another way (a 401, another tab) while asking: the question is moot
+  const { dismiss } = discard;
+  useEffect(() => {
+    if (state.status !== 'authenticated') dismiss();
+  }, [state.status, dismiss]);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const navigateRef = useRef(navigate);
@@ -203,7 +189,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const logout = useCallback(async () => {
-    if (!(await clearOfflineData(askToDiscard))) return;
+    if (signingOut.current) return; // a second tap while the first is still asking or sending
+    signingOut.current = true;
+    try {
+      if (!(await clearOfflineData(askToDiscard))) return;
+    } finally {
+      signingOut.current = false;
+    }
     if (getToken()) {
       try {
         await logoutRequest();
@@ -233,7 +225,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider value={value}>
       {children}
-      {discard && <DiscardChangesDialog unsent={discard.unsent} message={discard.message} onAnswer={discard.answer} />}
+      {discard.dialog}
     </AuthContext.Provider>
   );
 }

@@ -4,6 +4,7 @@
  * pending changes"). An in-page dialog rather than the browser's confirm, so the choice is named on
  * its button; Stay signed in (or Escape) keeps the user and the changes.
  */
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';
 import { discardLabel } from '../offline/sync-text';
@@ -35,4 +36,45 @@ export function DiscardChangesDialog({ unsent, message, onAnswer }: DiscardChang
       <p className="note">Staying signed in keeps them on this device; they are sent when the connection returns.</p>
     </Dialog>
   );
+}
+
+interface Question {
+  unsent: number;
+  message: string;
+  answer: (discard: boolean) => void;
+}
+
+/**
+ * The question as a promise: `ask` shows the dialog and resolves with the answer; `dismiss` answers
+ * "stay" (the session ended another way meanwhile). The keyboard's place is given back on answering.
+ */
+export function useDiscardQuestion(): {
+  ask: (unsent: number, message: string) => Promise<boolean>;
+  dismiss: () => void;
+  dialog: ReactNode;
+} {
+  const [question, setQuestion] = useState<Question | null>(null);
+  const current = useRef<Question | null>(null);
+  const ask = useCallback((unsent: number, message: string) => {
+    current.current?.answer(false);
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return new Promise<boolean>((resolve) => {
+      const q: Question = {
+        unsent,
+        message,
+        answer: (discard) => {
+          if (current.current !== q) return;
+          current.current = null;
+          setQuestion(null);
+          if (before?.isConnected) before.focus();
+          resolve(discard);
+        },
+      };
+      current.current = q;
+      setQuestion(q);
+    });
+  }, []);
+  const dismiss = useCallback(() => current.current?.answer(false), []);
+  const dialog = question && <DiscardChangesDialog unsent={question.unsent} message={question.message} onAnswer={question.answer} />;
+  return { ask, dismiss, dialog };
 }

@@ -19,7 +19,11 @@ export function Menu({ label, ariaLabel, align = 'right', children }: MenuProps)
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const close = () => setOpen(false);
+  // an item chosen: the items go, so the keyboard's place goes back to the menu's button
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
 
   useEffect(() => {
     if (!open) return;

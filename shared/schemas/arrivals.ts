@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText, withSpellings } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
-import { NO_AIRPORT } from '../airports';
+import { airportFilterValue } from '../airports';
 import { flightKey } from '../airlines';
 import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
 import type { PickupBatchResult, ArrivalsSummary } from './answers';
@@ -40,7 +40,7 @@ export const arrivalsExportQuerySchema = arrivalsQuerySchema.extend({
     .trim()
     .max(20, 'Airport must be at most 20 characters')
     .optional()
-    .transform((v) => (!v ? undefined : v.toLowerCase() === NO_AIRPORT ? NO_AIRPORT : v.toUpperCase())),
+    .transform((v) => airportFilterValue(v) || undefined),
 });
 
 /**
@@ -54,8 +54,10 @@ export const pickupSchema = z.object({
   deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
 });
 export type PickupInput = z.input<typeof pickupSchema>;
-/** The single route's body: the tap time and device also as the check-in spells them (client_time, device_id). */
-export const pickupBodySchema = withSpellings(pickupSchema, { client_time: 'clientTime', device_id: 'deviceId' });
+/** The tap time and device also as the check-in spells them (client_time, device_id). */
+const PICKUP_SPELLINGS = { client_time: 'clientTime', device_id: 'deviceId' } as const;
+/** The single route's body, in either spelling. */
+export const pickupBodySchema = withSpellings(pickupSchema, PICKUP_SPELLINGS);
 
 export { PICKUP_BATCH_MAX };
 
@@ -76,7 +78,7 @@ export const pickupOpSchema = pickupSchema.extend({
 /** POST /flight-pickups/batch: the offline outbox's queued toggles, in tap order. */
 export const pickupBatchSchema = z.object({
   ops: z
-    .array(pickupOpSchema, { error: 'ops must be a list of pickup toggles' })
+    .array(withSpellings(pickupOpSchema, PICKUP_SPELLINGS), { error: 'ops must be a list of pickup toggles' })
     .min(1, 'Send at least one pickup toggle')
     .max(PICKUP_BATCH_MAX, `Send at most ${PICKUP_BATCH_MAX} pickup toggles at once`),
 });

@@ -35,8 +35,10 @@ export const checkInSchema = z.object({
   checked_in_by: optionalText(100, 'checked_in_by'),
 });
 export type CheckInInput = z.output<typeof checkInSchema>;
-/** The single route's body: the tap time and device also as the pickup spells them (clientTime, deviceId). */
-export const checkInBodySchema = withSpellings(checkInSchema, { clientTime: 'client_time', deviceId: 'device_id' });
+/** The tap time and device also as the pickup spells them (clientTime, deviceId). */
+const CHECK_IN_SPELLINGS = { clientTime: 'client_time', deviceId: 'device_id' } as const;
+/** The single route's body, in either spelling. */
+export const checkInBodySchema = withSpellings(checkInSchema, CHECK_IN_SPELLINGS);
 
 /** One queued check-in in a batch: the single route's body plus the registration and the op's id (its Idempotency-Key). */
 export const checkInOpSchema = checkInSchema.extend({
@@ -51,7 +53,7 @@ export const checkInOpSchema = checkInSchema.extend({
 /** POST /api/registrations/check-in/batch: the desk's queued check-ins, in tap order. */
 export const checkInBatchSchema = z.object({
   ops: z
-    .array(checkInOpSchema, { error: 'ops must be a list of check-ins' })
+    .array(withSpellings(checkInOpSchema, CHECK_IN_SPELLINGS), { error: 'ops must be a list of check-ins' })
     .min(1, 'Send at least one check-in')
     .max(PICKUP_BATCH_MAX, `Send at most ${PICKUP_BATCH_MAX} check-ins at once`),
 });

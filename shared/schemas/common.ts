@@ -74,7 +74,7 @@ export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({
 /**
  * `schema` reading a body that may spell some fields another way (`{ client_time: 'clientTime' }`):
  * each other spelling is taken under the field's own name when that is absent, and dropped. For the
- * single pickup and check-in routes, whose tap time and device were named in two styles.
+ * pickup and check-in routes (single and batch), whose tap time and device were named in two styles.
  */
 export const withSpellings = <S extends z.ZodType>(schema: S, spellings: Readonly<Record<string, string>>) =>
   z.preprocess((value) => {

@@ -135,6 +135,17 @@ describe('POST /api/flight-info/admin/flight-pickups/batch', () => {
     expect(await pickupAudits([a.id])).toHaveLength(1);
   });
 
+  it("takes an op's tap time and device also as a check-in spells them, and answers it as the single route does", async () => {
+    const a = await newArrival();
+    const { clientTime, deviceId, ...rest } = op(a.id, { clientTime: minutesAgo(2) });
+    const res = await batch([{ ...rest, client_time: clientTime, device_id: deviceId }]);
+    expect(res.body.results[0]).toMatchObject({ status: 200, body: { picked_up: true, pickup_device: 'phone-1' } });
+    const older = op(a.id, { picked_up: false });
+    const replayed = await single(a.id, { picked_up: false, client_time: minutesAgo(5), device_id: 'phone-1' }, older.opId);
+    expect(replayed.body).toMatchObject({ stale: true, picked_up: true });
+    expect((await stored(a.id)).pickupDevice).toBe('phone-1');
+  });
+
   it('an op sent singly and then in a batch (and the other way round) gets the same answer, applied once', async () => {
     const a = await newArrival();
     const b = await newArrival();

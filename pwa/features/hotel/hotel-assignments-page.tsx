@@ -4,7 +4,7 @@
  * device's offline copy (pwa/offline), and links go through the outbox, so matching keeps working with
  * no signal; the staff layout's sync line shows what has not reached the server, and conflicts to resolve.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
@@ -42,8 +42,17 @@ export default function HotelAssignmentsPage() {
     if (unmatched && page > Math.max(1, pages)) setPage(Math.max(1, pages));
   }, [unmatched, page, pages]);
 
-  // the written screens' alerts (docs/product.md#messages), kept on the page as well to be read again
+  // the written screens' alerts (docs/product.md#messages), kept on the page as well to be read again;
+  // a link's answer can come after the admin has left this page: no alert on another screen then
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   const onOutcome = (o: LinkOutcome) => {
+    if (!mounted.current) return;
     setOutcome(o);
     window.alert(o.text);
     window.scrollTo({ top: 0, behavior: 'smooth' });

@@ -9,8 +9,7 @@ import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { exportArrivalsCsv } from '../api/export-arrivals';
-import { NO_AIRPORT } from '../../../../shared/airports';
-import { OTHER_AIRPORT } from '../../../../shared/airports';
+import { NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
 
 export interface ArrivalsToolbarProps {
   date: string | undefined;

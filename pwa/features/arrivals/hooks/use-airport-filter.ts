@@ -4,11 +4,11 @@
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
+import { airportFilterValue, NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
 
 export function useAirportFilter(): { airport: string; setAirport: (airport: string) => void } {
   const [params, setParams] = useSearchParams();
-  const airport = params.get('airport') ?? '';
+  const airport = airportFilterValue(params.get('airport'));
   const setAirport = useCallback(
     (next: string) =>
       setParams(

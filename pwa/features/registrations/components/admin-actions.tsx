@@ -69,7 +69,10 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
 
   function onReactivate() {
     if (!window.confirm('Are you sure you want to reactivate this registration?')) return;
-    reactivate.mutate(r.id, { onError: (e) => notify('error', errorMessage(e, 'Failed to reactivate registration')) });
+    reactivate.mutate(r.id, {
+      onSuccess: () => setRefundOf(null), // reactivated while the refund step was open: it is not asked again later
+      onError: (e) => notify('error', errorMessage(e, 'Failed to reactivate registration')),
+    });
   }
 
   return (
