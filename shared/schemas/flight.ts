@@ -48,7 +48,6 @@ export const FLIGHT_MESSAGES = {
   dateInvalid: 'Flight date must be a date like 2025-11-27',
   timeRequired: 'Flight time is required',
   timeInvalid: 'Flight time must be a time like 14:30',
-  airportRequired: 'Airport is required',
   airportUnknown: 'Please choose an airport from the list (or Other)',
   airportNameRequired: 'Airport name is required',
   adultsRequired: 'Number of adults is required',
@@ -129,11 +128,9 @@ export interface FlightSchemaOptions {
   /** the tokenised form requires the flight type; the verified form defaults a missing one to 'arrival' */
   requireType?: boolean;
   /**
-   * The flight forms' rules: the airport is required (the greeters must know where to wait), and an
-   * airline chosen as Other needs its name. The API takes a flight without either: without an airport
-   * it is stored as "airport not given", and Other without a name as 'Other'. Both came after the API's
-   * first flight fields, and a client written from those would have its flights refused
-   * (docs/decisions.md "Airports").
+   * The flight forms' rule: an airline chosen as Other needs its name (the API stores Other without one
+   * as 'Other'). The airport is asked for but required by neither: the written form's required fields do
+   * not include it, and a flight without one reads "airport not given" (docs/decisions.md "Airports").
    */
   form?: boolean;
 }
@@ -141,9 +138,10 @@ export interface FlightSchemaOptions {
 /** One flight row (docs/product.md#api Flight submission), dates limited to the window, airports the event's or Other. */
 export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}) {
   const codes = new Map(window.airports.map((a) => [a.code, a.name]));
-  const airportCode = opts.form
-    ? requiredText(FLIGHT_MESSAGES.airportRequired)
-    : z.preprocess(blankToUndefined, z.string({ error: 'Must be text' }).trim().max(200, 'Must be at most 200 characters').optional());
+  const airportCode = z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'Must be text' }).trim().max(200, 'Must be at most 200 characters').optional(),
+  );
   const type = z.enum(FLIGHT_TYPES, {
     error: (iss) => (iss.input === undefined ? FLIGHT_MESSAGES.typeRequired : FLIGHT_MESSAGES.typeInvalid),
   });

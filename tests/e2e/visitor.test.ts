@@ -295,7 +295,15 @@ describe('emailed flight-info link', () => {
     await page.getByText('Invalid email address').waitFor();
 
     await flight(page, 1).getByLabel('Flight Type').selectOption('');
-    await fillFlight(page, 1, { airline: 'Southwest Airlines', number: 'WN 88', date: '2025-11-26', time: '18:45', adults: '3' });
+    // the written form's fields only: the airport is asked for, not required
+    await fillFlight(page, 1, {
+      airline: 'Southwest Airlines',
+      number: 'WN 88',
+      date: '2025-11-26',
+      time: '18:45',
+      adults: '3',
+      airport: '',
+    });
     await submit.click();
     await page.getByText('Flight type is required').waitFor();
     await flight(page, 1).getByLabel('Flight Type').selectOption('arrival');
@@ -319,6 +327,7 @@ describe('emailed flight-info link', () => {
       flight_date: '2025-11-26',
       flight_time: '18:45',
       adults_count: 3,
+      airport: null,
     });
   });
 

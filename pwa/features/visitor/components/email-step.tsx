@@ -43,7 +43,11 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
       err instanceof ApiError && err.status === 404
         ? VERIFICATION_MESSAGES.noRegistration
         : errorMessage(err, 'Failed to send verification code'),
-    fields: (err) => (err instanceof ApiError && err.fields.turnstileToken ? { turnstileToken: err.fields.turnstileToken } : undefined),
+    // the challenge's own message under it, unless the banner already says it
+    fields: (err, text) => {
+      const message = err instanceof ApiError ? err.fields.turnstileToken : undefined;
+      return message && message !== text ? { turnstileToken: message } : undefined;
+    },
     onError: () => setResetKey((k) => k + 1), // a challenge solution is single-use
   });
 

@@ -91,7 +91,7 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
         value={row.airport}
         onChange={(e) => onChange({ airport: e.target.value })}
         error={err('airport')}
-        required
+        hint="So the greeters wait at the right airport. Leave it empty if you do not know yet."
       />
       {row.airport === OTHER_AIRPORT && (
         <TextField
