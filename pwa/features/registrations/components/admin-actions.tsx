@@ -29,7 +29,8 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
   const cancel = useCancelRegistration();
   const reactivate = useReactivateRegistration();
   const [refundOf, setRefundOf] = useState<number | null>(null);
-  const off = !!disabledReason;
+  /** off, with the reason as the tooltip, while offline */
+  const offline = { disabled: !!disabledReason, title: disabledReason };
 
   if (editor.editing) {
     return (
@@ -37,7 +38,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
         <Button variant="secondary" onClick={editor.cancel} disabled={editor.saving}>
           Cancel
         </Button>
-        <Button onClick={() => void editor.save()} busy={editor.saving} busyText="Saving..." disabled={off} title={disabledReason}>
+        <Button onClick={() => void editor.save()} busy={editor.saving} busyText="Saving..." {...offline}>
           Save Changes
         </Button>
       </div>
@@ -80,30 +81,16 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
       <div className="actions admin-actions" role="group" aria-label="Registration actions">
         {/* a cancelled registration's guest could do nothing with the link */}
         {r.status !== 'cancelled' && (
-          <Button
-            variant="secondary"
-            onClick={onRequestFlightInfo}
-            busy={flightInfo.isPending}
-            busyText="Sending..."
-            disabled={off}
-            title={disabledReason}
-          >
+          <Button variant="secondary" onClick={onRequestFlightInfo} busy={flightInfo.isPending} busyText="Sending..." {...offline}>
             Request Flight Info
           </Button>
         )}
         {r.status === 'cancelled' ? (
-          <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." disabled={off} title={disabledReason}>
+          <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." {...offline}>
             Reactivate Registration
           </Button>
         ) : (
-          <Button
-            variant="danger"
-            onClick={onCancel}
-            busy={cancel.isPending}
-            busyText="Cancelling..."
-            disabled={off}
-            title={disabledReason}
-          >
+          <Button variant="danger" onClick={onCancel} busy={cancel.isPending} busyText="Cancelling..." {...offline}>
             Cancel Registration
           </Button>
         )}
