@@ -17,8 +17,8 @@
  *   4. measures the export's memory in a fresh server whose V8 old space is capped (the memory probe),
  *      at 2,000 registrations and, with --size huge, at 20,000;
  *   5. prints one table: req/s, p50/p95/p99, CPU per request (server and PostgreSQL), the ratio to the
- *      health reference and the verdict per budget (scripts/bench/budgets.ts); --out writes the whole
- *      summary as JSON. Progress goes to stderr. Exits 1 when a budget is missed (PostgreSQL only:
+ *      health reference and the verdict per budget (scripts/bench/budgets.ts), then the same as one line
+ *      of JSON; --out writes the whole summary as JSON. Progress goes to stderr. Exits 1 when a budget is missed (PostgreSQL only:
  *      PGlite's figures have no budget), 2 when the bench itself failed.
  */
 import { randomUUID } from 'node:crypto';
@@ -337,6 +337,23 @@ interface Row {
   verdict: Verdict;
 }
 
+/** One endpoint's line of the printed JSON summary; `--out` writes every figure. */
+function briefOf(r: Row) {
+  const { reqPerSec, p50, p95, p99 } = r.server;
+  return {
+    name: r.name,
+    reqPerSec,
+    p50,
+    p95,
+    p99,
+    ratioToHealth: r.ratio,
+    ratioToFloor: r.floor?.ratio,
+    cpuMsPerRequest: r.cpu,
+    pass: r.verdict.pass,
+    missed: r.verdict.missed || undefined,
+  };
+}
+
 /** Loads one endpoint on the server, with the CPU the server and its database backends spent. */
 async function measure(server: Child, bench: BenchDatabase, e: Endpoint) {
   const serverCpu = await cpuMeter(() => [server.pid]);
@@ -520,6 +537,8 @@ async function main(): Promise<boolean> {
             `${exportJudged.budget || 'no budget'}: ${exportJudged.pass ? 'pass' : `**MISS**: ${exportJudged.missed}`}`
           : 'export: not measured (--only)',
         BUDGETED ? (pass ? 'every budget met' : 'BUDGET MISSED') : 'PGlite: ratios reported, no budget',
+        '',
+        JSON.stringify({ pass, endpoints: rows.map(briefOf) }),
         '',
       ].join('\n'),
     );

@@ -3,7 +3,7 @@
  * stored session (also offline, with the cached user) and after each sign-in; signing in again resumes
  * a paused engine with the same outbox (docs/architecture.md#offline-layer).
  *
- * A 401 during a background sync never redirects by itself (STYLE.md "Errors": the outbox reports, the
+ * A 401 during a background sync never redirects by itself (docs/architecture.md: the outbox reports, the
  * UI decides): the engine pauses with its outbox kept, and this shows a notice whose 'Sign in again'
  * re-checks the session, which sends the user to /login and back.
  *

@@ -7,7 +7,7 @@
  * 401 (docs/product.md#messages "any 401: stored token removed, browser sent to /login"): when a call made WITH a staff
  * token is refused, the token is removed and the app's unauthorized handler runs (the auth provider
  * sends the browser to /login). A background caller (sync, status polling) passes `on401: 'throw'` and
- * decides itself: the transport never redirects on a background call's behalf (STYLE.md "Errors").
+ * decides itself: the transport never redirects on a background call's behalf.
  */
 
 export const API_BASE = '/api';

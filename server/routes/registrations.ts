@@ -100,7 +100,8 @@ export const registrationRoutes = new Hono<AppEnv>()
     }
     const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
     const detail = serializeDetail(await requireDetailRows(dbOf(c), row.id));
-    return c.json({ registration: detail.registration, attendees: detail.attendees }, 201);
+    // the created registration at the top level too, as every create answers (docs/product.md#api)
+    return c.json({ ...detail.registration, registration: detail.registration, attendees: detail.attendees }, 201);
   })
   .get('/', async (c) => {
     requireAdmin(c);

@@ -68,6 +68,8 @@ describe('POST /api/registrations (admin create form)', () => {
       attendee_count: 1,
     });
     expect(new Date(reg.created_at).toISOString()).toBe(reg.created_at);
+    // the created object also at the top level, as every create answers
+    expect(res.body).toMatchObject({ id: reg.id, registration_number: reg.registration_number, total_amount: 400 });
     const people = await t.db.select().from(attendees).where(eq(attendees.registrationId, reg.id));
     expect(people).toHaveLength(1);
     expect(people[0]).toMatchObject({ firstName: 'Rosa', lastName: 'Mendes', isPrimary: true, ageCategory: 'adult' });

@@ -90,6 +90,9 @@ describe('home page', () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByText('Nov 27-30, 2025').waitFor();
+    // the event's title is the top bar's; the hero does not say it a second time
+    await page.getByText('Reunion 2025').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Welcome' }).waitFor();
     await page.getByText('400+ Expected').waitFor();
     await page.getByText('Margaritaville Lake Resort', { exact: false }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Registration Coming Soon' }).isDisabled()).toBe(true);

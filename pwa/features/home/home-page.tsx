@@ -15,9 +15,8 @@ export default function HomePage() {
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
-        <h1 id="hero-title">
-          {event.name} {event.year}
-        </h1>
+        {/* not the event's title again: the top bar shows it, and one text is found once on a page */}
+        <h1 id="hero-title">Welcome</h1>
         <ul className="hero-facts">
           <li>
             <span className="fact-label">Dates</span>

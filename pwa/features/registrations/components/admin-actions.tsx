@@ -1,6 +1,7 @@
 /**
  * The admin's buttons on a registration (docs/product.md#screens): in edit mode Cancel and Save Changes;
- * otherwise Request Flight Info (confirm 'Send flight info request email to {email}?'), and Cancel
+ * otherwise Request Flight Info (confirm 'Send flight info request email to {email}?'; off on a cancelled
+ * registration), and Cancel
  * Registration (a reason by prompt; an empty one does nothing; a registration holding money then offers
  * the refund step, refund-step.tsx) or, when cancelled, Reactivate Registration (confirm 'Are you sure
  * you want to reactivate this registration?').
@@ -15,6 +16,8 @@ import { useRequestFlightInfo } from '../api/request-flight-info';
 import { RefundStep } from './refund-step';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
 import type { Notice } from '../hooks/use-notice';
+
+const CANCELLED_NO_REQUEST = 'A cancelled registration is not sent flight info requests. Reactivate it first.';
 
 export interface AdminActionsProps {
   registration: Registration;
@@ -79,12 +82,16 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
   return (
     <>
       <div className="actions admin-actions" role="group" aria-label="Registration actions">
-        {/* a cancelled registration's guest could do nothing with the link */}
-        {r.status !== 'cancelled' && (
-          <Button variant="secondary" onClick={onRequestFlightInfo} busy={flightInfo.isPending} busyText="Sending..." {...offline}>
-            Request Flight Info
-          </Button>
-        )}
+        {/* shown on a cancelled registration too, but off: its guest could do nothing with the link */}
+        <Button
+          variant="secondary"
+          onClick={onRequestFlightInfo}
+          busy={flightInfo.isPending}
+          busyText="Sending..."
+          {...(r.status === 'cancelled' ? { disabled: true, title: CANCELLED_NO_REQUEST } : offline)}
+        >
+          Request Flight Info
+        </Button>
         {r.status === 'cancelled' ? (
           <Button onClick={onReactivate} busy={reactivate.isPending} busyText="Reactivating..." {...offline}>
             Reactivate Registration
