@@ -10,24 +10,15 @@ import { TextAreaField, TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
 import { manualCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
-import { AddressFields, ContactFields } from './components/contact-fields';
+import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
 import { useOnline } from '../../lib/use-online';
 
 const EMPTY = {
-  primary_first_name: '',
-  primary_last_name: '',
-  primary_email: '',
-  primary_phone: '',
+  ...EMPTY_CONTACT_AND_ADDRESS,
   primary_age_category: 'adult',
-  address_line1: '',
-  address_line2: '',
-  city: '',
-  state: '',
-  zip_code: '',
-  country: 'USA',
   emergency_contact_name: '',
   emergency_contact_phone: '',
   notes: '',

@@ -16,7 +16,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { useForm } from '../../lib/use-form';
 import { registerFormSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
-import { AddressFields, ContactFields } from './components/contact-fields';
+import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
@@ -29,17 +29,8 @@ const CHALLENGE_MESSAGES: Record<ChallengeProblem, string> = {
 const MISSING_CHALLENGE = 'Please complete the security verification.';
 
 const EMPTY = {
-  primary_first_name: '',
-  primary_last_name: '',
-  primary_email: '',
-  primary_phone: '',
+  ...EMPTY_CONTACT_AND_ADDRESS,
   primary_age_category: '',
-  address_line1: '',
-  address_line2: '',
-  city: '',
-  state: '',
-  zip_code: '',
-  country: 'USA',
   dietary_restrictions: '',
   special_requests: '',
   members: [] as MemberRow[],

@@ -23,6 +23,20 @@ export interface AddressValues {
   country?: string;
 }
 
+/** A create form's contact and address fields before anything is typed (the country defaults to USA). */
+export const EMPTY_CONTACT_AND_ADDRESS = {
+  primary_first_name: '',
+  primary_last_name: '',
+  primary_email: '',
+  primary_phone: '',
+  address_line1: '',
+  address_line2: '',
+  city: '',
+  state: '',
+  zip_code: '',
+  country: 'USA',
+};
+
 type Setter = (name: string, value: string) => void;
 
 interface FieldsProps<V> {
