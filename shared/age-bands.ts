@@ -1,5 +1,5 @@
 /**
- * The age bands behind the three price categories (docs/product.md "Fees"): a child is younger than
+ * The age bands behind the three price categories (docs/product.md#rules): a child is younger than
  * `youthFrom`, a youth younger than `adultFrom`, an adult that age or older. The event's settings
  * (EVENT_AGE_YOUTH_FROM, EVENT_AGE_ADULT_FROM) move them; every label and the age → category rule come
  * from here, so the screens and the price table always agree.

@@ -1,5 +1,5 @@
 /**
- * Money rules (docs/architecture.md "Domain rules"). Everything is integer cents; the server and the fee preview in
+ * Money rules (docs/product.md#rules). Everything is integer cents; the server and the fee preview in
  * the PWA call the same functions so the preview never disagrees with the saved total.
  */
 import type { AgeCategory, PaymentStatus } from './constants';

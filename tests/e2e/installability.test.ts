@@ -1,5 +1,5 @@
 /**
- * The PWA can be installed (docs/architecture.md "Installable (manifest, icons, theme colour)"): Chromium
+ * The PWA can be installed (docs/quality.md "PWA: bundle, Lighthouse, installability, offline cold start"): Chromium
  * itself reports no installability errors for the built app on the real server, the manifest it parsed
  * has no errors, and the pieces each platform looks for are there and real — 192 and 512 px icons whose
  * PNG size matches what the manifest declares, a maskable icon, the theme colour in the manifest and

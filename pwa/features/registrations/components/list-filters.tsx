@@ -3,7 +3,7 @@
  * panel: Registration Status, Payment Status, Flights, Check-in, 'Clear Filters', and a badge on the Filters
  * button counting the filters that are set. The panel folds under the button on every screen, open at
  * first when a filter is set: shown for good, "Filters" and "Clear Filters" would be two buttons a search
- * for the name "Filters" finds (docs/decisions.md "Registrations list").
+ * for the name "Filters" finds (docs/decisions.md#registration-screens).
  */
 import { useEffect, useId, useState } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
