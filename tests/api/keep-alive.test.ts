@@ -45,8 +45,7 @@ describe('keep-alive connections after an early answer', () => {
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const first = await send(agent, method, path, body);
-        expect(first.status).toBeGreaterThanOrEqual(400);
-        expect(first.status).toBeLessThan(500);
+        expect(first.status).toBe(Number(name.slice(0, 3)));
         const next = await send(agent, 'GET', '/api/health');
         expect(next.status).toBe(200);
         const again = await send(agent, 'GET', '/api/health');

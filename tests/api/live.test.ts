@@ -98,9 +98,13 @@ describe('GET /api/live', () => {
     const greeter = await t.makeUser('greeter');
     const g = await open(greeter.token);
     const a = await open(admin.token);
+    for (const s of [g, a]) expect(await s.waitFor(() => s.events.some((e) => e.event === 'ready'))).toBe(true);
     await makeHotelAssignment(t.db, { guestName: 'Live Guest' });
     expect(await a.waitFor(() => a.changes().some((c) => c.feed === 'hotel'))).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
+    // the greeter's stream is listening: an arrivals change made after the hotel's reaches it, the hotel's did not
+    const flight = await makeFlight(t.db, (await makeRegistration(t.db)).id);
+    expect((await pickup(admin.token, flight.id)).status).toBe(200);
+    expect(await g.waitFor(() => g.changes().some((c) => c.feed === 'arrivals'))).toBe(true);
     expect(g.changes().some((c) => c.feed === 'hotel')).toBe(false);
     await Promise.all([g.close(), a.close()]);
   });
