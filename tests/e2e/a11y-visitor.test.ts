@@ -82,7 +82,7 @@ describe('accessibility: signed-out screens', () => {
     await expectAccessible(page, '/test');
 
     await page.goto('/no-such-page');
-    await page.getByRole('link', { name: /home/i }).last().waitFor();
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expectAccessible(page, 'not found');
   });
 

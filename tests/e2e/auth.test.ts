@@ -84,6 +84,10 @@ describe('admin sign-in', () => {
 
   it('shows the spec messages for an empty or malformed sign-in form without calling the server', async () => {
     const page = await newPage();
+    const logins: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/login')) logins.push(r.url());
+    });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Email is required').waitFor();
@@ -91,6 +95,7 @@ describe('admin sign-in', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Invalid email', { exact: true }).waitFor();
+    expect(logins).toEqual([]);
   });
 });
 

@@ -18,7 +18,7 @@ describe("the greeter's phone", () => {
     const tag = uniqueWord(6);
     const flight = () => `TP ${1000 + (randomBytes(2).readUInt16BE() % 9000)}`;
     // three parties on three flights of one day: the list shows them one after the other
-    const families = [];
+    const families: Awaited<ReturnType<typeof createFamily>>[] = [];
     for (const [firstName, time] of [
       ['Amara', '09:00'],
       ['Bayo', '09:30'],
@@ -49,8 +49,17 @@ describe("the greeter's phone", () => {
 
     await page.mouse.click(x, y);
     await expect.poll(() => page.getByRole('checkbox', { name: party! }).isChecked()).toBe(false);
+    await page.getByText('0 not synced').waitFor({ timeout: 15_000 });
+    // the server has the tick and its undo, for that party alone
+    const tapped = families.find((f) => party!.includes(f.registrationNumber))!;
+    const actions = async (f: (typeof families)[number]) =>
+      (await api('GET', `/registrations/${f.registrationId}/history?limit=50`, { token: await seedToken() })).body.history
+        .map((h: { action: string }) => h.action)
+        .filter((a: string) => a.startsWith('flight.pickup'));
+    await expect.poll(() => actions(tapped), { timeout: 15_000 }).toEqual(['flight.pickup_clear', 'flight.pickup']);
     for (const f of families) {
-      await expect.poll(async () => (await serverArrival(f.flightId, DAY))?.picked_up, { timeout: 15_000 }).toBe(false);
+      expect((await serverArrival(f.flightId, DAY))?.picked_up).toBe(false);
+      if (f !== tapped) expect(await actions(f)).toEqual([]);
     }
     for (const c of await page.getByRole('checkbox').all()) expect(await c.isChecked()).toBe(false);
   });

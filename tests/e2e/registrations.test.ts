@@ -160,7 +160,8 @@ describe('registration desk', () => {
     await edit.getByLabel('Age Category').selectOption('child');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Child (0-12) · Relationship: Cousin · Age 9').waitFor();
-    await expect.poll(() => price.getByRole('row', { name: /^Total / }).textContent()).not.toContain('$815.00');
+    // an adult (350) becomes a child (150): 700 + 50 late = 750 → 675 − 40 = 635
+    await price.getByRole('row', { name: /^Total \$635\.00/ }).waitFor();
     // the primary contact too: the registration's name follows
     await page.getByRole('button', { name: `Change ${contact.first} ${contact.last}` }).click();
     const editPrimary = page.getByRole('dialog', { name: 'Edit Attendee' });
