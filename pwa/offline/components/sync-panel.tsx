@@ -44,10 +44,12 @@ function OpItem({ op, me }: { op: OutboxOp; me: number | null }) {
       setBusy(false);
     }
   };
-  const confirmDiscard = () => {
-    if (op.state !== 'pending' || window.confirm('Discard this change? It will not reach the server.')) return discard(op.opId);
-    return Promise.resolve();
-  };
+  // asked in every state: a refused change (a payment taken at the desk, say) is its last record on this device
+  const question =
+    op.state === 'failed'
+      ? `Discard “${op.label}”? The server refused it, and this removes its last record on this device.`
+      : 'Discard this change? It will not reach the server.';
+  const confirmDiscard = () => (window.confirm(question) ? discard(op.opId) : Promise.resolve());
   const s = STATE_TEXT[op.state];
   return (
     <li style={item} data-op-state={op.state}>

@@ -8,6 +8,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage } from '../../../lib/api-client';
+import { OFFLINE_REASON, useOnline } from '../../../lib/use-online';
 import { sendPassBatch } from '../api/send-passes';
 
 type Progress = { sent: number; failed: number; done: number; total: number | null };
@@ -17,14 +18,17 @@ export function BulkPasses() {
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  /** where a run that stopped on an error left off: the next one goes on from there, not from the start */
+  const [resumeAfter, setResumeAfter] = useState(0);
+  const online = useOnline();
 
   async function run() {
     setRunning(true);
     setResult(null);
     let p: Progress = { sent: 0, failed: 0, done: 0, total: null };
     setProgress(p);
+    let after = resumeAfter;
     try {
-      let after = 0;
       for (;;) {
         const batch = await sendPassBatch(after);
         p = { sent: p.sent + batch.sent, failed: p.failed + batch.failed, done: p.done + batch.sent + batch.failed, total: batch.total };
@@ -36,17 +40,22 @@ export function BulkPasses() {
         kind: p.failed ? 'error' : 'success',
         text: `Sent ${p.sent} check-in ${p.sent === 1 ? 'pass' : 'passes'}${p.failed ? `; ${p.failed} could not be sent (try again later)` : ''}.`,
       });
-      setOpen(false);
+      setResumeAfter(0);
     } catch (e) {
-      setResult({ kind: 'error', text: `${errorMessage(e, 'The passes could not be sent.')} ${p.sent} were sent before it stopped.` });
+      setResumeAfter(after);
+      setResult({
+        kind: 'error',
+        text: `${errorMessage(e, 'The passes could not be sent.')} ${p.sent} were sent before it stopped; sending again goes on from there.`,
+      });
     } finally {
+      setOpen(false); // the result shows on the page, where the dialog was
       setRunning(false);
     }
   }
 
   return (
     <>
-      <Button variant="ghost" onClick={() => setOpen(true)}>
+      <Button variant="ghost" onClick={() => setOpen(true)} disabled={!online} title={online ? undefined : OFFLINE_REASON}>
         Email check-in passes
       </Button>
       {result && <Alert kind={result.kind}>{result.text}</Alert>}

@@ -19,21 +19,21 @@ export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) =>
   const list = matches ?? [];
 
   async function linkAll() {
-    let linked = 0;
-    let refused = 0;
+    const count = { success: 0, info: 0, error: 0 }; // linked, kept on this device (no signal), refused
     setDone(0);
     for (const m of list) {
-      const r = m.registration;
-      const outcome = await link(m.booking, r);
-      if (outcome.kind === 'error') refused += 1;
-      else linked += 1;
-      setDone(linked + refused);
+      count[(await link(m.booking, m.registration)).kind] += 1;
+      setDone(count.success + count.info + count.error);
     }
     setOpen(false);
     setDone(null);
     onOutcome({
-      kind: refused ? 'error' : 'success',
-      text: `Linked ${linked} ${linked === 1 ? 'booking' : 'bookings'} to the registration of the same name${refused ? `; ${refused} could not be linked` : ''}.`,
+      kind: count.error ? 'error' : count.info ? 'info' : 'success',
+      text:
+        `Linked ${count.success} ${count.success === 1 ? 'booking' : 'bookings'} to the registration of the same name` +
+        (count.info ? `; ${count.info} kept on this device, sent when the connection returns` : '') +
+        (count.error ? `; ${count.error} could not be linked` : '') +
+        '.',
     });
   }
 

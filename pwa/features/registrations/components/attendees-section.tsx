@@ -50,7 +50,10 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
 
   function onRemove(a: Attendee) {
     if (!window.confirm('Are you sure you want to remove this attendee?')) return;
-    remove.mutate({ registrationId: r.id, attendeeId: a.id }, { onError: (e) => onFailure(errorMessage(e, 'Failed to remove attendee')) });
+    // each removal says its own failure: a second one started meanwhile would take over mutate()'s callbacks
+    remove
+      .mutateAsync({ registrationId: r.id, attendeeId: a.id })
+      .catch((e: unknown) => onFailure(errorMessage(e, 'Failed to remove attendee')));
   }
 
   return (

@@ -25,7 +25,8 @@ export function HotelUnlinkList({ registrationId, shownConfirmation, disabledRea
 
   function onUnlink(id: number, confirmation: string) {
     if (!window.confirm(`Unlink hotel booking ${confirmation} from this registration?`)) return;
-    unlink.mutate(id, { onError: (e) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')) });
+    // each unlink says its own failure: a second one started meanwhile would take over mutate()'s callbacks
+    unlink.mutateAsync(id).catch((e: unknown) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')));
   }
 
   return (
