@@ -7,16 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createFamily, serverArrival, uniqueWord } from '../../e2e/helpers/staff-data';
-import {
-  control,
-  fill,
-  horizontalOverflow,
-  signIn,
-  topOf,
-  waitForServiceWorker,
-  waitForText,
-  waitUntil,
-} from '../helpers/actions';
+import { control, fill, horizontalOverflow, signIn, topOf, waitForServiceWorker, waitForText, waitUntil } from '../helpers/actions';
 import { setupJourney } from '../helpers/journey';
 import { reportTiming } from '../helpers/timings';
 
