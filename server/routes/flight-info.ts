@@ -138,8 +138,12 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     if (body.email !== reg.primaryEmail.trim().toLowerCase()) {
       throw badRequest('Email does not match this registration', { email: 'Email does not match this registration' });
     }
-    const flights = await replaceFlights(db, reg.id, body, registrantActor(reg));
-    await markRequestUsed(db, request.id);
+    // the flights and the link's use together: neither is saved without the other
+    const flights = await db.transaction(async (tx) => {
+      const saved = await replaceFlights(tx, reg.id, body, registrantActor(reg));
+      await markRequestUsed(tx, request.id);
+      return saved;
+    });
     await mailConfirmation(c, reg, body.needsTransportation, flights);
     return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
   });

@@ -32,6 +32,8 @@ import {
   unmatchedQuerySchema,
 } from '../../shared/schemas/hotel';
 
+export const NOT_UTF8 = 'The file is not UTF-8 text, so some letters could not be read. Save it as "CSV UTF-8" and import it again.';
+
 const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(csv|vnd\.ms-excel|octet-stream))\b/i;
 
 export const hotelRoutes = new Hono<AppEnv>()
@@ -70,6 +72,8 @@ export const hotelRoutes = new Hono<AppEnv>()
     } else {
       throw badRequest('Send the rooming list as a CSV body (Content-Type: text/csv) or as the multipart field "file"');
     }
+    // bytes that are not UTF-8 (Excel's Windows-1252 "CSV") come out as U+FFFD: stored, "José" would be "Jos�"
+    if (text.includes('\uFFFD')) throw badRequest(NOT_UTF8);
     const result = await importRoomingList(c.get('deps').database.db, text, { dryRun }, actorOf(c));
     return c.json(result, 200);
   })

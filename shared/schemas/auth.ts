@@ -1,14 +1,14 @@
 /** Sign-in, password and user-management bodies (docs/product.md#messages messages). */
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH, ROLES } from '../constants';
-import { emailField, pageQuery, requiredString } from './common';
+import { challengeAnswer, emailField, pageQuery, requiredString } from './common';
 import type { User, LoginResponse } from './answers';
 export type { User, LoginResponse };
 
 export const loginSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000, 'Password is too long'),
-  turnstileToken: z.string().max(20000).optional(),
+  turnstileToken: challengeAnswer().optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

@@ -19,9 +19,16 @@ const ATTENDEES_MAX = 50;
 
 export const checkInSchema = z.object({
   attendee_ids: z
-    .array(z.number({ error: 'attendee_ids must be attendee ids' }).int('attendee_ids must be attendee ids').min(1).max(MAX_ROW_ID), {
-      error: 'attendee_ids must be a list of attendee ids',
-    })
+    .array(
+      z
+        .number({ error: 'attendee_ids must be attendee ids' })
+        .int('attendee_ids must be attendee ids')
+        .min(1, 'attendee_ids must be attendee ids')
+        .max(MAX_ROW_ID, 'attendee_ids must be attendee ids'),
+      {
+        error: 'attendee_ids must be a list of attendee ids',
+      },
+    )
     .min(1, CHECK_IN_MESSAGES.attendees)
     .max(ATTENDEES_MAX, `Check in at most ${ATTENDEES_MAX} attendees at once`),
   checked_in: z.boolean({ error: 'checked_in must be true or false' }),

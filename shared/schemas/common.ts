@@ -57,6 +57,19 @@ export const money = (message = 'Must be an amount') =>
     { error: message },
   );
 
+/**
+ * A yes/no switch, from a JSON body or a query string: true/false, 'true'/'false', '1'/'0' (empty: no).
+ * Anything else is refused rather than read as "no": a dry run misspelled must not send the mail.
+ */
+export const flag = (name: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: `${name} must be true or false` })
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1');
+
+/** The bot challenge's answer (turnstileToken / captchaToken): checked by the challenge itself, only bounded here. */
+export const challengeAnswer = () => z.string().max(20000, 'The security check answer is too long. Please try again.');
+
 export const isoDate = (message = 'Invalid date') => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
 export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({

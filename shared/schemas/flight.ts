@@ -17,7 +17,7 @@ import type { Airport, EventConfig } from '../event';
 import { OTHER_AIRPORT } from '../airports';
 
 export { OTHER_AIRPORT };
-import { decimalText, MAX_ROW_ID, optionalText } from './common';
+import { challengeAnswer, decimalText, MAX_ROW_ID, optionalText } from './common';
 import type { FlightInfoRecord } from './records';
 export type { FlightInfoRecord };
 
@@ -250,7 +250,7 @@ function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights:
 /** The registration a verified submission is for: its numeric id or its registration number. */
 export const registrationRefSchema = z.object({
   registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
-    error: 'Registration is required',
+    error: (issue) => (issue.input === undefined || issue.input === '' ? 'Registration is required' : 'Registration not found'),
   }),
 });
 
@@ -284,7 +284,7 @@ export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSche
         .transform((v) => v.toLowerCase()),
       needsTransportation: needsTransportationField,
       flights: flightListSchema(window, { ...opts, requireType: true }).default([]),
-      turnstileToken: z.string().max(20000).nullish(),
+      turnstileToken: challengeAnswer().nullish(),
     })
     .superRefine(requireFlightsWhenTransport);
 }

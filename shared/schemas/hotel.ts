@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HOTEL_CANDIDATE_LIMIT, HOTEL_PAGE_SIZE } from '../constants';
-import { decimal, MAX_ROW_ID, pageQuery } from './common';
+import { decimal, flag, MAX_ROW_ID, pageQuery } from './common';
 import type { HotelAssignment, RegistrationHotelFields } from './records';
 import {
   ROOMING_FIELDS,
@@ -61,10 +61,7 @@ export const matchSchema = z.object({ registrationId: registrationIdField });
 export type MatchInput = z.input<typeof matchSchema>;
 
 export const importQuerySchema = z.object({
-  dryRun: z
-    .enum(['true', 'false', '1', '0', ''], { error: 'dryRun must be true or false' })
-    .optional()
-    .transform((v) => v === 'true' || v === '1'),
+  dryRun: flag('dryRun'),
 });
 
 export { ROOMING_FIELDS, type RoomingField };

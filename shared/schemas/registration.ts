@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { MAX_ATTENDEES, PAYMENT_STATUSES, REGISTRATION_STATUSES } from '../constants';
 import { ageCategoryField, firstNameField, groupMemberSchema, lastNameField } from './attendee';
-import { decimal, emailField, money, optionalText, pageQuery, requiredString } from './common';
+import { challengeAnswer, decimal, emailField, flag, money, optionalText, pageQuery, requiredString } from './common';
 import type { Registration } from './records';
 import type { RegistrationListItem, Pagination, RegistrationStats, Payment, RegistrationDetail, HistoryEntry } from './answers';
 export type { RegistrationListItem, Pagination, RegistrationStats, Payment, RegistrationDetail, HistoryEntry };
@@ -54,7 +54,7 @@ export const adminCreateSchema = z.object({
   primary_age_category: ageCategoryField,
   ...optionalAddress,
   ...extraFields,
-  turnstileToken: z.string().max(20000).nullish(),
+  turnstileToken: challengeAnswer().nullish(),
 });
 export type AdminCreateInput = z.input<typeof adminCreateSchema>;
 
@@ -179,7 +179,7 @@ export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>
 /** POST /registrations/request-flight-info: the list's filters, `dryRun` to count first, `limit` to send in batches and show progress. */
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
 export const bulkFlightRequestSchema = registrationFiltersSchema.extend({
-  dryRun: z.preprocess((v) => v === true || v === 'true', z.boolean()).optional(),
+  dryRun: flag('dryRun'),
   limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
 });
 

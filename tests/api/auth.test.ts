@@ -138,6 +138,17 @@ describe('/api/users', () => {
     expect(dup.status).toBe(409);
   });
 
+  it('two admins creating the same email at once: one 201, one 409 with its sentence, one user', async () => {
+    const admin = await t.makeUser('admin');
+    const email = `twice.${Date.now()}@test.example`;
+    const body = { email, password: 'greet-me-2', role: 'greeter', first_name: 'Tae', last_name: 'Kim' };
+    const answers = await Promise.all([1, 2, 3].map(() => t.api('POST', '/api/users', { token: admin.token, body })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.error).toBe('A user with this email already exists');
+    const all = await t.api('GET', '/api/users', { token: admin.token });
+    expect(all.body.users.filter((u: { email: string }) => u.email === email)).toHaveLength(1);
+  });
+
   it('lists staff by name a page at a time, as every list does (?page&limit → pagination)', async () => {
     const admin = await t.makeUser('admin');
     const all = await t.api('GET', '/api/users', { token: admin.token });

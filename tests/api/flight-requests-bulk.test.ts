@@ -47,6 +47,14 @@ describe('bulk flight-info request in batches', () => {
     expect(res.body.preview.to).toBe(first.primaryEmail);
     expect(res.body.preview.text).toContain(first.registrationNumber);
     expect(t.mail.length).toBe(mails);
+    // '1' is a dry run too; a value that is neither yes nor no is refused, not read as "send"
+    expect((await ask({ search: name, dryRun: '1' })).body).toMatchObject({ recipients: 2 });
+    for (const dryRun of ['yes', 2, null]) {
+      const refused = await ask({ search: name, dryRun });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('dryRun must be true or false');
+    }
+    expect(t.mail.length).toBe(mails);
     // nothing was asked: a real request still reaches both
     const sent = await ask({ search: name });
     expect(sent.body).toMatchObject({ sent: 2, skipped_recent: 1, total: 3 });

@@ -147,6 +147,28 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(row).toMatchObject({ guestName: 'Mia Park', checkInDate: '2025-11-27' });
   });
 
+  it("a file that is not UTF-8 (Excel's Windows-1252 CSV) is refused with a sentence, and nothing is written", async () => {
+    const c = conf('W');
+    // "José" in Windows-1252: é is the single byte E9, which is no UTF-8
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode(`Guest Name,Confirmation Number\nJos`),
+      0xe9,
+      ...new TextEncoder().encode(`,${c}\n`),
+    ]);
+    const form = new FormData();
+    form.append('file', new File([bytes], 'rooming.csv', { type: 'application/vnd.ms-excel' }));
+    const res = await t.app.request('/api/hotel-assignments/import', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(
+      'The file is not UTF-8 text, so some letters could not be read. Save it as "CSV UTF-8" and import it again.',
+    );
+    expect(await byConfirmation([c])).toHaveLength(0);
+  });
+
   it('a multipart upload without the file field is 400', async () => {
     const form = new FormData();
     form.append('other', 'x');

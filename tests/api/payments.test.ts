@@ -51,6 +51,15 @@ describe('POST /api/registrations/{id}/payments', () => {
     expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(1);
   });
 
+  it('refuses a payment that would take the amount paid past $1,000,000, with 422 and nothing written', async () => {
+    const reg = await makeRegistration(t.db, { payments: [999_999] });
+    const res = await pay(reg.id, { amount: 1.01, method: 'check' });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('The amount paid on one registration cannot go past $1,000,000.00');
+    expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(1);
+    expect((await pay(reg.id, { amount: 1, method: 'check' })).status).toBe(201);
+  });
+
   it('validates amount and method with 400 and fields', async () => {
     const reg = await makeRegistration(t.db);
     for (const [body, field, message] of [

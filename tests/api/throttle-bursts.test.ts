@@ -193,3 +193,28 @@ describe('verification codes under a burst of wrong codes', () => {
     expect(other.status).toBe(400);
   });
 });
+
+describe('the client address behind the proxy', () => {
+  it('is the hop the proxy appended: a client naming a new address in front of it on every request stays one address', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: WRONG_CODES_PER_ADDRESS + 10 }, (_, i) =>
+        t.api('POST', '/api/registrations/verify-code', {
+          body: { email: `spoof${i}@test.example`, code: 'AAAAAA' },
+          headers: from(`198.51.100.${i % 250}, 203.0.113.99`),
+        }),
+      ),
+    );
+    const counts = statuses(burst);
+    expect(counts[400]).toBeLessThanOrEqual(WRONG_CODES_PER_ADDRESS);
+    expect(counts[429]).toBeGreaterThanOrEqual(10);
+  });
+
+  it('a header that is no address (the client sent it, the proxy passed it on) is not a throttle key, and no request fails on it', async () => {
+    const res = await t.api('POST', '/api/registrations/verify-code', {
+      body: { email: 'long-header@test.example', code: 'AAAAAA' },
+      headers: from(`x${'y'.repeat(8000)}`),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Invalid or expired verification code');
+  });
+});

@@ -161,6 +161,21 @@ describe('POST /api/registrations/verify-code', () => {
     expect((await verify(reg.primaryEmail, code)).status).toBe(200);
   });
 
+  it('a code no code can be (too short, a look-alike character) is refused without using up a try', async () => {
+    const reg = await makeRegistration(t.db);
+    expect((await send(reg.primaryEmail)).status).toBe(200);
+    const code = codeFor(t, reg.primaryEmail);
+    for (const malformed of [code.slice(0, 5), `${code.slice(0, 5)}0`, `${code.slice(0, 5)}O`.replace(/^./, '1')]) {
+      for (let i = 0; i < 2; i++) {
+        const res = await verify(reg.primaryEmail, malformed);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('Invalid or expired verification code');
+      }
+    }
+    // six refusals, more than the five wrong tries a code allows: the right code still works
+    expect((await verify(reg.primaryEmail, code)).status).toBe(200);
+  });
+
   it('a new code voids the previous one', async () => {
     const reg = await makeRegistration(t.db);
     expect((await send(reg.primaryEmail)).status).toBe(200);

@@ -6,7 +6,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
-import { randomCode, sha256 } from '../../lib/tokens';
+import { CODE_ALPHABET, randomCode, sha256 } from '../../lib/tokens';
 import { CODE_LENGTH, CODE_TTL_MS } from '../../../shared/constants';
 
 export type CodePurpose = 'registration' | 'flight-info';
@@ -50,12 +50,16 @@ export async function issueCode(
   return { code, expiresAt };
 }
 
+const CODE_SHAPE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
+
 /**
  * Checks `code` against the live code of `email` and `purpose` and consumes it when right. A wrong
  * code counts one try against the live code; after MAX_WRONG_TRIES it is dead even when later right.
  * Returns true exactly once per code.
  */
 export async function consumeCode(db: DbOrTx, email: string, purpose: CodePurpose, code: string, now = new Date()): Promise<boolean> {
+  // a code no code can be (a character dropped, a 0 for an O) is wrong without a compare: no try is used up
+  if (!CODE_SHAPE.test(code)) return false;
   const normalized = email.toLowerCase();
   const liveCode = db
     .select({ id: verificationCodes.id })

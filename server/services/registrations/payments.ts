@@ -38,6 +38,9 @@ export function serializePayment(p: PaymentRow, createdBy: string | null): Payme
 const withRecorder = (db: DbOrTx) =>
   db.select({ p: payments, email: users.email }).from(payments).leftJoin(users, eq(users.id, payments.createdBy));
 
+/** The most one registration's payments may add up to ($1,000,000, as one payment at most): far above any event's fees. */
+export const MAX_PAID_CENTS = 100_000_000;
+
 /** The payment recorded under `opId` (with who recorded it), if any. */
 async function paymentByOpId(tx: DbOrTx, opId: string) {
   const [row] = await withRecorder(tx).where(eq(payments.opId, opId)).limit(1);
@@ -60,6 +63,10 @@ export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, inp
   }
   if (cents < 0 && reg.paidAmountCents + cents < 0) {
     throw unprocessable(`A refund cannot be more than the amount paid (${formatMoney(fromCents(reg.paidAmountCents))})`);
+  }
+  // overpayments are recorded (the money was taken), but a sum no family pays is a typing slip
+  if (reg.paidAmountCents + cents > MAX_PAID_CENTS) {
+    throw unprocessable(`The amount paid on one registration cannot go past ${formatMoney(fromCents(MAX_PAID_CENTS))}`);
   }
   const [row] = await tx
     .insert(payments)

@@ -79,7 +79,10 @@ export async function createUser(db: DbOrTx, input: NewUser, actor: Actor): Prom
       firstName: input.first_name,
       lastName: input.last_name,
     })
+    // the same email created meanwhile by another request (the check above ran before it committed)
+    .onConflictDoNothing()
     .returning();
+  if (!row) throw conflict('A user with this email already exists');
   const user = publicUser(row);
   await audit(db, actor, 'user.create', { type: 'user', id: row.id }, null, user);
   return user;

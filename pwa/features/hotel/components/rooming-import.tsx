@@ -11,6 +11,7 @@ import { syncNow } from '../../../offline/runtime';
 import type { ImportResult } from '../../../../shared/schemas/hotel';
 import { importRoomingList } from '../api/import-rooming-list';
 import { ImportPreview } from './import-preview';
+import { csvText } from '../lib/csv-text';
 
 type Phase = 'idle' | 'checking' | 'preview' | 'importing' | 'refreshing';
 
@@ -44,7 +45,7 @@ export function RoomingImport({ online }: { online: boolean }) {
     if (!f) return reset();
     setPhase('checking');
     try {
-      const text = await f.text();
+      const text = csvText(await f.arrayBuffer());
       setFile({ name: f.name, text });
       setPreview(await importRoomingList(text, { dryRun: true }));
       setPhase('preview');
