@@ -3,7 +3,7 @@
  * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
  */
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText, withSpellings } from './common';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, tapperName, withSpellings } from './common';
 import { PICKUP_BATCH_MAX } from '../constants';
 import { airportFilterValue } from '../airports';
 import { flightKey } from '../airlines';
@@ -49,7 +49,7 @@ export const arrivalsExportQuerySchema = arrivalsQuerySchema.extend({
  */
 export const pickupSchema = z.object({
   picked_up: z.boolean({ error: 'picked_up must be true or false' }),
-  picked_up_by: optionalText(100, 'picked_up_by'),
+  picked_up_by: tapperName('picked_up_by'),
   clientTime: z.iso.datetime({ offset: true, error: 'clientTime must be an ISO date-time like 2025-11-27T14:05:00.000Z' }).optional(),
   deviceId: z.string({ error: 'deviceId must be text' }).trim().max(100, 'deviceId must be at most 100 characters').optional(),
 });

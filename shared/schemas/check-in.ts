@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PICKUP_BATCH_MAX } from '../constants';
-import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, optionalText, withSpellings } from './common';
+import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, tapperName, withSpellings } from './common';
 
 export const CHECK_IN_MESSAGES = {
   attendees: 'Choose at least one attendee to check in',
@@ -39,7 +39,7 @@ export const checkInSchema = z.object({
    * device keeps its tapper's name, as a pickup does (the audit log still names the session's user).
    * Absent: the signed-in user's name.
    */
-  checked_in_by: optionalText(100, 'checked_in_by'),
+  checked_in_by: tapperName('checked_in_by'),
 });
 export type CheckInInput = z.output<typeof checkInSchema>;
 /** The tap time and device also as the pickup spells them (clientTime, deviceId). */

@@ -12,7 +12,6 @@ export const IDEMPOTENCY_KEY_MESSAGE = 'must be 8 to 100 letters, digits, - or _
 export const requiredString = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-/** An optional free-text field; '' and null become null. */
 /** Optional text, trimmed, at most `max` characters; empty is null. `field` names it in the messages ('picked_up_by must be text'). */
 export const optionalText = (max = 2000, field?: string) =>
   z
@@ -21,6 +20,16 @@ export const optionalText = (max = 2000, field?: string) =>
     .max(max, `${field ? `${field} must` : 'Must'} be at most ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/** `text` cut to at most `max` characters, never inside one (an emoji is two UTF-16 units: half of one is no text PostgreSQL's jsonb takes). */
+export const cutText = (text: string, max: number) => Array.from(text).slice(0, max).join('');
+
+/**
+ * Who tapped, as the device showed it (picked_up_by, checked_in_by): stored at most 100 characters. A
+ * longer one is cut, not refused: a staff member's first and last name may be longer together, and a
+ * refused tap would sit in the device's outbox for good.
+ */
+export const tapperName = (field: string) => optionalText(1000, field).transform((v) => (v ? cutText(v, 100) : null));
 
 export const emailField = (requiredMessage = 'Email is required', invalidMessage = 'Invalid email') =>
   z

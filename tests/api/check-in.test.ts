@@ -65,6 +65,16 @@ describe('POST /api/registrations/{id}/check-in', () => {
     expect(audits.map((x) => x.action)).toEqual(['attendee.check_in']);
   });
 
+  it("a desk user's name of 101 UTF-16 units (an emoji cut in half at 100) checks in, the name kept whole", async () => {
+    const user = await t.makeUser('checkin', { first_name: 'A', last_name: `B${'😀'.repeat(49)}` });
+    const reg = await family();
+    const res = await checkIn(reg.registrationNumber, { attendee_ids: [reg.attendees[0].id], checked_in: true }, user.token);
+    expect(res.status).toBe(200);
+    const name = (await stored(reg.attendees[0].id)).checkedInBy!;
+    expect(name.isWellFormed()).toBe(true);
+    expect(name).toBe(`A B${'😀'.repeat(49)}`); // 52 characters: nothing to cut
+  });
+
   it("a tap replayed under the next user's session keeps its tapper's name; the audit names the session", async () => {
     const reg = await family();
     const [a] = reg.attendees;

@@ -211,6 +211,29 @@ describe('POST /api/flight-info/admin/flight-pickups/batch', () => {
   });
 });
 
+describe("a staff member's long name", () => {
+  // 'A' and 'B' then 49 emoji: two valid names that make 101 characters, cut inside an emoji at 100 UTF-16 units
+  const long = { first_name: 'A', last_name: `B${'😀'.repeat(49)}` };
+  const shown = `A B${'😀'.repeat(49)}`;
+
+  it('taps and undoes on the single route and in a batch, the name kept whole to 100 characters', async () => {
+    const user = await t.makeUser('greeter', long);
+    const a = await newArrival();
+    expect((await single(a.id, { picked_up: true }, randomUUID(), user.token)).status).toBe(200);
+    const undo = await single(a.id, { picked_up: false }, randomUUID(), user.token);
+    expect(undo.status).toBe(200);
+    const b = await newArrival();
+    // the device sends the name as it showed it, longer than 100: cut, not refused
+    const sent = await batch([op(b.id, { picked_up_by: `${shown}${'x'.repeat(80)}` })], user.token);
+    expect(sent.status).toBe(200);
+    const [row] = await t.db.select().from(flights).where(eq(flights.id, b.id));
+    expect(Array.from(row.pickedUpBy!)).toHaveLength(100);
+    expect(row.pickedUpBy!.isWellFormed()).toBe(true);
+    const [undone] = await t.db.select().from(flights).where(eq(flights.id, a.id));
+    expect(undone.pickupChangedBy!.isWellFormed()).toBe(true);
+  });
+});
+
 describe('POST /api/flight-info/admin/flight-pickups/{id} (the single route on the shared path)', () => {
   it('two deliveries of one key at the same time apply once and answer the same', async () => {
     const a = await newArrival();

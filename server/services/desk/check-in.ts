@@ -25,6 +25,7 @@ import { tapTime } from '../sync/tap-time';
 import { CHECK_IN_MESSAGES, type CheckInInput } from '../../../shared/schemas/check-in';
 import type { AttendeeCheckIn, CheckInResult } from '../../../shared/schemas/records';
 import type { RegistrationStatus } from '../../../shared/constants';
+import { cutText } from '../../../shared/schemas/common';
 
 type AttendeeRow = typeof attendees.$inferSelect;
 
@@ -43,7 +44,7 @@ export interface KeyedCheckIn {
   input: CheckInInput;
 }
 
-const nameOf = (u: DeskUser) => `${u.firstName} ${u.lastName}`.trim().slice(0, 100) || 'Staff';
+const nameOf = (u: DeskUser) => cutText(`${u.firstName} ${u.lastName}`.trim(), 100) || 'Staff';
 
 export const checkInState = (a: AttendeeRow): AttendeeCheckIn => ({
   id: a.id,
