@@ -106,7 +106,14 @@ export async function replaceFlights(
       .for('update');
     if (!reg) throw new Error(`registration ${registrationId} does not exist`);
 
-    const before = await listFlights(tx, registrationId);
+    // the live flights locked now, in id order, as pickups lock them: updated in the order submitted
+    // instead, a resubmission and a greeter's batch of pickups could each hold a flight the other waits for
+    const before = await tx
+      .select()
+      .from(flights)
+      .where(and(eq(flights.registrationId, registrationId), isNull(flights.removedAt)))
+      .orderBy(asc(flights.id))
+      .for('update');
     const byId = new Map(before.map((row) => [row.id, row]));
     const kept = new Set<number>();
     const now = new Date();
