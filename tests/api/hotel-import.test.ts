@@ -169,6 +169,14 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(await byConfirmation([c])).toHaveLength(0);
   });
 
+  it('a file of more bookings than a rooming list holds is refused with its count, and nothing is written', async () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => `Guest ${i},BIG${i}`).join('\n');
+    const res = await importCsv(`Guest Name,Confirmation Number\n${rows}\n`);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('A rooming list has at most 5,000 bookings; this file has 5,001.');
+    expect(await byConfirmation(['BIG0', 'BIG5000'])).toHaveLength(0);
+  });
+
   it('a multipart upload without the file field is 400', async () => {
     const form = new FormData();
     form.append('other', 'x');

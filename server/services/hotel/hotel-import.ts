@@ -13,7 +13,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { hotelAssignments } from '../../db/schema';
+import { hotelAssignments, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
@@ -133,6 +133,9 @@ interface Parsed {
   columns: ImportResult['columns'];
 }
 
+/** The most bookings one import takes: a resort's rooming list is hundreds of rows. */
+export const MAX_ROOMING_ROWS = 5000;
+
 /** Steps 1–3: the file's rows with their errors. Throws 400 with a sentence for an unusable file. */
 export function parseRoomingList(text: string): Parsed {
   if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest(`The file is empty. ${FORMAT_HELP}`);
@@ -179,6 +182,11 @@ export function parseRoomingList(text: string): Parsed {
     );
   }
   if (body.length === 0) throw badRequest('The file has a header row but no bookings.');
+  // a resort's rooming list is hundreds of rows; far past that the file is not one
+  if (body.length > MAX_ROOMING_ROWS)
+    throw badRequest(
+      `A rooming list has at most ${MAX_ROOMING_ROWS.toLocaleString('en-US')} bookings; this file has ${body.length.toLocaleString('en-US')}.`,
+    );
 
   const seen = new Map<string, number>();
   const rows = body.map(({ record, info }): ImportRowResult => {
@@ -302,6 +310,17 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
     // one import at a time, so two uploads of the same list cannot both create a booking
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('hotel-import'))`);
     const existing = await liveBookings(tx, numbers, true);
+    // the registrations the updated bookings may refresh, locked now in id order, as the desk's check-ins
+    // lock them: locked one by one in the file's order, an import and a desk's batch could each hold one
+    // the other waits for
+    const linked = [...new Set([...existing.values()].flatMap((b) => (b.registrationId ? [b.registrationId] : [])))];
+    if (linked.length)
+      await tx
+        .select({ id: registrations.id })
+        .from(registrations)
+        .where(inArray(registrations.id, linked))
+        .orderBy(registrations.id)
+        .for('update');
     plan(parsed.rows, existing);
     const now = new Date();
     for (const r of parsed.rows) {
