@@ -67,12 +67,13 @@ export const money = (message = 'Must be an amount') =>
   );
 
 /**
- * A yes/no switch, from a JSON body or a query string: true/false, 'true'/'false', '1'/'0' (empty: no).
- * Anything else is refused rather than read as "no": a dry run misspelled must not send the mail.
+ * A yes/no switch, from a JSON body or a query string: true/false, 'true'/'false', '1'/'0'; absent is no.
+ * Anything else (an empty value too) is refused rather than read as "no": a dry run misspelled must
+ * not send the mail.
  */
 export const flag = (name: string) =>
   z
-    .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: `${name} must be true or false` })
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { error: `${name} must be true or false` })
     .optional()
     .transform((v) => v === true || v === 'true' || v === '1');
 

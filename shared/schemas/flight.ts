@@ -249,9 +249,13 @@ function requireFlightsWhenTransport(v: { needsTransportation: boolean; flights:
 
 /** The registration a verified submission is for: its numeric id or its registration number. */
 export const registrationRefSchema = z.object({
-  registrationId: z.union([z.number().int().positive(), z.string().trim().min(1).max(40)], {
-    error: (issue) => (issue.input === undefined || issue.input === '' ? 'Registration is required' : 'Registration not found'),
-  }),
+  registrationId: z.union(
+    [
+      z.number({ error: 'Registration not found' }).int('Registration not found').positive('Registration not found'),
+      z.string({ error: 'Registration not found' }).trim().min(1, 'Registration is required').max(40, 'Registration not found'),
+    ],
+    { error: (issue) => (issue.input === undefined || issue.input === null ? 'Registration is required' : 'Registration not found') },
+  ),
 });
 
 /** The tokenised form's link token (an emailed flight-details request). */

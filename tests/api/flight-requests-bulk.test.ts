@@ -49,7 +49,7 @@ describe('bulk flight-info request in batches', () => {
     expect(t.mail.length).toBe(mails);
     // '1' is a dry run too; a value that is neither yes nor no is refused, not read as "send"
     expect((await ask({ search: name, dryRun: '1' })).body).toMatchObject({ recipients: 2 });
-    for (const dryRun of ['yes', 2, null]) {
+    for (const dryRun of ['yes', '', 2, null]) {
       const refused = await ask({ search: name, dryRun });
       expect(refused.status).toBe(400);
       expect(refused.body.error).toBe('dryRun must be true or false');

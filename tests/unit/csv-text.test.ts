@@ -17,4 +17,10 @@ describe('csvText', () => {
     expect(text).toBe('José Ñuñez');
     expect(text).not.toContain('\uFFFD');
   });
+
+  it('a UTF-8 file with one stray byte stays UTF-8: its letters kept, the stray byte unreadable (the server refuses it)', () => {
+    const utf8 = new TextEncoder().encode('José,');
+    const text = csvText(new Uint8Array([...utf8, 0xe9, 0x0a]).buffer);
+    expect(text).toBe('José,\uFFFD\n');
+  });
 });

@@ -3,7 +3,7 @@
  * with what to do about it (docs/architecture.md: a refused change is shown, never dropped silently).
  *   conflict (a booking linked elsewhere or deleted): 'Keep server' / 'Retry';
  *   a desk payment paid twice: 'Mark as seen' only (it is recorded; sending it again would take it twice)
- *   failed (refused for good): 'Retry' / 'Discard'
+ *   failed (refused for good): 'Retry' / 'Discard' after a confirmation that names the change
  *   pending (waiting for the network): 'Discard' after a confirmation
  * A change made by someone other than the signed-in user says who ('by Ana Lima'), and a notice on top
  * says that another user's unsent changes were kept at sign-in and their saved data removed (owner.ts).

@@ -25,7 +25,7 @@ import { tapTime } from '../sync/tap-time';
 import { CHECK_IN_MESSAGES, type CheckInInput } from '../../../shared/schemas/check-in';
 import type { AttendeeCheckIn, CheckInResult } from '../../../shared/schemas/records';
 import type { RegistrationStatus } from '../../../shared/constants';
-import { cutText } from '../../../shared/schemas/common';
+import { staffName } from '../staff/staff-name';
 
 type AttendeeRow = typeof attendees.$inferSelect;
 
@@ -44,7 +44,7 @@ export interface KeyedCheckIn {
   input: CheckInInput;
 }
 
-const nameOf = (u: DeskUser) => cutText(`${u.firstName} ${u.lastName}`.trim(), 100) || 'Staff';
+const nameOf = (u: DeskUser) => staffName(u) || 'Staff';
 
 export const checkInState = (a: AttendeeRow): AttendeeCheckIn => ({
   id: a.id,

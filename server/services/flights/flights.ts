@@ -20,13 +20,14 @@ import { hhmm, serializeFlight, type FlightInfoRecord, type FlightRow } from './
 
 const nextVersion = sql`nextval('sync_version_seq')`;
 
-/** The registration's live (not removed) flights, in the order they were entered. */
-export async function listFlights(db: DbOrTx, registrationId: number): Promise<FlightRow[]> {
-  return db
+/** The registration's live (not removed) flights, in the order they were entered; `lock`: FOR UPDATE, in that (id) order. */
+export async function listFlights(db: DbOrTx, registrationId: number, opts: { lock?: boolean } = {}): Promise<FlightRow[]> {
+  const query = db
     .select()
     .from(flights)
     .where(and(eq(flights.registrationId, registrationId), isNull(flights.removedAt)))
     .orderBy(asc(flights.id));
+  return opts.lock ? query.for('update') : query;
 }
 
 export async function listFlightRecords(db: DbOrTx, registrationId: number): Promise<FlightInfoRecord[]> {
@@ -108,12 +109,7 @@ export async function replaceFlights(
 
     // the live flights locked now, in id order, as pickups lock them: updated in the order submitted
     // instead, a resubmission and a greeter's batch of pickups could each hold a flight the other waits for
-    const before = await tx
-      .select()
-      .from(flights)
-      .where(and(eq(flights.registrationId, registrationId), isNull(flights.removedAt)))
-      .orderBy(asc(flights.id))
-      .for('update');
+    const before = await listFlights(tx, registrationId, { lock: true });
     const byId = new Map(before.map((row) => [row.id, row]));
     const kept = new Set<number>();
     const now = new Date();

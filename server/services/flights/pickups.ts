@@ -24,7 +24,7 @@ import { audit, auditRowsFrom, type Actor } from '../operations/audit';
 import { recordFrom, rowsUnlessKeyTaken, runIdempotent, runOptimistic, type OpAnswer } from '../sync/idempotency';
 import type { PickupResult } from '../../../shared/schemas/arrivals';
 import { tapTime } from '../sync/tap-time';
-import { cutText } from '../../../shared/schemas/common';
+import { staffName } from '../staff/staff-name';
 
 export interface PickupToggle {
   picked_up: boolean;
@@ -106,7 +106,7 @@ function decidePickup(
   const current = f.pickupTapAt?.getTime();
   if (current !== undefined && current > tap.getTime()) return { kind: 'stale' };
   if (current === tap.getTime() && f.pickedUp === toggle.picked_up) return { kind: 'duplicate' };
-  const name = cutText(`${user.firstName} ${user.lastName}`.trim(), 100);
+  const name = staffName(user);
   const who = toggle.picked_up
     ? { pickedUp: true, pickedUpBy: toggle.picked_up_by ?? (name || 'Admin'), pickedUpByUserId: user.id, pickedUpAt: tap }
     : { pickedUp: false, pickedUpBy: null, pickedUpByUserId: null, pickedUpAt: null };

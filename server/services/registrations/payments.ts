@@ -65,7 +65,7 @@ export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, inp
     throw unprocessable(`A refund cannot be more than the amount paid (${formatMoney(fromCents(reg.paidAmountCents))})`);
   }
   // overpayments are recorded (the money was taken), but a sum no family pays is a typing slip
-  if (reg.paidAmountCents + cents > MAX_PAID_CENTS) {
+  if (cents > 0 && reg.paidAmountCents + cents > MAX_PAID_CENTS) {
     throw unprocessable(`The amount paid on one registration cannot go past ${formatMoney(fromCents(MAX_PAID_CENTS))}`);
   }
   const [row] = await tx

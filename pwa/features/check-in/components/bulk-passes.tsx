@@ -31,7 +31,8 @@ export function BulkPasses() {
     try {
       for (;;) {
         const batch = await sendPassBatch(after);
-        p = { sent: p.sent + batch.sent, failed: p.failed + batch.failed, done: p.done + batch.sent + batch.failed, total: batch.total };
+        // done counts from the list's start: a run that goes on after an error does not start at 0 of all
+        p = { sent: p.sent + batch.sent, failed: p.failed + batch.failed, done: batch.total - batch.remaining, total: batch.total };
         setProgress(p);
         after = batch.last_id;
         if (batch.remaining === 0 || batch.sent + batch.failed === 0) break;
