@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { snapshotCachedJson } from '../db/snapshot-cache';
+import { snapshotCache, snapshotCachedJson } from '../db/snapshot-cache';
 import { answerCachedJson } from '../lib/precompressed';
 import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
@@ -32,7 +32,6 @@ import {
   requireDetailRows,
   requireRegistration,
   serializeDetail,
-  type DetailRows,
   type RegistrationView,
 } from '../services/registrations/registration-view';
 import {
@@ -43,6 +42,7 @@ import {
   type ServiceContext,
 } from '../services/registrations/registrations';
 import { fromCents } from '../../shared/pricing';
+import { parseRegistrationRef } from '../services/registrants/registrant-summary';
 import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
 import {
   adminCreateSchema,
@@ -54,6 +54,7 @@ import {
   bulkFlightRequestSchema,
   registrationListQuerySchema,
   registrationUpdateSchema,
+  type RegistrationDetail,
 } from '../../shared/schemas/registration';
 
 const ctxOf = (c: Context<AppEnv>): ServiceContext => ({ event: c.get('deps').config.event, actor: actorOf(c) });
@@ -62,24 +63,30 @@ const dbOf = (c: Context<AppEnv>) => c.get('deps').database.db;
 const STAFF_VIEWS: Partial<Record<string, RegistrationView>> = { admin: 'full', greeter: 'greeter', checkin: 'desk' };
 
 /**
- * Who may read registration `ref`, and in which view (registration-view.ts): admins (full), greeters
- * (no address or money), check-in staff (the desk's: money and the party, no address or notes), the
- * registrant token of that very registration. Without a staff session or the matching registrant
- * token, 401 (a registrant token of another registration, whether or not `ref` exists, so numbers
- * cannot be probed).
+ * A staff member's detail of registration `ref` in the view of their role (registration-view.ts): admins
+ * (full), greeters (no address or money), check-in staff (the desk's: money and the party, no address or
+ * notes). The same for everyone of a role, so kept by database snapshot (server/db/snapshot-cache.ts): a
+ * family's page read again, by anyone, before anything is written costs only the session lookup.
  */
-async function readableDetail(c: Context<AppEnv>, ref: string): Promise<{ detail: DetailRows; view: RegistrationView }> {
-  const user = c.get('user');
+const staffDetails = snapshotCache({ entries: 2_000, bytes: 16 * 1024 * 1024 });
+
+/** Pages of the registrations list, by their query: what an admin's screen polls and searches. */
+const listPages = snapshotCache({ entries: 256, bytes: 16 * 1024 * 1024 });
+
+/**
+ * A visitor's detail of registration `ref`: only with the registrant token of that very registration.
+ * Otherwise 401 (a registrant token of another registration, whether or not `ref` exists, so numbers
+ * cannot be probed), or 403 for a signed-in user whose role reads no registration.
+ */
+async function registrantDetail(c: Context<AppEnv>, ref: string): Promise<RegistrationDetail> {
   const registrant = c.get('registrant');
-  const staffView = user ? STAFF_VIEWS[user.role] : undefined;
-  if (staffView) return { detail: await requireDetailRows(dbOf(c), ref), view: staffView };
   if (registrant) {
     const detail = await registrationDetailRows(dbOf(c), ref);
-    if (detail && detail.row.id === registrant.registrationId) return { detail, view: 'registrant' };
+    if (detail && detail.row.id === registrant.registrationId) return serializeDetail(detail, 'registrant');
   }
   const reason = registrant ? VERIFICATION_MESSAGES.notYourRegistration : VERIFICATION_MESSAGES.notVerified;
   // a signed-in user is not sent back to sign in (a 401 would sign them out)
-  throw user ? forbidden(registrant ? reason : undefined) : unauthorized(reason);
+  throw c.get('user') ? forbidden(registrant ? reason : undefined) : unauthorized(reason);
 }
 
 export const registrationRoutes = new Hono<AppEnv>()
@@ -106,7 +113,8 @@ export const registrationRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     requireAdmin(c);
     const q = query(c, registrationListQuerySchema);
-    return c.json(await listRegistrations(dbOf(c), q), 200);
+    // the same for every admin: kept by database snapshot (server/db/snapshot-cache.ts)
+    return answerCachedJson(c, await listPages.read(dbOf(c), JSON.stringify(q), c.get('arrivalMark'), () => listRegistrations(dbOf(c), q)));
   })
   .get('/stats/summary', async (c) => {
     requireAdmin(c);
@@ -150,8 +158,21 @@ export const registrationRoutes = new Hono<AppEnv>()
     return c.json(await requestFlightInfoBulk(dbOf(c), c.get('deps'), filters, actorOf(c), new Date(), limit), 200);
   })
   .get('/:id', async (c) => {
-    const { detail, view } = await readableDetail(c, c.req.param('id'));
-    return c.json(serializeDetail(detail, view), 200);
+    const ref = c.req.param('id');
+    const user = c.get('user');
+    const view = user ? STAFF_VIEWS[user.role] : undefined;
+    if (!view) return c.json(await registrantDetail(c, ref), 200);
+    // keyed by what the reference names: `12` and ` 12`, `r25-x` and `R25-X` are one entry
+    const cached = await staffDetails.read(
+      dbOf(c),
+      `${view}:${JSON.stringify(parseRegistrationRef(ref))}`,
+      c.get('arrivalMark'),
+      async () => {
+        const detail = await requireDetailRows(dbOf(c), ref);
+        return { snapshot: detail.snapshot, value: serializeDetail(detail, view) };
+      },
+    );
+    return answerCachedJson(c, cached);
   })
   .put('/:id', async (c) => {
     requireAdmin(c);

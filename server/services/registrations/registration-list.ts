@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { registrations } from '../../db/schema';
+import { SNAPSHOT_TEXT } from '../../db/arrival-mark';
 import { preparedPer } from '../../db/prepared';
 import { filterCondition, filterShape, filterValues, placeholders, sortOrder } from './registration-filters';
 import { fromCents } from '../../../shared/pricing';
@@ -68,23 +69,26 @@ function buildList(db: DbOrTx, q: RegistrationListQuery, shape: string) {
         hasFlights: sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`,
         checkedIn: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`,
         total: page.total,
+        // the snapshot the page was read at, for the cache of pages (server/db/snapshot-cache.ts)
+        snapshot: SNAPSHOT_TEXT,
       })
       .from(page)
       .innerJoin(registrations, eq(registrations.id, page.id))
       .orderBy(...sortOrder(q))
       .prepare(`registration_list_page:${shape}`),
     count: db
-      .select({ total: sql<number>`count(*)::int` })
+      .select({ total: sql<number>`count(*)::int`, snapshot: SNAPSHOT_TEXT })
       .from(registrations)
       .where(where)
       .prepare(`registration_list_count:${shape}`),
   };
 }
 
+/** A page of the list, and the snapshot it was read at: null when the page and its count saw different ones, or when nothing was read. */
 export async function listRegistrations(
   db: DbOrTx,
   q: RegistrationListQuery,
-): Promise<{ registrations: RegistrationListItem[]; pagination: Pagination }> {
+): Promise<{ snapshot: string | null; value: { registrations: RegistrationListItem[]; pagination: Pagination } }> {
   const { page, count } = listStatements(db, q);
   const values = { ...filterValues(q), limit: q.limit, offset: (q.page - 1) * q.limit };
   const rows = await page.execute(values);
@@ -92,13 +96,17 @@ export async function listRegistrations(
   // it and on it are all there are; a full page without a search, or an empty one past the first, is counted
   const last = rows.length < q.limit && (rows.length > 0 || q.page === 1);
   const carried = rows[0]?.total;
-  const totalCount =
-    carried !== null && carried !== undefined
-      ? Number(carried)
-      : last
-        ? values.offset + rows.length
-        : Number((await count.execute(values))[0].total);
-  return {
+  let snapshot: string | null = rows[0]?.snapshot ?? null;
+  let totalCount: number;
+  if (carried !== null && carried !== undefined) totalCount = Number(carried);
+  else if (last) totalCount = values.offset + rows.length;
+  else {
+    const [counted] = await count.execute(values);
+    totalCount = Number(counted.total);
+    // an empty page tells no snapshot, and a count at another one may count rows the page did not see
+    if (counted.snapshot !== snapshot) snapshot = null;
+  }
+  const value = {
     registrations: rows.map(({ r, attendeeCount, hasFlights, checkedIn }) => ({
       id: r.id,
       registration_number: r.registrationNumber,
@@ -123,4 +131,5 @@ export async function listRegistrations(
     })),
     pagination: { page: q.page, limit: q.limit, total: totalCount, pages: Math.ceil(totalCount / q.limit) },
   };
+  return { snapshot, value };
 }

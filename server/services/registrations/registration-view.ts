@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { SNAPSHOT_TEXT } from '../../db/arrival-mark';
 import { preparedPer } from '../../db/prepared';
 import { isoOrNull, rowsFromJson } from '../../db/rows';
 import { attendees, flights, registrations, users } from '../../db/schema';
@@ -291,9 +292,11 @@ export async function registrationView(db: DbOrTx, row: RegistrationRow, view: R
  * GET /registrations/{id} in one statement (docs/quality.md "Performance"): the registration with its
  * active attendees (primary first, each with its cultural programs), its active flights and the name of
  * who cancelled it, as JSON columns mapped back through the schema (rowsFromJson). The outer table is
- * named literally: drizzle leaves a column's table out of a one-table selection.
+ * named literally: drizzle leaves a column's table out of a one-table selection. It also reads the
+ * snapshot it saw, which the staff's cache of details keys the answer by (server/db/snapshot-cache.ts).
  */
 const detailSelection = {
+  snapshot: SNAPSHOT_TEXT,
   registration: registrations,
   attendees: sql<Record<string, unknown>[]>`coalesce((
     select json_agg(a order by a.is_primary desc, a.id) from (
@@ -317,6 +320,8 @@ export interface DetailRows {
   attendees: { attendee: AttendeeRow; programs: { id: number; programType: string }[] }[];
   flights: (typeof flights.$inferSelect)[];
   cancelledBy: string | null;
+  /** the snapshot these rows were read at (server/db/arrival-mark.ts) */
+  snapshot: string;
 }
 
 /** The detail of the registration `ref` names (id or number), or null when there is none. */
@@ -336,6 +341,7 @@ export async function registrationDetailRows(db: DbOrTx, ref: string | number): 
     })),
     flights: rowsFromJson(flights, found.flights),
     cancelledBy: found.cancelledBy ? displayName(found.cancelledBy) : null,
+    snapshot: found.snapshot,
   };
 }
 
