@@ -17,7 +17,8 @@
  *
  * An answer read by one statement needs no transaction: the statement selects `SNAPSHOT_TEXT` beside its
  * rows (`read`), so a miss costs what the read cost before there was a cache. Answers of several
- * statements are read in one transaction (`json`).
+ * statements are read in one transaction (`json`), or, by `read`, kept only when every statement saw the
+ * same snapshot (a list page and its count).
  *
  * Works the same on PGlite (one connection: the check waits for any running transaction to end).
  * Bounded: each cache its entries per database (least recently used dropped first) and a byte cap.

@@ -28,7 +28,7 @@ const earliest = new WeakMap<EventConfig, number>();
 /**
  * The earliest believable tap: midnight starting the event's flight window, in the event's time zone.
  * Worked out once per event config (it never changes while the server runs): the time-zone arithmetic
- * was 3 % of a pickup toggle's server CPU (docs/quality.md "Performance").
+ * was 3.6 % of a pickup toggle's server CPU (docs/quality.md "Performance").
  */
 export function earliestTap(event: EventConfig): Date {
   let at = earliest.get(event);
