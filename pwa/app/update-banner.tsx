@@ -2,12 +2,20 @@
  * Registers the service worker and, when a new version is waiting, shows "Update available — Reload"
  * (docs/architecture.md: never a silent reload mid-task; registerType 'prompt'). The app checks for a new version
  * every hour while open.
+ *
+ * Reload reloads this tab only. The new version then runs every tab of the app, and the plugin's
+ * default would reload the others too, losing what they had half typed: a tab that did not ask shows
+ * "A new version is ready — Reload" instead and reloads when its user says so.
  */
+import { useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export function UpdateBanner() {
+  const asked = useRef(false);
+  const [takenElsewhere, setTakenElsewhere] = useState(false);
+  const [dismissed, setDismissed] = useState(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -18,16 +26,38 @@ export function UpdateBanner() {
     onRegisterError(error) {
       console.warn('Service worker registration failed; the app will not work offline.', error);
     },
+    onNeedRefresh() {
+      setDismissed(false);
+    },
+    // the new version took control of this tab (shown even after Later: this tab now runs old code)
+    onNeedReload() {
+      if (asked.current) return window.location.reload();
+      setTakenElsewhere(true);
+      setDismissed(false);
+    },
   });
 
-  if (!needRefresh) return null;
+  if ((!needRefresh && !takenElsewhere) || dismissed) return null;
+  const reload = () => {
+    if (takenElsewhere) return window.location.reload();
+    asked.current = true;
+    void updateServiceWorker(true);
+  };
   return (
     <div className="update-banner" role="status">
-      <span>Update available — </span>
-      <button type="button" className="btn btn-primary" onClick={() => void updateServiceWorker(true)}>
+      <span>{takenElsewhere ? 'A new version is ready — ' : 'Update available — '}</span>
+      <button type="button" className="btn btn-primary" onClick={reload}>
         Reload
       </button>
-      <button type="button" className="btn btn-ghost" onClick={() => setNeedRefresh(false)} aria-label="Dismiss update notice">
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => {
+          setNeedRefresh(false);
+          setDismissed(true);
+        }}
+        aria-label="Dismiss update notice"
+      >
         Later
       </button>
     </div>

@@ -29,7 +29,15 @@ export async function openPuppeteerTab(engine: Exclude<Engine, 'webkit'>): Promi
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
     run: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
-    click: (s) => locator(page, s).click(),
+    // as a user does, what is tapped is first scrolled into clear view: puppeteer scrolls only an element
+    // outside the viewport, and one left under the app's sticky header is clicked through the header
+    // (Firefox clicked the header's Check Registration link instead of a family's Picked Up box)
+    click: async (s) => {
+      const handle = await locator(page, s).waitHandle();
+      await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await handle.dispose();
+      await locator(page, s).click();
+    },
     type: async (s, text) => {
       await locator(page, s).fill('');
       await locator(page, s).click();
