@@ -3,11 +3,13 @@
  * (docs/architecture.md: never a silent reload mid-task; registerType 'prompt'). The app checks for a new version
  * every hour while open.
  *
- * Reload reloads this tab only. The new version then runs every tab of the app, and the plugin's
- * default would reload the others too, losing what they had half typed: a tab that did not ask shows
- * "A new version is ready — Reload" instead and reloads when its user says so.
+ * Reload reloads this tab only, once the new version controls it. The new version then controls every
+ * tab of the app, and the plugin's default would reload the others too, losing what they had half
+ * typed: a tab that did not ask shows "A new version is ready — Reload" instead and reloads when its
+ * user says so. Both are told by the page's own `controllerchange`, which a tab opened on the first
+ * visit hears as well (the plugin's `onNeedReload` is not called there).
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -29,17 +31,37 @@ export function UpdateBanner() {
     onNeedRefresh() {
       setDismissed(false);
     },
-    // the new version took control of this tab (shown even after Later: this tab now runs old code)
-    onNeedReload() {
-      if (asked.current) return window.location.reload();
+    // given, so the plugin does not reload this tab itself: the controllerchange below decides
+    onNeedReload() {},
+  });
+
+  useEffect(() => {
+    const sw = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker;
+    if (!sw) return;
+    // the first visit's worker taking control of this tab is no new version
+    let controlled = sw.controller !== null;
+    const onChange = () => {
+      if (!controlled) {
+        controlled = true;
+        return;
+      }
+      if (asked.current) {
+        window.location.reload();
+        return;
+      }
       setTakenElsewhere(true);
       setDismissed(false);
-    },
-  });
+    };
+    sw.addEventListener('controllerchange', onChange);
+    return () => sw.removeEventListener('controllerchange', onChange);
+  }, []);
 
   if ((!needRefresh && !takenElsewhere) || dismissed) return null;
   const reload = () => {
-    if (takenElsewhere) return window.location.reload();
+    if (takenElsewhere) {
+      window.location.reload();
+      return;
+    }
     asked.current = true;
     void updateServiceWorker(true);
   };

@@ -160,7 +160,7 @@ function leadingCheckIns(queue: readonly OutboxOp[]): CheckInOp[] {
 }
 
 /** A check-in's body, the same for the single route and a batch op (the server hashes it to match replays). */
-const checkInFields = (op: CheckInOp) => ({
+export const checkInFields = (op: CheckInOp) => ({
   attendee_ids: op.payload.attendeeIds,
   checked_in: op.payload.checkedIn,
   client_time: op.clientTime,
@@ -169,12 +169,51 @@ const checkInFields = (op: CheckInOp) => ({
 });
 
 /** A toggle's body, the same for the single route and a batch op (the server hashes it to match replays). */
-const pickupFields = (op: PickupOp) => ({
+export const pickupFields = (op: PickupOp) => ({
   picked_up: op.payload.picked_up,
   picked_up_by: op.payload.picked_up_by,
   clientTime: op.clientTime,
   deviceId: op.payload.deviceId,
 });
+
+/**
+ * The request that sends `op` through its own route, with its opId as the Idempotency-Key. The server
+ * hashes the body as its schema parses it to recognise a replay, so these bodies must not change while
+ * devices hold queued ops (tests/pwa/keyed-request-shapes.test.ts, docs/decisions.md).
+ */
+export function syncRequest(op: OutboxOp): SyncRequest {
+  if (op.kind === 'pickup') {
+    return {
+      method: 'POST',
+      path: `/flight-info/admin/flight-pickups/${op.payload.flightId}`,
+      body: pickupFields(op),
+      idempotencyKey: op.opId,
+    };
+  }
+  if (op.kind === 'check-in') {
+    return {
+      method: 'POST',
+      path: `/registrations/${op.payload.registrationId}/check-in`,
+      body: checkInFields(op),
+      idempotencyKey: op.opId,
+    };
+  }
+  if (op.kind === 'payment') {
+    const p = op.payload;
+    return {
+      method: 'POST',
+      path: `/registrations/${p.registrationId}/payments`,
+      body: { amount: p.amount, method: p.method, note: p.note },
+      idempotencyKey: op.opId,
+    };
+  }
+  return {
+    method: 'POST',
+    path: `/hotel-assignments/${op.payload.assignmentId}/match`,
+    body: { registrationId: op.payload.registrationId },
+    idempotencyKey: op.opId,
+  };
+}
 
 export class SyncEngine {
   private readonly db: AppDB;
@@ -376,40 +415,6 @@ export class SyncEngine {
     if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
   }
 
-  private request(op: OutboxOp): SyncRequest {
-    if (op.kind === 'pickup') {
-      return {
-        method: 'POST',
-        path: `/flight-info/admin/flight-pickups/${op.payload.flightId}`,
-        body: pickupFields(op),
-        idempotencyKey: op.opId,
-      };
-    }
-    if (op.kind === 'check-in') {
-      return {
-        method: 'POST',
-        path: `/registrations/${op.payload.registrationId}/check-in`,
-        body: checkInFields(op),
-        idempotencyKey: op.opId,
-      };
-    }
-    if (op.kind === 'payment') {
-      const p = op.payload;
-      return {
-        method: 'POST',
-        path: `/registrations/${p.registrationId}/payments`,
-        body: { amount: p.amount, method: p.method, note: p.note },
-        idempotencyKey: op.opId,
-      };
-    }
-    return {
-      method: 'POST',
-      path: `/hotel-assignments/${op.payload.assignmentId}/match`,
-      body: { registrationId: op.payload.registrationId },
-      idempotencyKey: op.opId,
-    };
-  }
-
   private async upload(): Promise<void> {
     let done = 0;
     let lastOpId: string | null = null;
@@ -442,7 +447,7 @@ export class SyncEngine {
   private async uploadOne(op: OutboxOp): Promise<void> {
     let res: SyncResponse;
     try {
-      res = await this.call(this.request(op));
+      res = await this.call(syncRequest(op));
     } catch (e) {
       if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message);
       throw e;

@@ -48,6 +48,12 @@ interface Entry {
   encoded: Map<Encoding, Promise<Uint8Array<ArrayBuffer>>>;
 }
 
+const entryOf = (snapshot: string | null, value: unknown): Entry => ({
+  snapshot,
+  body: utf8.encode(JSON.stringify(value)),
+  encoded: new Map(),
+});
+
 const cachedJson = (entry: Entry): CachedJson => ({
   body: entry.body,
   encoded: (encoding) => {
@@ -71,10 +77,11 @@ export interface SnapshotRead {
 }
 
 /**
- * Computes an answer. `known` is told the snapshot as soon as it is fixed, before the answer is read, so
- * requests arriving meanwhile at that snapshot can wait for this answer instead of reading their own.
+ * Computes an answer. `known` is told, before the answer is read, a snapshot it will be at least as
+ * fresh as, so requests arriving meanwhile at that snapshot wait for this answer instead of reading
+ * their own.
  */
-type Reader = (known?: (snapshot: string) => void) => Promise<SnapshotRead>;
+type Reader = (known: (snapshot: string) => void) => Promise<SnapshotRead>;
 
 interface Running {
   snapshot: Promise<string | null>;
@@ -97,11 +104,8 @@ class SnapshotCache {
 
   constructor(private limits: CacheLimits) {}
 
-  /**
-   * The answer for `key` at snapshot `now`: kept, being computed at `now` by a shared reader, or
-   * computed by `read`. `shared`: `read` tells its snapshot early, so requests may wait for it.
-   */
-  async json(key: string, now: string, read: Reader, shared: boolean): Promise<Entry> {
+  /** The answer for `key` at snapshot `now`: kept, being computed for `now`, or computed by `read`. */
+  async json(key: string, now: string, read: Reader): Promise<Entry> {
     const hit = this.entries.get(key);
     if (hit?.snapshot === now) {
       this.entries.delete(key); // most recently used last
@@ -111,10 +115,10 @@ class SnapshotCache {
     // a computation already under way at this very snapshot has this request's answer
     const running = this.running.get(key);
     if (running && (await running.snapshot.catch(() => null)) === now) return running.entry;
-    return this.compute(key, read, shared);
+    return this.compute(key, read);
   }
 
-  private compute(key: string, read: Reader, shared: boolean): Promise<Entry> {
+  private compute(key: string, read: Reader): Promise<Entry> {
     let snapshotKnown!: (s: string | null) => void;
     let snapshotFailed!: (e: unknown) => void;
     const snapshot = new Promise<string | null>((resolve, reject) => {
@@ -126,7 +130,7 @@ class SnapshotCache {
       .then(
         ({ snapshot: s, value }): Entry => {
           snapshotKnown(s);
-          const e = { snapshot: s, body: utf8.encode(JSON.stringify(value)), encoded: new Map() };
+          const e = entryOf(s, value);
           if (s !== null) this.store(key, e);
           return e;
         },
@@ -138,7 +142,7 @@ class SnapshotCache {
       .finally(() => {
         if (this.running.get(key)?.entry === entry) this.running.delete(key);
       });
-    if (shared) this.running.set(key, { snapshot, entry });
+    this.running.set(key, { snapshot, entry });
     return entry;
   }
 
@@ -181,25 +185,28 @@ export function snapshotCache(limits: CacheLimits) {
           async (tx) => {
             // the first statement fixes the transaction's snapshot: the same one every query below sees
             const s = await currentSnapshot(tx);
-            known?.(s);
+            known(s);
             return { snapshot: s, value: await build(tx) };
           },
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
         );
-      return cachedJson(await of(db).json(key, now, read, true));
+      return cachedJson(await of(db).json(key, now, read));
     },
     /**
      * The JSON text of the answer `read` gives, or the bytes kept for `key` when the request's arrival
      * `mark` shows the snapshot they were read at. A miss costs what `read` costs and nothing more: its
-     * own statement tells the snapshot. Without a mark (no staff session) `read` answers, and nothing is
-     * kept.
+     * own statement tells the snapshot. Requests arriving at the mark's snapshot while it reads share
+     * its answer: read after their arrival, it shows every write committed before it. Without a mark (no
+     * staff session) `read` answers, and nothing is kept.
      */
     async read(db: Db, key: string, mark: ArrivalMark | null, read: () => Promise<SnapshotRead>): Promise<CachedJson> {
-      if (!mark) {
-        const { value } = await read();
-        return cachedJson({ snapshot: null, body: utf8.encode(JSON.stringify(value)), encoded: new Map() });
-      }
-      return cachedJson(await of(db).json(key, mark.snapshot, read, false));
+      if (!mark) return cachedJson(entryOf(null, (await read()).value));
+      return cachedJson(
+        await of(db).json(key, mark.snapshot, (known) => {
+          known(mark.snapshot);
+          return read();
+        }),
+      );
     },
   };
 }

@@ -21,7 +21,7 @@ import { checkInBatchSchema, checkInBodySchema, sendPassesSchema } from '../../s
 import { VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
 
 /** What a check-in's Idempotency-Key stands for: the single route's path, whichever route delivered it. */
-const checkInRequest = (registrationId: number) => `/api/registrations/${registrationId}/check-in`;
+export const checkInRequest = (registrationId: number) => `/api/registrations/${registrationId}/check-in`;
 
 export const checkInRoutes = new Hono<AppEnv>()
   .post('/send-passes', async (c) => {

@@ -25,7 +25,7 @@ import {
 } from '../../shared/schemas/arrivals';
 
 /** What a toggle's Idempotency-Key stands for: the single route's path, whichever route delivered it. */
-const pickupRequest = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
+export const pickupRequest = (flightId: number) => `/api/flight-info/admin/flight-pickups/${flightId}`;
 
 export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals', async (c) => {

@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
-import { loggedDatabase } from '../helpers/db';
+import { loggedDatabase, ownStatements } from '../helpers/db';
 import { makeRegistration } from '../helpers/staff-fixtures';
 
 // every statement the app's drizzle sends outside a transaction, by its text; the session lookup aside
 const { database, sent } = await loggedDatabase();
 
-const statementsSince = (from: number) => sent.slice(from).filter((q) => !q.includes('"sessions"')).length;
+const statementsSince = (from: number) => ownStatements(sent.slice(from));
 const t = await createTestApp({}, { database });
 const admin = await t.makeUser('admin');
 const desk = await t.makeUser('checkin');

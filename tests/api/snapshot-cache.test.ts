@@ -11,7 +11,7 @@ import { makeFlight, makeRegistration } from '../helpers/staff-fixtures';
 import { withDatabase } from '../setup/global-setup';
 import { connectPostgres } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
-import { currentSnapshot, snapshotCachedJson } from '../../server/db/snapshot-cache';
+import { currentSnapshot, snapshotCache, snapshotCachedJson } from '../../server/db/snapshot-cache';
 import { COMPRESS_FROM_BYTES } from '../../server/lib/precompressed';
 import { listArrivals } from '../../server/services/flights/arrivals';
 import { registrationStats } from '../../server/services/registrations/registration-stats';
@@ -188,6 +188,45 @@ describe('snapshotCachedJson', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('snapshotCache().read: one statement tells its own snapshot', () => {
+  const mark = (snapshot: string) => ({ snapshot, lastVersion: 0 });
+  const text = (c: { body: Uint8Array }) => Buffer.from(c.body).toString();
+
+  it('keeps an answer under the snapshot its statement saw, and serves it to a request that arrives at that snapshot', async () => {
+    const cache = snapshotCache({ entries: 4, bytes: 1024 });
+    let reads = 0;
+    const read = async () => ({ snapshot: 'S2', value: { reads: (reads += 1) } });
+    expect(text(await cache.read(t.db, 'k', mark('S1'), read))).toBe('{"reads":1}');
+    expect(text(await cache.read(t.db, 'k', mark('S2'), read))).toBe('{"reads":1}');
+    expect(text(await cache.read(t.db, 'k', mark('S3'), read))).toBe('{"reads":2}');
+    expect(text(await cache.read(t.db, 'other', mark('S2'), read))).toBe('{"reads":3}');
+  });
+
+  it('requests arriving at one snapshot while it reads share that read', async () => {
+    const cache = snapshotCache({ entries: 4, bytes: 1024 });
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      await new Promise((r) => setTimeout(r, 20));
+      return { snapshot: 'S5', value: { ok: true } };
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.read(t.db, 'k', mark('S4'), read)));
+    expect(answers.map(text)).toEqual(Array(5).fill('{"ok":true}'));
+    expect(reads).toBe(1);
+  });
+
+  it('answers but does not keep what its statements read at different snapshots, nor anything without a mark', async () => {
+    const cache = snapshotCache({ entries: 4, bytes: 1024 });
+    let reads = 0;
+    const mixed = async () => ({ snapshot: null, value: { reads: (reads += 1) } });
+    expect(text(await cache.read(t.db, 'k', mark('S1'), mixed))).toBe('{"reads":1}');
+    expect(text(await cache.read(t.db, 'k', mark('S1'), mixed))).toBe('{"reads":2}');
+    const kept = async () => ({ snapshot: 'S1', value: { reads: (reads += 1) } });
+    expect(text(await cache.read(t.db, 'k', null, kept))).toBe('{"reads":3}');
+    expect(text(await cache.read(t.db, 'k', mark('S1'), kept))).toBe('{"reads":4}');
   });
 });
 

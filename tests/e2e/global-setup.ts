@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, STATIC_DIR, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { freePort, serverEnv, STATIC_DIR, startServerProcess, type ServerProcess } from './helpers/server-process';
 
 export interface E2EServer {
   baseUrl: string;
@@ -36,22 +36,7 @@ export default async function setup(project: TestProject) {
     adminPassword: `Adm-${randomBytes(6).toString('hex')}`,
     mailDir: path.join(tmp, 'mail'),
   };
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  delete env.DATABASE_URL; // always the embedded database in its own fresh directory
-  delete env.TEST_DATABASE_URL;
-  Object.assign(env, {
-    NODE_ENV: 'test',
-    DATA_DIR: path.join(tmp, 'data'),
-    DEMO_DATA: 'false',
-    CHALLENGE_PROVIDER: 'none',
-    MAIL_TRANSPORT: 'dir',
-    MAIL_DIR: server.mailDir,
-    ADMIN_EMAIL: server.adminEmail,
-    ADMIN_PASSWORD: server.adminPassword,
-    PUBLIC_URL: server.baseUrl,
-    STATIC_DIR,
-    LOG_LEVEL: 'warn',
-  });
+  const env = serverEnv(tmp, server, { PUBLIC_URL: server.baseUrl });
   let child: ServerProcess;
   try {
     child = await startServerProcess(port, env);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, newPage, setupBrowser, signInAs, useServer } from './helpers/playwright-utils';
-import { freePort, STATIC_DIR, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { freePort, serverEnv, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { createFamily, seedToken, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
@@ -117,21 +117,10 @@ describe.runIf(withPostgres)('two server instances on one PostgreSQL', () => {
     await root.end();
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${database}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'test',
+    const env = serverEnv(tmp, admin, {
       DATABASE_URL: url.toString(),
-      DATA_DIR: path.join(tmp, 'data'),
-      DEMO_DATA: 'false',
-      CHALLENGE_PROVIDER: 'none',
-      MAIL_TRANSPORT: 'dir',
-      MAIL_DIR: admin.mailDir,
-      ADMIN_EMAIL: admin.adminEmail,
-      ADMIN_PASSWORD: admin.adminPassword,
       SESSION_SECRET: `live-e2e-${randomBytes(16).toString('hex')}`,
-      STATIC_DIR,
-      LOG_LEVEL: 'warn',
-    };
+    });
     // one after the other: the first migrates the empty database
     for (let i = 0; i < 2; i++) instances.push(await startServerProcess(await freePort(), env));
     useServer({ baseUrl: instances[0].baseUrl, ...admin });

@@ -1,7 +1,8 @@
 /**
  * A new version of the app reaches open tabs without a silent reload (docs/architecture.md): both tabs
  * of one browser show "Update available — Reload"; Reload in one reloads that tab only, and the other
- * keeps what its user was typing and says "A new version is ready — Reload" until its user reloads it.
+ * keeps what its user was typing and says "A new version is ready — Reload" until its user reloads it;
+ * the tab of the very first visit (whose worker took control after the app started) reloads as well.
  * The server serves a copy of the build whose service worker then changes, as a deploy changes it.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, setupBrowser, waitForServiceWorker } from './helpers/playwright-utils';
-import { freePort, STATIC_DIR, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { freePort, serverEnv, STATIC_DIR, startServerProcess, type ServerProcess } from './helpers/server-process';
 
 setupBrowser();
 
@@ -21,22 +22,15 @@ let instance: ServerProcess;
 
 beforeAll(async () => {
   cpSync(STATIC_DIR, staticDir, { recursive: true });
-  instance = await startServerProcess(await freePort(), {
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: '',
-    TEST_DATABASE_URL: '',
-    DATA_DIR: path.join(tmp, 'data'),
-    DEMO_DATA: 'false',
-    CHALLENGE_PROVIDER: 'none',
-    MAIL_TRANSPORT: 'dir',
-    MAIL_DIR: path.join(tmp, 'mail'),
-    ADMIN_EMAIL: 'update-admin@reunion.test',
-    ADMIN_PASSWORD: `Adm-${randomBytes(6).toString('hex')}`,
-    SESSION_SECRET: `update-e2e-${randomBytes(16).toString('hex')}`,
-    STATIC_DIR: staticDir,
-    LOG_LEVEL: 'warn',
-  });
+  const admin = {
+    adminEmail: 'update-admin@reunion.test',
+    adminPassword: `Adm-${randomBytes(6).toString('hex')}`,
+    mailDir: path.join(tmp, 'mail'),
+  };
+  instance = await startServerProcess(
+    await freePort(),
+    serverEnv(tmp, admin, { STATIC_DIR: staticDir, SESSION_SECRET: `update-e2e-${randomBytes(16).toString('hex')}` }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -50,10 +44,8 @@ const lookForUpdate = (page: Page) => page.evaluate(async () => void (await (awa
 describe('a new version of the app', () => {
   it('reloads only the tab whose user pressed Reload; the other keeps its typing and offers the reload', async () => {
     const first = await newPage({ baseUrl: instance.baseUrl });
+    // the first visit's tab (its worker took control after the app started), then a tab opened later
     await first.goto('/login');
-    await waitForServiceWorker(first);
-    // a tab opened on an earlier visit: the service worker already controls it when the app starts
-    await first.reload();
     await waitForServiceWorker(first);
     const second = await first.context().newPage();
     await second.goto('/login');

@@ -64,3 +64,6 @@ export async function loggedDatabase(): Promise<{ database: TestDatabase; sent: 
   const database = await freshDatabase({ logger: { logQuery: (query) => sent.push(query) } });
   return { database, sent };
 }
+
+/** How many of the `sent` statements a request sent of its own: all but its session lookup. */
+export const ownStatements = (sent: readonly string[]) => sent.filter((q) => !q.includes('"sessions"')).length;

@@ -37,6 +37,35 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`The server did not answer ${url}/health within ${timeoutMs / 1000}s:\n${log()}`);
 }
 
+/**
+ * The environment a browser test's server runs with: this process's, with embedded PGlite in `dir`/data
+ * (unless `overrides` names a DATABASE_URL), no demo data, the bot challenge off, mail written as JSON
+ * files to `mailDir`, and a bootstrap admin.
+ */
+export function serverEnv(
+  dir: string,
+  admin: { adminEmail: string; adminPassword: string; mailDir: string },
+  overrides: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL; // the embedded database in its own fresh directory, unless told otherwise
+  delete env.TEST_DATABASE_URL;
+  return {
+    ...env,
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(dir, 'data'),
+    DEMO_DATA: 'false',
+    CHALLENGE_PROVIDER: 'none',
+    MAIL_TRANSPORT: 'dir',
+    MAIL_DIR: admin.mailDir,
+    ADMIN_EMAIL: admin.adminEmail,
+    ADMIN_PASSWORD: admin.adminPassword,
+    STATIC_DIR,
+    LOG_LEVEL: 'warn',
+    ...overrides,
+  };
+}
+
 export interface ServerProcess {
   baseUrl: string;
   stop: () => Promise<void>;

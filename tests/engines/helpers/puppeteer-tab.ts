@@ -8,6 +8,18 @@ const FAKE_CAMERA = '--use-fake-device-for-media-stream';
 
 const locator = (page: Page, s: Selector) => page.locator(isXPath(s) ? `::-p-xpath(${s})` : s).setTimeout(15_000);
 
+/**
+ * Taps what `s` finds, first scrolled into clear view as a user does: puppeteer scrolls only an element
+ * outside the viewport, and one left under the app's sticky header was clicked through the header
+ * (Firefox clicked the header's Check Registration link instead of a family's Picked Up box).
+ */
+async function tap(page: Page, s: Selector) {
+  const handle = await locator(page, s).waitHandle();
+  await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await handle.dispose();
+  await locator(page, s).click();
+}
+
 export async function openPuppeteerTab(engine: Exclude<Engine, 'webkit'>): Promise<Tab> {
   const browser: Browser =
     engine === 'firefox'
@@ -29,18 +41,10 @@ export async function openPuppeteerTab(engine: Exclude<Engine, 'webkit'>): Promi
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     reload: async () => void (await page.reload({ waitUntil: 'load' })),
     run: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
-    // as a user does, what is tapped is first scrolled into clear view: puppeteer scrolls only an element
-    // outside the viewport, and one left under the app's sticky header is clicked through the header
-    // (Firefox clicked the header's Check Registration link instead of a family's Picked Up box)
-    click: async (s) => {
-      const handle = await locator(page, s).waitHandle();
-      await handle.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-      await handle.dispose();
-      await locator(page, s).click();
-    },
+    click: (s) => tap(page, s),
     type: async (s, text) => {
       await locator(page, s).fill('');
-      await locator(page, s).click();
+      await tap(page, s);
       await page.keyboard.type(text);
     },
     // Firefox's BiDi does not set the camera's permission yet
