@@ -196,8 +196,9 @@ export function snapshotCache(limits: CacheLimits) {
      * The JSON text of the answer `read` gives, or the bytes kept for `key` when the request's arrival
      * `mark` shows the snapshot they were read at. A miss costs what `read` costs and nothing more: its
      * own statement tells the snapshot. Requests arriving at the mark's snapshot while it reads share
-     * its answer: read after their arrival, it shows every write committed before it. Without a mark (no
-     * staff session) `read` answers, and nothing is kept.
+     * its answer: its statement ran after that mark was read, and an equal snapshot text means nothing
+     * was committed between their marks, so it shows every write committed before each of them. Without
+     * a mark (no staff session) `read` answers, and nothing is kept.
      */
     async read(db: Db, key: string, mark: ArrivalMark | null, read: () => Promise<SnapshotRead>): Promise<CachedJson> {
       if (!mark) return cachedJson(entryOf(null, (await read()).value));
