@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
-import { loggedDatabase, ownStatements } from '../helpers/db';
+import { loggedDatabase, ownStatements, readUntilKept } from '../helpers/db';
 import { makeRegistration } from '../helpers/factories';
 import { withDatabase } from '../setup/global-setup';
 import { connectPostgres } from '../../server/db/client';
@@ -28,21 +28,11 @@ async function get(path: string, token = admin.token) {
   return { ...res, statements: ownStatements(sent) };
 }
 
-/**
- * Reads `path` until one read is served from memory (no statement of its own), and checks that answer is
- * the one read just before it. On PostgreSQL other test files' writes move the cluster's snapshot, so a
- * read may compute afresh; two hundred tries are plenty.
- */
+/** Reads `path` until one read is served from memory, and checks that answer is the one read just before it. */
 async function servedFromMemory(path: string, token = admin.token) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const first = await get(path, token);
-    const second = await get(path, token);
-    if (second.statements === 0) {
-      expect(second.text).toBe(first.text);
-      return second;
-    }
-  }
-  throw new Error(`${path} was never served from memory`);
+  const { first, kept } = await readUntilKept(() => get(path, token));
+  expect(kept.text).toBe(first.text);
+  return kept;
 }
 
 describe('registration detail: kept by snapshot, never stale', () => {

@@ -67,3 +67,17 @@ export async function loggedDatabase(): Promise<{ database: TestDatabase; sent: 
 
 /** How many of the `sent` statements a request sent of its own: all but its session lookup. */
 export const ownStatements = (sent: readonly string[]) => sent.filter((q) => !q.includes('"sessions"')).length;
+
+/**
+ * Reads twice over until the second read sends no statement of its own (served from memory), and returns
+ * both answers. On PostgreSQL every test file's writes move the cluster's snapshot, so a read may compute
+ * afresh; two hundred tries are plenty, and a cache that keeps nothing never gets through.
+ */
+export async function readUntilKept<T extends { statements: number }>(read: () => Promise<T>) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const first = await read();
+    const kept = await read();
+    if (kept.statements === 0) return { first, kept };
+  }
+  throw new Error('the read was never served from memory');
+}
