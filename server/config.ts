@@ -148,11 +148,18 @@ export class ConfigError extends Error {}
 function loadSecret(given: string | undefined, dataDir: string): string {
   if (given) return given;
   const file = path.join(dataDir, 'secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new ConfigError(
+      `Invalid configuration: DATA_DIR ${dataDir} cannot be written (${reason}); set DATA_DIR to a writable folder or SESSION_SECRET`,
+    );
+  }
 }
 
 /** Pairs of dates that must come in this order: `[earlier, later]` variable names. */

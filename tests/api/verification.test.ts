@@ -79,6 +79,20 @@ describe('POST /api/registrations/send-verification', () => {
     expect(mailsTo(t, reg.primaryEmail)).toHaveLength(3);
   });
 
+  it("counts every mail a visitor asks for against the email's 3: either flow's code and the flight-info link", async () => {
+    const reg = await makeRegistration(t.db);
+    expect((await send(reg.primaryEmail)).status).toBe(200);
+    expect((await send(reg.primaryEmail, 'flight-info')).status).toBe(200);
+    const link = await t.api('POST', '/api/flight-info/lookup', { body: { email: reg.primaryEmail, captchaToken: 'ok' } });
+    expect(link.status).toBe(200);
+    for (const flow of ['registrations', 'flight-info']) {
+      const res = await send(reg.primaryEmail, flow);
+      expect(res.status).toBe(429);
+      expect(res.body.error).toBe('Too many requests for this email. Please wait a few minutes and try again.');
+    }
+    expect(mailsTo(t, reg.primaryEmail)).toHaveLength(3);
+  });
+
   it('limits sends per client address too', async () => {
     const reg = await makeRegistration(t.db);
     // app.request() has no socket, so every test request comes from the address 'unknown'

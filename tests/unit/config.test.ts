@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,14 @@ describe('configuration (docs/architecture.md table)', () => {
   it('demo data is off by default on PostgreSQL and can be turned off on the embedded one', () => {
     expect(loadConfig({ ...base(), DATABASE_URL: 'postgres://u@h/db' }).demoData).toBe(false);
     expect(loadConfig({ ...base(), DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('stops with one line naming DATA_DIR when the secret cannot be written there', () => {
+    const file = path.join(dataDir(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    const env = { ...base(), DATA_DIR: path.join(file, 'data') };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/^Invalid configuration: DATA_DIR .* cannot be written \(ENOTDIR\)/);
   });
 
   it('generates a secret into DATA_DIR once and reuses it', () => {

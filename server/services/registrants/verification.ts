@@ -31,10 +31,13 @@ export const WRONG_CODES_PER_ADDRESS = 100;
 const TOO_MANY_SENDS = 'Too many requests for this email. Please wait a few minutes and try again.';
 const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
 
+/** One budget per email for every mail a visitor can ask for (either code, the flight-info link). */
+const emailSendKey = (email: string) => `mail-send:email:${email}`;
+
 /** Counts one mail request against the email's and the address's limits; 429 with Retry-After when over. */
 export async function limitMailSends(db: DbOrTx, scope: string, email: string, ip: string): Promise<void> {
   await enforce(db, `${scope}:ip:${ip}`, SENDS_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_SENDS);
-  await enforce(db, `${scope}:email:${email}`, SENDS_PER_EMAIL, SEND_WINDOW_MS, TOO_MANY_SENDS);
+  await enforce(db, emailSendKey(email), SENDS_PER_EMAIL, SEND_WINDOW_MS, TOO_MANY_SENDS);
 }
 
 type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
@@ -51,7 +54,7 @@ export async function sendVerificationCode(deps: Deps, p: { email: string; purpo
       await deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) });
     } catch (err) {
       // no mail went out: the send does not count against the visitor's few
-      await refund(db, `${scope}:email:${p.email}`);
+      await refund(db, emailSendKey(p.email));
       await refund(db, `${scope}:ip:${p.ip}`);
       throw err;
     }
