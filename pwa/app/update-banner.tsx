@@ -17,7 +17,6 @@ const CHECK_EVERY_MS = 60 * 60 * 1000;
 export function UpdateBanner() {
   const asked = useRef(false);
   const [takenElsewhere, setTakenElsewhere] = useState(false);
-  const [dismissed, setDismissed] = useState(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
@@ -27,9 +26,6 @@ export function UpdateBanner() {
     },
     onRegisterError(error) {
       console.warn('Service worker registration failed; the app will not work offline.', error);
-    },
-    onNeedRefresh() {
-      setDismissed(false);
     },
     // given, so the plugin does not reload this tab itself: the controllerchange below decides
     onNeedReload() {},
@@ -50,13 +46,12 @@ export function UpdateBanner() {
         return;
       }
       setTakenElsewhere(true);
-      setDismissed(false);
     };
     sw.addEventListener('controllerchange', onChange);
     return () => sw.removeEventListener('controllerchange', onChange);
   }, []);
 
-  if ((!needRefresh && !takenElsewhere) || dismissed) return null;
+  if (!needRefresh && !takenElsewhere) return null;
   const reload = () => {
     if (takenElsewhere) {
       window.location.reload();
@@ -76,7 +71,7 @@ export function UpdateBanner() {
         className="btn btn-ghost"
         onClick={() => {
           setNeedRefresh(false);
-          setDismissed(true);
+          setTakenElsewhere(false);
         }}
         aria-label="Dismiss update notice"
       >

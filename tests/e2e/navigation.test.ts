@@ -42,6 +42,7 @@ describe('top navigation bar', () => {
     await page.getByRole('button', { name: 'My Registration' }).click();
     await page.getByText('Verified', { exact: true }).waitFor();
     await page.getByText('pat@example.com').waitFor();
+    await page.getByText('Verified pat@example.com').waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'View Registration' }).getAttribute('href')).toBe('/registration/R25-ABC123');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).waitFor();
@@ -77,6 +78,7 @@ describe('top navigation bar', () => {
     await page.getByRole('button', { name: `${user.first_name} ${user.last_name}` }).click();
     await page.getByText('Signed in as').waitFor();
     await page.getByText(email).waitFor();
+    await page.getByText(`Signed in as ${email}`).waitFor(); // one phrase when read as text
     await expect.poll(() => page.getByText('Administrator', { exact: true }).count()).toBe(0);
     await expect.poll(() => page.getByRole('link', { name: 'Change Password' }).getAttribute('href')).toBe('/admin/profile');
     await expect

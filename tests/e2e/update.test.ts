@@ -2,7 +2,8 @@
  * A new version of the app reaches open tabs without a silent reload (docs/architecture.md): both tabs
  * of one browser show "Update available — Reload"; Reload in one reloads that tab only, and the other
  * keeps what its user was typing and says "A new version is ready — Reload" until its user reloads it;
- * the tab of the very first visit (whose worker took control after the app started) reloads as well.
+ * the tab of the very first visit (whose worker took control after the app started) reloads as well, and
+ * a notice put away with Later comes back once the new version has taken over.
  * The server serves a copy of the build whose service worker then changes, as a deploy changes it.
  */
 import { randomBytes } from 'node:crypto';
@@ -57,6 +58,9 @@ describe('a new version of the app', () => {
     await lookForUpdate(first);
     await lookForUpdate(second);
     for (const page of [first, second]) await page.getByText('Update available —').waitFor({ timeout: 30_000 });
+    // Later puts the notice away; the new version taking over from the other tab brings it back
+    await second.getByRole('button', { name: 'Dismiss update notice' }).click();
+    expect(await second.getByText('Update available —').count()).toBe(0);
 
     await Promise.all([first.waitForEvent('load', { timeout: 30_000 }), first.getByRole('button', { name: 'Reload' }).click()]);
     await second.getByText('A new version is ready —').waitFor({ timeout: 30_000 });

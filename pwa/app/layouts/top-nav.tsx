@@ -67,8 +67,8 @@ function AccountArea() {
         {(close) => (
           <>
             <div className="menu-section">
-              <p className="menu-caption">Signed in as</p>
-              <p className="menu-strong">{user.email}</p>
+              {/* the space keeps "Signed in as {email}" one phrase when the section is read as text */}
+              <p className="menu-caption">Signed in as</p> <p className="menu-strong">{user.email}</p>
               <p className="tag">{ROLE_LABELS[user.role]}</p>
             </div>
             {user.role === 'greeter' && (
@@ -106,8 +106,7 @@ function AccountArea() {
         {(close) => (
           <>
             <div className="menu-section">
-              <p className="menu-caption">Verified</p>
-              <p className="menu-strong">{verification.email}</p>
+              <p className="menu-caption">Verified</p> <p className="menu-strong">{verification.email}</p>
             </div>
             <Link to={`/registration/${encodeURIComponent(verification.registrationNumber)}`} className="menu-item" onClick={close}>
               View Registration
