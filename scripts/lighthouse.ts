@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/lighthouse.ts [--dist dist] [--runs 3] [--pglite] [--out file.json] [--lhr-dir dir]`
  *
- * Issue 7's Lighthouse figures, as a command (not a CI test). Against the PRODUCTION server
+ * The Lighthouse figures of docs/quality.md "PWA: bundle, Lighthouse, installability, offline cold start", as a command (not a CI test). Against the PRODUCTION server
  * (NODE_ENV=production, compression and cache headers on) serving the built app from --dist, on a
  * fresh database with the normal demo event, in Debian's Chromium (CHROME_PATH, default
  * /usr/bin/chromium), Lighthouse's mobile profile: Moto G Power screen, simulated Slow 4G (150 ms RTT,

@@ -14,7 +14,7 @@ import { seedDemo } from '../server/seed/demo';
 const USAGE = `Usage: npm run seed:demo -- [--size normal|large] [--force] [--reset]
 
   --size normal   about 150 registrations and 420 attendees (default)
-  --size large    2,000 registrations, about 6,000 attendees and 5,000 flights (benchmarks)
+  --size large    2,000 registrations, about 6,100 attendees and 4,600 flights (benchmarks)
   --force         seed even though the database already has registrations
   --reset         delete ALL data (registrations, users, sessions, ...) first`;
 

@@ -1,8 +1,8 @@
 /**
  * Demo data: a realistic reunion, generated deterministically from a seeded PRNG so every machine gets
  * the same families, flights and payments (registration numbers still come from the real generator).
- * `normal` ≈ 150 registrations / 420 attendees; `large` = 2,000 registrations / ≈6,000 attendees /
- * ≈5,000 flights for benchmarks. Dates follow the configured event (flight window, late-fee date, time
+ * `normal` ≈ 150 registrations / 420 attendees; `large` = 2,000 registrations / ≈6,100 attendees /
+ * ≈4,600 flights for benchmarks. Dates follow the configured event (flight window, late-fee date, time
  * zone); money follows shared/pricing.ts exactly as the services do. Everything is inserted with
  * multi-row inserts inside one transaction: all of it or nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 7, "Hostile input and access" (docs/product.md#roles-and-access):
+ * "Hostile input and access" (docs/quality.md; docs/product.md#roles-and-access):
  *   - security headers on every response: every API endpoint (whatever it answers), JSON 404s, the 413,
  *     CSV downloads, static files, the SPA fallback and static 404s (a temporary STATIC_DIR stands in for
  *     the build);
