@@ -1,7 +1,7 @@
 /**
  * The greeter's phone (390×844, Chromium): what goes wrong at the airport must not. A tapped party stays
  * under the finger, so two quick taps on the same spot tick and then undo the same party; the first
- * Picked Up control is on the first screen.
+ * Picked Up control is on the first screen, and the app's bar scrolls away with the page.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,15 @@ describe("the greeter's phone", () => {
     const bottom = box.y + box.height + (await page.evaluate(() => window.scrollY));
     console.log(`greeter phone: first Picked Up control ends at ${Math.round(bottom)} px`);
     expect(bottom).toBeLessThanOrEqual(844);
+    // down a long list (a day of 900 arrivals: stood in for by a tall block), the app's bar has gone with
+    // the page: nothing of it lies over the cards
+    await page.evaluate(() =>
+      document.querySelector('.admin-content')!.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' })),
+    );
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(0);
   });
 });
 
