@@ -1,6 +1,6 @@
 /**
  * Configuration, parsed once at start-up with zod. Nothing else reads process.env. A bad value stops the
- * server with one line naming the variable (see loadConfig / formatConfigError).
+ * server with one line naming the variable (a ConfigError, see loadConfig).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -157,7 +157,7 @@ function loadSecret(given: string | undefined, dataDir: string): string {
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code ?? String(e);
     throw new ConfigError(
-      `Invalid configuration: DATA_DIR ${dataDir} cannot be written (${reason}); set DATA_DIR to a writable folder or SESSION_SECRET`,
+      `Invalid configuration: DATA_DIR ${dataDir} cannot be read or written (${reason}); set DATA_DIR to a folder the server may write`,
     );
   }
 }

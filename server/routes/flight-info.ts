@@ -23,7 +23,7 @@ import {
   registrationSummary,
   type RegistrationRow,
 } from '../services/registrants/registrant-summary';
-import { limitMailSends, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
+import { limitMailSends, refundMailSend, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
 import {
   flightLinkTokenSchema,
   flightRules,
@@ -102,11 +102,16 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
     await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck, 'captchaToken');
-    await limitMailSends(c.get('deps').database.db, 'flight-link', body.email, clientIp(c));
     const { db } = c.get('deps').database;
+    await limitMailSends(db, 'flight-link', body.email, clientIp(c));
     const reg = await registrationForEmail(db, body.email);
     if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
-    await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
+    try {
+      await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
+    } catch (err) {
+      await refundMailSend(db, 'flight-link', body.email, clientIp(c)); // no mail went out
+      throw err;
+    }
     return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);
   })
   .get('/verify/:token', async (c) => {

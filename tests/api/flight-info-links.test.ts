@@ -82,6 +82,9 @@ describe('POST /api/flight-info/lookup', () => {
     expect(await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id))).toHaveLength(0);
     const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
     expect(row.flightInfoRequestedAt).toBeNull();
+    // nor is the failed mail counted: three mails still fit in the email's 15 minutes
+    for (let i = 0; i < 3; i++) expect((await lookup(reg.primaryEmail)).status).toBe(200);
+    expect((await lookup(reg.primaryEmail)).status).toBe(429);
   });
 
   it('mails a link to the registration found by email', async () => {

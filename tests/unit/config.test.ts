@@ -39,7 +39,7 @@ describe('configuration (docs/architecture.md table)', () => {
     writeFileSync(file, 'not a folder');
     const env = { ...base(), DATA_DIR: path.join(file, 'data') };
     expect(() => loadConfig(env)).toThrow(ConfigError);
-    expect(() => loadConfig(env)).toThrow(/^Invalid configuration: DATA_DIR .* cannot be written \(ENOTDIR\)/);
+    expect(() => loadConfig(env)).toThrow(/^Invalid configuration: DATA_DIR .* cannot be read or written \(ENOTDIR\)/);
   });
 
   it('generates a secret into DATA_DIR once and reuses it', () => {

@@ -67,8 +67,8 @@ function AccountArea() {
         {(close) => (
           <>
             <div className="menu-section">
-              {/* the space keeps "Signed in as {email}" one phrase when the section is read as text */}
-              <p className="menu-caption">Signed in as</p> <p className="menu-strong">{user.email}</p>
+              {/* the spaces keep "Signed in as {email} {role}" apart when the section is read as text */}
+              <p className="menu-caption">Signed in as</p> <p className="menu-strong">{user.email}</p>{' '}
               <p className="tag">{ROLE_LABELS[user.role]}</p>
             </div>
             {user.role === 'greeter' && (

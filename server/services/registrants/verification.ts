@@ -40,6 +40,12 @@ export async function limitMailSends(db: DbOrTx, scope: string, email: string, i
   await enforce(db, emailSendKey(email), SENDS_PER_EMAIL, SEND_WINDOW_MS, TOO_MANY_SENDS);
 }
 
+/** Gives a counted mail request back to both limits: no mail went out, so it does not use up the visitor's few. */
+export async function refundMailSend(db: DbOrTx, scope: string, email: string, ip: string): Promise<void> {
+  await refund(db, emailSendKey(email));
+  await refund(db, `${scope}:ip:${ip}`);
+}
+
 type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
 
 /** The email step (after the challenge): limits, 404 when no live registration has this email, then the code mail. */
@@ -53,9 +59,7 @@ export async function sendVerificationCode(deps: Deps, p: { email: string; purpo
     try {
       await deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) });
     } catch (err) {
-      // no mail went out: the send does not count against the visitor's few
-      await refund(db, emailSendKey(p.email));
-      await refund(db, `${scope}:ip:${p.ip}`);
+      await refundMailSend(db, scope, p.email, p.ip);
       throw err;
     }
   });
