@@ -73,6 +73,7 @@ describe('hotel assignments', () => {
     await expect.poll(() => page.locator('.booking-card').count()).toBeGreaterThan(1);
 
     // Find Match: the family with the same name is offered first, highlighted
+    await page.getByLabel('Search bookings').fill(c1);
     const card1 = page.locator('.booking-card', { hasText: c1 });
     await card1.getByText('King Lake View · #412').waitFor();
     await card1.getByText('VIP: Gold').waitFor();
@@ -92,7 +93,10 @@ describe('hotel assignments', () => {
     await card1.waitFor({ state: 'detached' });
     expect((await serverRegistration(first.registrationId)).hotel_confirmation_number).toBe(c1);
 
-    // Search Registrations: free text, onto a registration that already has a hotel (orange)
+    // Search Registrations: free text, onto a registration that already has a hotel (orange). Each booking
+    // is found by its number first: its guest's name may sort past the first page of the bookings that
+    // other tests left unmatched
+    await page.getByLabel('Search bookings').fill(c2);
     const card2 = page.locator('.booking-card', { hasText: c2 });
     await card2.getByRole('button', { name: 'Search Registrations' }).click();
     await card2.getByRole('searchbox').fill(second.registrationNumber);
@@ -111,6 +115,7 @@ describe('hotel assignments', () => {
     expect((await serverRegistration(second.registrationId)).hotel_room_number).toBe('118');
 
     // delete, after the confirmation
+    await page.getByLabel('Search bookings').fill(c3);
     const card3 = page.locator('.booking-card', { hasText: c3 });
     let asked = '';
     page.once('dialog', (d) => {
@@ -123,6 +128,7 @@ describe('hotel assignments', () => {
     await expect.poll(() => bookingByConfirmation(c3)).toBeUndefined();
 
     // more than 10 bookings to match: Previous / Next and 'Page X of Y'
+    await page.getByLabel('Search bookings').fill('');
     const pager = page.getByRole('navigation', { name: 'Hotel bookings pages' });
     await pager.getByText(/^Page 1 of \d+$/).waitFor();
     await expect.poll(() => pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
