@@ -1,9 +1,10 @@
 /**
  * `npx tsx scripts/lighthouse.ts [--dist dist] [--runs 3] [--pglite] [--out file.json] [--lhr-dir dir]`
  *
- * The Lighthouse figures of docs/quality.md "PWA: bundle, Lighthouse, installability, offline cold start", as a command (not a CI test). Against the PRODUCTION server
- * (NODE_ENV=production, compression and cache headers on) serving the built app from --dist, on a
- * fresh database with the normal demo event, in Debian's Chromium (CHROME_PATH, default
+ * The Lighthouse figures of docs/quality.md "PWA: bundle, Lighthouse, installability, offline cold
+ * start", as a command (not a CI test). Against the PRODUCTION server (NODE_ENV=production,
+ * compression and cache headers on) serving the built app from --dist, on a fresh database with the
+ * normal demo event, in Debian's Chromium (CHROME_PATH, default
  * /usr/bin/chromium), Lighthouse's mobile profile: Moto G Power screen, simulated Slow 4G (150 ms RTT,
  * 1.6 Mbps down) and 4x CPU slowdown, a cold first visit each run (HTTP cache, service worker, Cache
  * Storage and IndexedDB cleared; localStorage kept so the greeter stays signed in).

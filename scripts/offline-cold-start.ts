@@ -2,8 +2,9 @@
  * `npx tsx scripts/offline-cold-start.ts [--dist dist] [--pickups 500] [--reloads 3] [--pglite] [--out file.json]
  *    [--verbose] [--upload-on /admin/profile] [--upload-limit 600]`
  *
- * The offline figures of docs/quality.md "PWA: bundle, Lighthouse, installability, offline cold start", as a command (not a CI test), in headless Chromium (CHROME_PATH, default
- * /usr/bin/chromium) against the PRODUCTION server serving the built app (--dist, default dist/), on a
+ * The offline figures of docs/quality.md "PWA: bundle, Lighthouse, installability, offline cold
+ * start", as a command (not a CI test), in headless Chromium (CHROME_PATH, default /usr/bin/chromium)
+ * against the PRODUCTION server serving the built app (--dist, default dist/), on a
  * fresh database with the large demo event (2,000 registrations; its arrivals are the cache):
  *
  *   1. The demo greeter opens /admin/flight-arrivals online once, on a phone-sized screen; we wait

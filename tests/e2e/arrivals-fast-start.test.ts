@@ -1,8 +1,8 @@
 /**
- * The arrivals screen's speed-ups (docs/quality.md "The greeter's phone"), as a user notices them: a signed-in greeter coming back
- * sees the screen while the session is still being checked (and a refused session still ends on the
- * sign-in page); the long table is drawn in windows, says so, draws the rest on scroll or 'Show all',
- * and the search box finds a row that is not drawn yet.
+ * The arrivals screen's speed-ups (docs/quality.md "What the measurements found and what was fixed"), as
+ * a user notices them: a signed-in greeter coming back sees the screen while the session is still being
+ * checked (and a refused session still ends on the sign-in page); the long table is drawn in windows,
+ * says so, draws the rest on scroll or 'Show all', and the search box finds a row that is not drawn yet.
  */
 import { describe, expect, it } from 'vitest';
 import { api, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';

@@ -3,10 +3,11 @@
  * land' first, each registration party on it with passengers, names, a tap-to-call phone link and one
  * large Picked Up control (at least 48 px). The registration number opens the details modal.
  *
- * Speed (docs/quality.md "The greeter's phone"): cards and parties are memoised by their data (useArrivals keeps unchanged rows' objects), so
- * a pickup tick redraws the one party and its card, not all 788; the cards are drawn in windows (the
- * first 12 flights at once, a phone screen holds two or three; 40 more each time the end comes within a
- * screen, or all with 'Show all': use-progressive-list.ts).
+ * Speed (docs/decisions.md "PWA budgets and accessibility"): cards and parties are memoised by their
+ * data (useArrivals keeps unchanged rows' objects), so a pickup tick redraws the one party and its card,
+ * not all 788; the cards are drawn in windows (the first 12 flights at once, a phone screen holds two or
+ * three; 40 more each time the end comes within a screen, or all with 'Show all':
+ * use-progressive-list.ts).
  */
 import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';

@@ -3,8 +3,9 @@
  * Info, Flight Details, Date & Time, Passengers, Special Requirements. Picked-up rows are dimmed and
  * show the pickup time; the registration number opens the details modal.
  *
- * Speed (docs/quality.md "The greeter's phone"): the rows are drawn in windows (the first 100 at once, 150 more each time the end of the
- * table comes within a screen, or all with 'Show all': use-progressive-list.ts); a line under the table
+ * Speed (docs/decisions.md "PWA budgets and accessibility"): the rows are drawn in windows (the first
+ * 100 at once, 150 more each time the end of the table comes within a screen, or all with 'Show all':
+ * use-progressive-list.ts); a line under the table
  * says how many are shown. Each row is memoised by its arrival (useArrivals keeps unchanged rows'
  * objects), so a pickup tick redraws one row, not 2,000.
  */
