@@ -10,8 +10,8 @@ const locator = (page: Page, s: Selector) => page.locator(isXPath(s) ? `::-p-xpa
 
 /**
  * Taps what `s` finds, first scrolled into clear view as a user does: puppeteer scrolls only an element
- * outside the viewport, and one left under the app's sticky header was clicked through the header
- * (Firefox clicked the header's Check Registration link instead of a family's Picked Up box).
+ * outside the viewport, and one left under something fixed on the screen is clicked through it (Firefox
+ * clicked the then sticky header's Check Registration link instead of a family's Picked Up box).
  */
 async function tap(page: Page, s: Selector) {
   const handle = await locator(page, s).waitHandle();
