@@ -35,14 +35,16 @@ export function registrationSearchText(r: SyncedRegistration): string {
 
 export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> {
   await db.transaction('rw', [db.hotelAssignments, db.candidates, db.outbox, db.meta], async () => {
+    // a booking on this device keeps what it shows (a refused link showed it again); one new to the
+    // device (a re-download) is hidden while a link to it is still on its way
     const queued = new Map<number, string>();
     for (const op of await db.outbox.where('kind').equals('hotel-link').toArray()) {
-      if (op.kind === 'hotel-link' && op.state !== 'done') queued.set(op.payload.assignmentId, op.opId);
+      if (op.kind === 'hotel-link' && op.state === 'pending') queued.set(op.payload.assignmentId, op.opId);
     }
     const existing = await db.hotelAssignments.bulkGet(page.assignments.map((a) => a.id));
     const rows: CachedHotelAssignment[] = page.assignments.map((row, i) => ({
       ...row,
-      hiddenByOp: existing[i]?.hiddenByOp ?? queued.get(row.id) ?? null,
+      hiddenByOp: existing[i] ? existing[i].hiddenByOp : (queued.get(row.id) ?? null),
     }));
     await db.hotelAssignments.bulkPut(rows);
     if (page.removed.length) {

@@ -1,13 +1,41 @@
 /** The sentences of the sync status bar and panel, pure so they are tested without a browser. */
+import type { SyncProgress } from './sync-engine';
+import type { OutboxOp } from './types';
 
 /** '3 not synced': changes made on this device that the server does not have yet (not "pending", which the board uses for people waiting) */
 export const pendingText = (n: number) => `${n} not synced`;
 /** 'Discard 1 pending change' / 'Discard 3 pending changes': sign-out's choice with changes not sent */
 export const discardLabel = (n: number) => `Discard ${n} pending change${n === 1 ? '' : 's'}`;
+/**
+ * The question before a change is discarded, asked in every state: a refused change (a payment taken at
+ * the desk, say) is its last record on this device, and one sent before without an answer may be on the
+ * server already, so discarding it does not undo it there.
+ */
+export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts'>): string {
+  if (op.state === 'failed') return `Discard “${op.label}”? The server refused it, and this removes its last record on this device.`;
+  if (op.attempts > 0)
+    return `Discard “${op.label}”? It was sent before and may already be on the server: discarding stops this device sending it again, and does not undo it there.`;
+  return 'Discard this change? It will not reach the server.';
+}
 /** '1 conflict' / '2 conflicts' */
 export const conflictsText = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`;
 /** '1 failed' */
 export const failedText = (n: number) => `${n} failed`;
+
+/**
+ * What the status bar says while a sync runs, with how far it has come: 'Sending 100 of 250…' while
+ * changes go up, 'Syncing… 1,000 downloaded' once a download has brought rows, else 'Syncing…'.
+ */
+export function syncingText(progress: SyncProgress | null): string {
+  if (progress?.phase === 'upload' && progress.total > 0) return `Sending ${progress.done} of ${progress.total}…`;
+  if (progress?.phase === 'download' && progress.done > 0) return `Syncing… ${progress.done.toLocaleString('en-US')} downloaded`;
+  return 'Syncing…';
+}
+
+/** The first download's spinner: 'Downloading registrations...', then '… 1,000 so far' once rows came. */
+export function downloadingText(what: string, done: number): string {
+  return done > 0 ? `Downloading ${what}... ${done.toLocaleString('en-US')} so far` : `Downloading ${what}...`;
+}
 
 /** 'Last synced just now', 'Last synced 2 min ago', 'Last synced 3 h ago', 'Last synced 2 days ago', 'Not synced yet'. */
 export function lastSyncedText(iso: string | null, nowMs: number): string {

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SyncStatusBar } from '../../pwa/offline/components/sync-status-bar';
 import { SyncPanel } from '../../pwa/offline/components/sync-panel';
-import { handoverText } from '../../pwa/offline/sync-text';
+import { NotDownloaded } from '../../pwa/offline/components/not-downloaded';
+import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sync-text';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
 // the bar and the panel render that state without touching browser-only APIs at render time, and that
@@ -42,6 +43,43 @@ describe('sync status components', () => {
     );
     expect(handoverText({ count: 1, names: [] })).toBe(
       '1 change made on this device before you signed in has not reached the server yet. It is kept and will be sent; pickups and check-ins keep the name of who tapped them. The data saved on this device by the previous user was removed when you signed in.',
+    );
+  });
+
+  it('a sync says how far it has come: changes sent of those queued, rows downloaded', () => {
+    expect(syncingText(null)).toBe('Syncing…');
+    expect(syncingText({ phase: 'upload', done: 100, total: 250 })).toBe('Sending 100 of 250…');
+    expect(syncingText({ phase: 'download', feed: 'registrations', done: 0 })).toBe('Syncing…');
+    expect(syncingText({ phase: 'download', feed: 'registrations', done: 1500 })).toBe('Syncing… 1,500 downloaded');
+  });
+
+  it("a first download shows, in words on the screen, how many of the feed's rows have come so far", () => {
+    const render = (progress: Parameters<typeof NotDownloaded>[0]['status']['progress']) =>
+      renderToString(
+        <NotDownloaded
+          feed="registrations"
+          what="registrations"
+          status={{ online: true, syncing: true, lastError: null, progress }}
+          errorTitle="Failed"
+        />,
+      );
+    expect(render(null)).toContain('<span class="muted" aria-hidden="true">Downloading registrations...</span>');
+    expect(render({ phase: 'download', feed: 'registrations', done: 1000 })).toContain(
+      '<span class="muted" aria-hidden="true">Downloading registrations... 1,000 so far</span>',
+    );
+    // another feed's download is not this screen's progress
+    expect(render({ phase: 'download', feed: 'arrivals', done: 1000 })).not.toContain('so far');
+  });
+
+  it('before a discard, says whether the change may already be on the server', () => {
+    const label = 'Payment $50.00 (cash): Lima (R-1001)';
+    expect(discardQuestion({ state: 'pending', label, attempts: 0 })).toBe('Discard this change? It will not reach the server.');
+    // sent once with no clear answer: the server may have it, and discarding here does not take it back
+    expect(discardQuestion({ state: 'pending', label, attempts: 1 })).toBe(
+      `Discard “${label}”? It was sent before and may already be on the server: discarding stops this device sending it again, and does not undo it there.`,
+    );
+    expect(discardQuestion({ state: 'failed', label, attempts: 1 })).toBe(
+      `Discard “${label}”? The server refused it, and this removes its last record on this device.`,
     );
   });
 });

@@ -147,6 +147,22 @@ describe('upload', () => {
     expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, pendingSync: false });
   });
 
+  it('a refused link shows its booking again, and a later download of that booking does not hide it again', async () => {
+    const db = freshDb();
+    const reg = registrationRow({ id: 5 });
+    await seedRegistrations(db, [reg]);
+    await seedBookings(db, [bookingRow({ id: 9 })]);
+    await queueHotelLink(db, { assignmentId: 9, registration: reg });
+    expect((await queryUnmatched(db)).assignments).toEqual([]); // hidden while the link is queued
+    const server = fakeServer({ 'POST /hotel-assignments/': () => ({ status: 404, body: { error: 'Registration not found' } }) });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect((await listOps(db)).map((o) => o.state)).toEqual(['failed']);
+    expect((await queryUnmatched(db)).assignments.map((a) => a.id)).toEqual([9]);
+    // the booking changes on the server (a new room number) and comes down again
+    await seedBookings(db, [bookingRow({ id: 9, room_number: '305' })], 200);
+    expect((await queryUnmatched(db)).assignments.map((a) => [a.id, a.room_number])).toEqual([[9, '305']]);
+  });
+
   it('one pickup of a batch refused (404) is marked failed and undone on screen; the rest of the batch is recorded', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
@@ -229,6 +245,38 @@ describe('pickup batches', () => {
     ).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(await listOps(db)).toEqual([]);
     expect((await queryArrival(db, 250))!.pendingSync).toBe(false);
+  });
+
+  it('tells its listeners how far a sync has come: ops sent of those queued, then rows downloaded, then nothing', async () => {
+    const db = freshDb();
+    await seedArrivals(
+      db,
+      Array.from({ length: 150 }, (_, i) => arrivalRow({ id: i + 1 })),
+    );
+    for (let i = 1; i <= 150; i++) await queuePickup(db, { flightId: i, pickedUp: true, actorName: 'Bo' });
+    const page = (ids: number[], cursor: number, hasMore: boolean) => ({
+      status: 200,
+      body: { arrivals: ids.map((id) => arrivalRow({ id })), removed: [], cursor, hasMore, serverTime: new Date().toISOString() },
+    });
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': pickupRoute(),
+      'GET /sync/arrivals': (req) => (req.query?.since === '10' ? page([3], 20, false) : page([1, 2], 10, true)),
+    });
+    const e = engine(db, server.transport);
+    const seen: unknown[] = [];
+    e.subscribe(() => {
+      const p = e.getState().progress;
+      if (JSON.stringify(p) !== JSON.stringify(seen.at(-1))) seen.push(p);
+    });
+    expect(await e.syncOnce()).toBe('done');
+    expect(seen).toEqual([
+      null,
+      { phase: 'upload', done: 0, total: 150 },
+      { phase: 'upload', done: 100, total: 150 },
+      { phase: 'download', feed: 'arrivals', done: 0 },
+      { phase: 'download', feed: 'arrivals', done: 2 },
+      null,
+    ]);
   });
 
   it('records each batch in one transaction: the arrivals live query runs once per batch, not once per op', async () => {

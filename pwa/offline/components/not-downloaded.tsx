@@ -8,12 +8,13 @@ import { Spinner } from '../../components/spinner';
 import { hadCopy } from '../copy-marker';
 import type { Feed } from '../downloads';
 import type { SyncStatus } from '../hooks';
+import { downloadingText } from '../sync-text';
 
 interface Props {
   feed: Feed;
   /** the feed's rows as the sentences name them: 'arrivals', 'registrations', 'hotel bookings' */
   what: string;
-  status: Pick<SyncStatus, 'online' | 'syncing' | 'lastError'>;
+  status: Pick<SyncStatus, 'online' | 'syncing' | 'lastError' | 'progress'>;
   /** the title of a failed download */
   errorTitle: string;
 }
@@ -25,6 +26,7 @@ export const clearedText = (what: string, online: boolean) =>
 
 export function NotDownloaded({ feed, what, status, errorTitle }: Props) {
   const cleared = hadCopy(feed);
+  const done = status.progress?.phase === 'download' && status.progress.feed === feed ? status.progress.done : 0;
   if (!status.online)
     return (
       <Alert kind="info">
@@ -42,8 +44,12 @@ export function NotDownloaded({ feed, what, status, errorTitle }: Props) {
   return (
     <>
       {cleared && <Alert kind="info">{clearedText(what, true)}</Alert>}
-      <div className="page-spinner">
-        <Spinner label={`Downloading ${what}...`} />
+      <div className="page-spinner download-progress">
+        <Spinner label={downloadingText(what, done)} />
+        {/* the same words for the eye (the spinner's label is read out, not shown): the download is moving */}
+        <span className="muted" aria-hidden="true">
+          {downloadingText(what, done)}
+        </span>
       </div>
     </>
   );

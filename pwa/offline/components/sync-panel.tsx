@@ -13,7 +13,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useHandover, useOutbox, useOverrides, useSessionOwner, useSyncStatus } from '../hooks';
 import { syncNow } from '../runtime';
-import { handoverText } from '../sync-text';
+import { discardQuestion, handoverText } from '../sync-text';
 import type { OutboxOp } from '../types';
 
 const list: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' };
@@ -44,12 +44,7 @@ function OpItem({ op, me }: { op: OutboxOp; me: number | null }) {
       setBusy(false);
     }
   };
-  // asked in every state: a refused change (a payment taken at the desk, say) is its last record on this device
-  const question =
-    op.state === 'failed'
-      ? `Discard “${op.label}”? The server refused it, and this removes its last record on this device.`
-      : 'Discard this change? It will not reach the server.';
-  const confirmDiscard = () => (window.confirm(question) ? discard(op.opId) : Promise.resolve());
+  const confirmDiscard = () => (window.confirm(discardQuestion(op)) ? discard(op.opId) : Promise.resolve());
   const s = STATE_TEXT[op.state];
   return (
     <li style={item} data-op-state={op.state}>

@@ -10,7 +10,7 @@ import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { useMinuteClock, useOverrides, useSyncStatus } from '../hooks';
-import { conflictsText, failedText, lastSyncedText, pendingText } from '../sync-text';
+import { conflictsText, failedText, lastSyncedText, pendingText, syncingText } from '../sync-text';
 import { Spinner } from '../../components/spinner';
 
 // The panel's code loads when it is first opened (precached for offline use by the service worker):
@@ -50,7 +50,7 @@ export function SyncStatusBar({ className }: { className?: string }) {
       {/* one slot: the line must not grow and push the cards under a finger each time a sync starts
           (a sync cannot hang: its requests give up after at most 2 minutes, offline/transport.ts) */}
       {s.syncing ? (
-        <span className="sync-last">Syncing…</span>
+        <span className="sync-last">{syncingText(s.progress)}</span>
       ) : (
         s.lastSyncedAt !== undefined && <span className="sync-last">{lastSyncedText(s.lastSyncedAt, now)}</span>
       )}

@@ -1,0 +1,17 @@
+import { setup, B } from './qa-lib.mjs';
+const { browser, page, shot, logSize, code } = await setup();
+const EMAIL='lisa.smith@example.org';
+await page.goto(B+'/check-registration'); await page.waitForLoadState('networkidle');
+const before = logSize();
+await page.getByLabel(/email/i).fill(EMAIL);
+await page.getByRole('button', {name:/send/i}).click();
+const c = await code(EMAIL, before);
+await page.getByLabel(/code/i).fill(c);
+await page.getByRole('button', {name:/verify/i}).click();
+await page.waitForTimeout(2000);
+await page.getByRole('link', {name:/add flight/i}).or(page.getByRole('button', {name:/add flight/i})).first().click();
+await page.waitForTimeout(1500);
+await page.getByLabel(/yes, i need/i).check();
+await page.waitForTimeout(500); await shot('v-form2');
+console.log(await page.evaluate(()=>[...document.querySelectorAll('input,select,textarea,button')].map(e=>`${e.tagName} name=${e.name} type=${e.type} id=${e.id} min=${e.min} max=${e.max} label=${(e.labels?.[0]?.innerText||e.getAttribute('aria-label')||e.innerText||'').replace(/\n/g,' ')} val=${e.value} ${e.tagName==='SELECT'?'opts='+[...e.options].map(o=>o.value+':'+o.text).join('|'):''}`).join('\n')));
+await browser.close();
