@@ -82,6 +82,8 @@ export const registrationListItemSchema = z.object({
   waive_fees: z.boolean(),
   created_at: text,
   has_flights: z.boolean(),
+  /** false once the registration answered "no airport transportation needed" */
+  needs_transportation: z.boolean(),
   /** attendees checked in at the desk (of attendee_count) */
   checked_in_count: count,
   flight_info_requested_at: maybeText,

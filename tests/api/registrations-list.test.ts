@@ -3,7 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
-import { flightInfoRequests, registrations } from '../../server/db/schema';
+import { attendees, flightInfoRequests, registrations } from '../../server/db/schema';
+import { matchesListFilters } from '../../shared/registration-list-filters';
+import { registrationFiltersSchema } from '../../shared/schemas/registration';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
@@ -52,6 +54,7 @@ describe('GET /api/registrations', () => {
       waive_fees: false,
       created_at: '2025-07-01T00:00:00.000Z',
       has_flights: false,
+      needs_transportation: true,
       checked_in_count: 0,
       flight_info_requested_at: null,
       hotel_confirmation_number: null,
@@ -117,6 +120,71 @@ describe('GET /api/registrations', () => {
     expect(await q('status=&payment_status=all')).toHaveLength(4);
     const row = (await list(`search=${name}&flights=present`)).body.registrations[0];
     expect(row).toMatchObject({ has_flights: true, paid_amount: 400, payment_status: 'paid' });
+  });
+
+  it('a family that answered "no airport transportation needed" is not missing flight info, and the bulk request leaves it out', async () => {
+    const name = family();
+    const untouched = await makeRegistration(t.db, { lastName: name });
+    const placeholder = await makeRegistration(t.db, { lastName: name, flights: [{ airline: 'N/A', flightNumber: 'N/A' }] });
+    const withFlight = await makeRegistration(t.db, { lastName: name, flights: [{}] });
+    const noTransport = await makeRegistration(t.db, { lastName: name });
+    const answered = await t.api('POST', '/api/flight-info/submit-verified', {
+      token: admin.token,
+      body: { registrationId: noTransport.id, needsTransportation: false, flights: [] },
+    });
+    expect(answered.status).toBe(200);
+    const q = (extra: string) => list(`search=${name}&${extra}`).then(numbers);
+    expect((await q('flights=missing')).sort()).toEqual([untouched.registrationNumber, placeholder.registrationNumber].sort());
+    expect(await q('flights=present')).toEqual([withFlight.registrationNumber]);
+    const rows = (await list(`search=${name}`)).body.registrations;
+    const row = (n: string) => rows.find((r: any) => r.registration_number === n);
+    expect(row(noTransport.registrationNumber)).toMatchObject({ has_flights: false, needs_transportation: false });
+    expect(row(placeholder.registrationNumber)).toMatchObject({ has_flights: false, needs_transportation: true });
+    const dry = await t.api('POST', '/api/registrations/request-flight-info', {
+      token: admin.token,
+      body: { search: name, flights: 'missing', dryRun: true },
+    });
+    expect(dry.body).toMatchObject({ recipients: 2 });
+  });
+
+  it("a device's saved copy filters the list as the server does (shared/registration-list-filters.ts)", async () => {
+    const name = family();
+    const people = [
+      { firstName: 'A', lastName: name },
+      { firstName: 'B', lastName: name },
+    ];
+    await makeRegistration(t.db, { lastName: name, payments: [400], state: 'tx', flights: [{}], attendees: people });
+    await makeRegistration(t.db, { lastName: name, payments: [10], state: 'CA', attendees: people });
+    await makeRegistration(t.db, { lastName: name, status: 'cancelled', state: 'TX', columns: { needsTransportation: false } });
+    await makeRegistration(t.db, { lastName: name, fees: { waiveFees: true }, flights: [{ airline: 'N/A' }], attendees: people });
+    await makeRegistration(t.db, { lastName: name, columns: { paymentStatus: 'completed' }, attendees: people });
+    const everyone = await makeRegistration(t.db, { lastName: name, attendees: people });
+    const some = await makeRegistration(t.db, { lastName: name, attendees: people });
+    await t.db.update(attendees).set({ checkedIn: true }).where(eq(attendees.registrationId, everyone.id));
+    const [first] = await t.db.select().from(attendees).where(eq(attendees.registrationId, some.id));
+    await t.db.update(attendees).set({ checkedIn: true }).where(eq(attendees.id, first.id));
+
+    const all = (await list(`search=${name}&limit=100`)).body.registrations;
+    expect(all).toHaveLength(7);
+    const filterSets = [
+      'status=active',
+      'status=cancelled',
+      ...['paid', 'completed', 'partial', 'pending', 'waived', 'refunded'].map((v) => `payment_status=${v}`),
+      'state=tx',
+      'state=CA',
+      'flights=missing',
+      'flights=present',
+      ...['everyone', 'some', 'none'].map((v) => `checked_in=${v}`),
+      'status=active&flights=missing&checked_in=none',
+    ];
+    for (const qs of filterSets) {
+      const filters = registrationFiltersSchema.parse(Object.fromEntries(new URLSearchParams(qs)));
+      const onDevice = all.filter((r: any) => matchesListFilters(r, filters)).map((r: any) => r.registration_number);
+      expect({ qs, numbers: (await list(`search=${name}&limit=100&${qs}`).then(numbers)).sort() }).toEqual({
+        qs,
+        numbers: onDevice.sort(),
+      });
+    }
   });
 
   it('sorts by name and by amount, with order', async () => {

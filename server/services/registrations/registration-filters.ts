@@ -1,13 +1,16 @@
 /**
  * The list filters (search, status, payment status, state, flights, checked in) and sorts as SQL, shared by the
- * registrations list, the CSV export and the bulk flight-info request so all three see the same rows.
+ * registrations list, the CSV export and the bulk flight-info request so all three see the same rows. The
+ * device's saved copy applies the same rules in shared/registration-list-filters.ts.
  */
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { registrations } from '../../db/schema';
 import { likePattern } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
+import { PLACEHOLDER_AIRLINE } from '../../../shared/constants';
 
-const hasFlight = sql`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`;
+/** A flight given (an 'N/A' airline is a placeholder row, not a flight): the list's Flights column and its filter. */
+export const hasFlight = sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null and f.airline <> ${sql.raw(`'${PLACEHOLDER_AIRLINE}'`)})`;
 const someoneIn = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`;
 const someoneOut = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and not a.checked_in)`;
 
@@ -27,7 +30,8 @@ export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQ
   else if (f.payment_status) conds.push(eq(registrations.paymentStatus, bind('payment_status', f.payment_status)));
   if (f.state) conds.push(sql`lower(${registrations.state}) = ${bind('state', f.state.toLowerCase())}`);
   if (f.flights === 'present') conds.push(hasFlight);
-  if (f.flights === 'missing') conds.push(sql`not ${hasFlight}`);
+  // missing: no flight, and not the answer "no airport transportation needed" (the bulk request skips them)
+  if (f.flights === 'missing') conds.push(sql`not ${hasFlight} and ${registrations.needsTransportation}`);
   if (f.checked_in === 'everyone') conds.push(sql`${someoneIn} and not ${someoneOut}`);
   if (f.checked_in === 'some') conds.push(sql`${someoneIn} and ${someoneOut}`);
   if (f.checked_in === 'none') conds.push(sql`not ${someoneIn}`);

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { registrations } from '../../db/schema';
 import { SNAPSHOT_TEXT } from '../../db/arrival-mark';
 import { preparedPer } from '../../db/prepared';
-import { filterCondition, filterShape, filterValues, placeholders, sortOrder } from './registration-filters';
+import { filterCondition, filterShape, filterValues, hasFlight, placeholders, sortOrder } from './registration-filters';
 import { fromCents } from '../../../shared/pricing';
 import type { Pagination, RegistrationListItem, RegistrationListQuery } from '../../../shared/schemas/registration';
 
@@ -63,10 +63,11 @@ function buildList(db: DbOrTx, q: RegistrationListQuery, shape: string) {
           createdAt: registrations.createdAt,
           flightInfoRequestedAt: registrations.flightInfoRequestedAt,
           hotelConfirmationNumber: registrations.hotelConfirmationNumber,
+          needsTransportation: registrations.needsTransportation,
         },
         // sub-selects name the outer table literally: drizzle renders a bare "id" inside select fields
         attendeeCount: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null)`,
-        hasFlights: sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null)`,
+        hasFlights: hasFlight,
         checkedIn: sql<number>`(select count(*)::int from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`,
         total: page.total,
         // the snapshot the page was read at, for the cache of pages (server/db/snapshot-cache.ts)
@@ -125,6 +126,7 @@ export async function listRegistrations(
       waive_fees: r.waiveFees,
       created_at: r.createdAt.toISOString(),
       has_flights: Boolean(hasFlights),
+      needs_transportation: r.needsTransportation,
       checked_in_count: Number(checkedIn),
       flight_info_requested_at: r.flightInfoRequestedAt?.toISOString() ?? null,
       hotel_confirmation_number: r.hotelConfirmationNumber,

@@ -10,7 +10,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useCachedRegistrations, useSyncStatus } from '../../../offline/hooks';
 import type { CachedRegistration } from '../../../offline/types';
 import { LIST_PAGE_SIZE } from '../../../../shared/constants';
-import type { RegistrationListItem } from '../../../../shared/schemas/registration';
+import { registrationFiltersSchema, type RegistrationListItem } from '../../../../shared/schemas/registration';
+import { matchesListFilters } from '../../../../shared/registration-list-filters';
 import type { RegistrationFilterValues } from '../api/get-registrations';
 import { Pagination } from './pagination';
 import { RegistrationsTable } from './registrations-table';
@@ -35,22 +36,11 @@ function listItemOf(r: CachedRegistration): RegistrationListItem {
     waive_fees: !!r.waive_fees,
     created_at: r.created_at,
     has_flights: realFlights(r.flights).length > 0,
+    needs_transportation: r.needs_transportation,
     checked_in_count: r.attendees.filter((a) => a.checked_in).length,
     flight_info_requested_at: r.flight_info_requested_at,
     hotel_confirmation_number: r.hotel_confirmation_number,
   };
-}
-
-/** The panel's filters the cache query does not do itself (payment status, flights, check-in). */
-function matches(r: RegistrationListItem, f: RegistrationFilterValues): boolean {
-  if (f.payment_status === 'waived' && !r.waive_fees) return false;
-  if (f.payment_status && f.payment_status !== 'waived' && (r.waive_fees || r.payment_status !== f.payment_status)) return false;
-  if (f.flights === 'missing' && r.has_flights) return false;
-  if (f.flights === 'present' && !r.has_flights) return false;
-  if (f.checked_in === 'all' && (r.checked_in_count === 0 || r.checked_in_count < r.attendee_count)) return false;
-  if (f.checked_in === 'some' && (r.checked_in_count === 0 || r.checked_in_count >= r.attendee_count)) return false;
-  if (f.checked_in === 'none' && r.checked_in_count > 0) return false;
-  return true;
 }
 
 export default function CachedRegistrations({ filters }: { filters: RegistrationFilterValues }) {
@@ -61,7 +51,9 @@ export default function CachedRegistrations({ filters }: { filters: Registration
   const { lastSyncedAt } = useSyncStatus();
   const [page, setPage] = useState(1);
   if (cached === undefined) return <Spinner label="Loading saved registrations..." />;
-  const rows = cached.map(listItemOf).filter((r) => matches(r, filters));
+  // the filters as the server reads them (an unknown value filters nothing, where the server would refuse it)
+  const parsed = registrationFiltersSchema.safeParse(filters);
+  const rows = cached.map(listItemOf).filter((r) => !parsed.success || matchesListFilters(r, parsed.data));
   const pages = Math.max(1, Math.ceil(rows.length / LIST_PAGE_SIZE));
   const current = Math.min(page, pages);
   return (

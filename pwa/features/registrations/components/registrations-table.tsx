@@ -74,6 +74,8 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
               <td>
                 {r.has_flights ? (
                   'Received'
+                ) : !r.needs_transportation ? (
+                  <span className="cell-sub">No transport needed</span>
                 ) : r.flight_info_requested_at ? (
                   <span className="cell-sub">Requested {formatDate(r.flight_info_requested_at)}</span>
                 ) : (

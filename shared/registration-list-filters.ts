@@ -1,0 +1,28 @@
+/**
+ * The registrations list's filters as a device applies them to its saved copy (an admin with no
+ * connection): the same rules the server's SQL applies (server/services/registrations/registration-filters.ts),
+ * and tests/api/registrations-list.test.ts checks the two agree on the same registrations. Search is the
+ * cache query's own (pwa/offline/local-search.ts).
+ */
+import type { RegistrationFilters, RegistrationListItem } from './schemas/registration';
+
+export type ListFilterFacts = Pick<
+  RegistrationListItem,
+  'status' | 'payment_status' | 'waive_fees' | 'state' | 'has_flights' | 'needs_transportation' | 'checked_in_count' | 'attendee_count'
+>;
+
+export function matchesListFilters(r: ListFilterFacts, f: Omit<RegistrationFilters, 'search'>): boolean {
+  if (f.status && r.status !== f.status) return false;
+  // a list row reads older data's 'completed' as 'paid', as the filter does
+  if (f.payment_status === 'waived' ? !r.waive_fees : f.payment_status && r.payment_status !== f.payment_status) return false;
+  if (f.state && (r.state ?? '').toLowerCase() !== f.state.toLowerCase()) return false;
+  if (f.flights === 'present' && !r.has_flights) return false;
+  // missing: no flight, and not the answer "no airport transportation needed"
+  if (f.flights === 'missing' && (r.has_flights || !r.needs_transportation)) return false;
+  const someoneIn = r.checked_in_count > 0;
+  const someoneOut = r.checked_in_count < r.attendee_count;
+  if (f.checked_in === 'everyone' && !(someoneIn && !someoneOut)) return false;
+  if (f.checked_in === 'some' && !(someoneIn && someoneOut)) return false;
+  if (f.checked_in === 'none' && someoneIn) return false;
+  return true;
+}
