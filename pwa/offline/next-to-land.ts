@@ -45,3 +45,19 @@ export function orderNextToLand<T extends LandingRow>(arrivals: T[], nowMs: numb
     })
     .map((x) => x.a);
 }
+
+/**
+ * Which of the ordered flights gets the 'Next to land' badge: the first one not landed yet with someone
+ * still waiting. A flight that landed is not 'next to land' even while its party waits (its card says
+ * 'Landed 45 min ago' and comes first in the order above).
+ */
+export function nextToLand<T extends { flightDate: string | null; flightTime: string | null; arrivals: { picked_up: boolean }[] }>(
+  groups: T[],
+  nowMs: number,
+  timeZone: string,
+): T | undefined {
+  return groups.find((g) => {
+    const t = landingInstant(g.flightDate, g.flightTime, timeZone);
+    return t !== null && t > nowMs && g.arrivals.some((a) => !a.picked_up);
+  });
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { betterOffset, measureOffset, recordOffset } from '../../pwa/offline/clock';
 import { rankCandidates } from '../../pwa/offline/candidates';
 import { registrationSearchText } from '../../pwa/offline/admin-downloads';
-import { landingInstant, orderNextToLand } from '../../pwa/offline/next-to-land';
+import { landingInstant, nextToLand, orderNextToLand } from '../../pwa/offline/next-to-land';
 import { familyLabel, flightLabel, pickupLabel } from '../../pwa/offline/outbox';
 import { queryArrivals } from '../../pwa/offline/queries';
 import { conflictsText, lastSyncedText, pendingText } from '../../pwa/offline/sync-text';
@@ -94,6 +94,24 @@ describe('arrivals on the device', () => {
       'picked',
       'no-time',
     ]);
+  });
+
+  it("badges as 'Next to land' the first flight not landed yet with someone waiting, not one that landed", () => {
+    const now = Date.parse('2025-11-27T20:00:00Z'); // 14:00 in Chicago
+    const flight = (id: string, flightTime: string, picked: boolean[]) => ({
+      id,
+      flightDate: '2025-11-27',
+      flightTime,
+      arrivals: picked.map((picked_up) => ({ picked_up })),
+    });
+    const groups = [
+      flight('landed-45-min-ago', '13:15', [false]),
+      flight('all-picked', '14:10', [true, true]),
+      flight('soon', '14:20', [true, false]),
+      flight('later', '18:00', [false]),
+    ];
+    expect(nextToLand(groups, now, 'America/Chicago')?.id).toBe('soon');
+    expect(nextToLand(groups.slice(0, 2), now, 'America/Chicago')).toBeUndefined();
   });
 });
 

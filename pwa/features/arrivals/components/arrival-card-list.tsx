@@ -12,7 +12,7 @@
 import { memo } from 'react';
 import { formatDate, formatTime } from '../../../lib/format';
 import { useMinuteClock } from '../../../offline/hooks';
-import { landingInstant } from '../../../offline/next-to-land';
+import { landingInstant, nextToLand } from '../../../offline/next-to-land';
 import type { ArrivalView } from '../../../offline/types';
 import { groupByFlight, passengersOf, type FlightGroup } from '../lib/arrival-summary';
 import { useProgressiveList } from '../hooks/use-progressive-list';
@@ -157,11 +157,7 @@ export function ArrivalCardList({ arrivals, timeZone, listKey, deviceId, onOpenR
   const now = useMinuteClock();
   const groups = groupByFlight(arrivals);
   const windowed = useProgressiveList(groups, listKey, 12, 40);
-  // the first group still waiting for someone, landing from an hour ago onwards (next-to-land.ts's rule)
-  const nextKey = groups.find((g) => {
-    const t = landingInstant(g.flightDate, g.flightTime, timeZone);
-    return t !== null && t >= now - 60 * 60_000 && g.arrivals.some((a) => !a.picked_up);
-  })?.key;
+  const nextKey = nextToLand(groups, now, timeZone)?.key;
   return (
     <>
       <ol className="flight-groups" aria-label="Flights, next to land first">
