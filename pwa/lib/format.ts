@@ -49,6 +49,16 @@ export function formatDateTime(value: string | number | Date | null | undefined)
   return isValid(d) ? `${formatDate(d)} ${formatClock(d)}` : '';
 }
 
+/** '2:05 PM' for a time today (the phone's day), 'Nov 26 2:05 PM' for another day: where a line is short. */
+export function formatWhen(value: string | number | Date | null | undefined, nowMs = Date.now()): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (!isValid(d)) return '';
+  const now = new Date(nowMs);
+  const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
+  return today ? formatClock(d) : `${MONTHS[d.getMonth()]} ${pad2(d.getDate())} ${formatClock(d)}`;
+}
+
 /** '14:05' → '2:05 PM'; returns the input when it is not HH:MM. */
 export function formatTime(value: string | null | undefined): string {
   if (!value) return '';

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { SyncStatusBar } from '../../pwa/offline/components/sync-status-bar';
 import { SyncPanel } from '../../pwa/offline/components/sync-panel';
 import { NotDownloaded } from '../../pwa/offline/components/not-downloaded';
+import { overpaymentText } from '../../pwa/features/registrations/components/record-payment-form';
 import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sync-text';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
@@ -81,5 +82,19 @@ describe('sync status components', () => {
     expect(discardQuestion({ state: 'failed', label, attempts: 1 })).toBe(
       `Discard “${label}”? The server refused it, and this removes its last record on this device.`,
     );
+  });
+
+  it("warns under an admin's payment above the balance due, not under one within it or a refund", () => {
+    expect(overpaymentText('100', false, 0)).toBe(
+      '$100.00 is more than the balance due ($0.00): $100.00 would then be due back as a refund.',
+    );
+    expect(overpaymentText('$450.50', false, 400)).toBe(
+      '$450.50 is more than the balance due ($400.00): $50.50 would then be due back as a refund.',
+    );
+    expect(overpaymentText('400', false, 400)).toBeNull();
+    expect(overpaymentText('', false, 0)).toBeNull();
+    expect(overpaymentText('100', true, 0)).toBeNull();
+    expect(overpaymentText('-100', false, 0)).toBeNull();
+    expect(overpaymentText('abc', false, 0)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
+import { rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
 
 const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
   registrationRow({
@@ -214,5 +215,20 @@ describe('queuing', () => {
     expect(shown.deskBase).toMatchObject({ paid_amount: 100, balance_due: 200, payment_status: 'partial' });
     await db.transaction('rw', [db.registrations, db.outbox], () => showDesk(db, 7));
     expect(await db.registrations.get(7)).toEqual(shown);
+  });
+});
+
+describe("the desk's matches", () => {
+  it('lists the families whose main contact was typed first, by name, and cancelled ones last', () => {
+    const reg = (id: number, first: string, last: string, status: 'active' | 'cancelled' = 'active') =>
+      registrationRow({ id, primary_first_name: first, primary_last_name: last, status });
+    const rows = [
+      reg(1, 'Emma', 'Washington', 'cancelled'), // a Reyes in her party
+      reg(2, 'Li', 'Zhang'), // a Reyes in his party
+      reg(3, 'Matthew', 'Reyes'),
+      reg(4, 'Ana', 'Reyes'),
+      reg(5, 'Bo', 'Reyes', 'cancelled'),
+    ];
+    expect(rankDeskMatches(rows, 'reyes').map((r) => r.id)).toEqual([4, 3, 2, 5, 1]);
   });
 });

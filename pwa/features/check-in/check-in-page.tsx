@@ -13,6 +13,7 @@ import { PageSpinner } from '../../components/spinner';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
+import { rankDeskMatches } from './desk-matches';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
 import { BulkPasses } from './components/bulk-passes';
@@ -49,7 +50,16 @@ export default function CheckInPage() {
   const status = useSyncStatus();
   const { checked, total } = useMemo(() => counts(all ?? []), [all]);
 
-  const list = useMemo(() => (search.trim() && all ? all.filter((r) => matchesQuery(r.searchText, search)) : []), [all, search]);
+  const list = useMemo(
+    () =>
+      search.trim() && all
+        ? rankDeskMatches(
+            all.filter((r) => matchesQuery(r.searchText, search)),
+            search,
+          )
+        : [],
+    [all, search],
+  );
   const party = chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 ? list[0] : undefined;
 
   if (all === undefined) return <PageSpinner />;

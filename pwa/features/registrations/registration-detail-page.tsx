@@ -160,7 +160,14 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
         </div>
       </div>
 
-      {isAdmin && !fromCache && <PaymentsSection registrationNumber={r.registration_number} registrationId={r.id} disabled={!online} />}
+      {isAdmin && !fromCache && (
+        <PaymentsSection
+          registrationNumber={r.registration_number}
+          registrationId={r.id}
+          balanceDue={r.balance_due ?? 0}
+          disabled={!online}
+        />
+      )}
       {isAdmin && !fromCache && <HistorySection registrationNumber={r.registration_number} />}
     </div>
   );

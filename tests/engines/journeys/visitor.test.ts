@@ -45,7 +45,7 @@ describe(`a visitor's code flow and flight (${journey.engine})`, () => {
     await fill(tab, control('Flight Number', row), 'aa 1234');
     await fill(tab, control('Airport (landing at)', row), 'IAH');
     await fill(tab, control('Flight Date', row), '2025-11-27');
-    await fill(tab, control('Flight Time (landing, local time)', row), '14:30');
+    await fill(tab, control('Flight Time', row), '14:30');
     await tab.click(button('Submit Flight Information'));
     await waitForText(tab, 'Flight Information Submitted!');
 

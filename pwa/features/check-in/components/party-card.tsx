@@ -9,7 +9,7 @@ import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatWhen } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import type { CachedRegistration, OpState } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
@@ -23,7 +23,7 @@ const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send
  * every registration: a tap rewrites that row, and this small query answers long before the list's.
  * A check-in tap is drawn before even that (use-shown-check-ins.ts).
  */
-const checkedInText = (at: string, by: string | null) => `Checked in ${formatDateTime(at)}${by ? ` by ${by}` : ''}`;
+const checkedInText = (at: string, by: string | null) => `Checked in ${formatWhen(at)}${by ? ` by ${by}` : ''}`;
 
 export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const ageLabels = useAgeLabels();
@@ -69,8 +69,11 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
       )}
       {error && <Alert kind="error">{error}</Alert>}
       <p>
-        {reg.hotel_room_number ? `Room ${reg.hotel_room_number}` : 'No room number yet'}
-        {reg.hotel_confirmation_number ? ` · Hotel confirmation ${reg.hotel_confirmation_number}` : ' · No hotel booking on file'}
+        {reg.hotel_confirmation_number
+          ? `${reg.hotel_room_number ? `Room ${reg.hotel_room_number}` : 'No room number yet'} · Hotel confirmation ${reg.hotel_confirmation_number}`
+          : reg.hotel_room_number
+            ? `Room ${reg.hotel_room_number}`
+            : 'No hotel booking on file'}
         {reg.primary_phone ? ` · ${reg.primary_phone}` : ''}
       </p>
       <ul className="party-people">
@@ -86,24 +89,6 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                   {ageLabels[a.age_category]}
                   {a.age !== null ? ` · Age ${a.age}` : ''}
                 </span>
-                {/* room for these two lines in every state: a tap never moves the next attendee's button */}
-                <div className="desk-status">
-                  {isIn &&
-                    a.checked_in &&
-                    a.checked_in_at &&
-                    (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
-                      // what another desk did is read in full, whatever room it takes
-                      <div className="muted">
-                        Already checked in by {a.checked_in_by ?? 'another desk'} at {formatDateTime(a.checked_in_at)} on another device
-                      </div>
-                    ) : (
-                      <div className="muted one-line" title={checkedInText(a.checked_in_at, a.checked_in_by)}>
-                        {checkedInText(a.checked_in_at, a.checked_in_by)}
-                      </div>
-                    ))}
-                  {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
-                  {refused(a.id) && <div className="badge badge-red">Check-in refused: see Changes</div>}
-                </div>
               </div>
               <Button
                 variant={isIn ? 'secondary' : 'primary'}
@@ -113,8 +98,26 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                 aria-label={isIn ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
                 onClick={checkInTap([a.id], !isIn)}
               >
-                {isIn ? 'Checked in ✓' : 'Check in'}
+                {isIn ? 'Undo check-in' : 'Check in'}
               </Button>
+              {/* the card's full width, its two lines kept in every state: a tap never moves the next attendee's button */}
+              <div className="desk-status">
+                {isIn &&
+                  a.checked_in &&
+                  a.checked_in_at &&
+                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
+                    // what another desk did is read in full, whatever room it takes
+                    <div className="muted">
+                      Already checked in by {a.checked_in_by ?? 'another desk'} at {formatDateTime(a.checked_in_at)} on another device
+                    </div>
+                  ) : (
+                    <div className="muted one-line" title={checkedInText(a.checked_in_at, a.checked_in_by)}>
+                      {checkedInText(a.checked_in_at, a.checked_in_by)}
+                    </div>
+                  ))}
+                {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
+                {refused(a.id) && <div className="badge badge-red">Check-in refused: see Changes</div>}
+              </div>
             </li>
           );
         })}

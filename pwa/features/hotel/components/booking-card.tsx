@@ -66,7 +66,9 @@ export function BookingCard({
     <li className="card booking-card" aria-labelledby={titleId} data-booking-id={booking.id}>
       <div className="booking-head">
         <h3 id={titleId}>{booking.guest_name}</h3>
-        {booking.vip_status && <span className="badge badge-yellow">VIP: {booking.vip_status}</span>}
+        {booking.vip_status && (
+          <span className="badge badge-yellow">{/^vip$/i.test(booking.vip_status.trim()) ? 'VIP' : `VIP: ${booking.vip_status}`}</span>
+        )}
       </div>
       <dl className="details details-grid booking-facts">
         <div>

@@ -28,7 +28,7 @@ export function ContactBlock({ registration: r, editor }: { registration: Regist
             <Detail label="Name">
               {r.primary_first_name} {r.primary_last_name}
             </Detail>
-            <Detail label="Email">
+            <Detail label="Email" wide>
               <a href={`mailto:${r.primary_email}`}>{r.primary_email}</a>
             </Detail>
             <Detail label="Phone">{r.primary_phone ? <a href={`tel:${r.primary_phone}`}>{r.primary_phone}</a> : null}</Detail>

@@ -5,10 +5,11 @@ export function DetailList({ children }: { children: ReactNode }) {
   return <dl className="details details-grid">{children}</dl>;
 }
 
-export function Detail({ label, children }: { label: string; children: ReactNode }) {
+/** `wide`: a value that is one long word (an email) takes the whole row on a phone rather than break mid-word. */
+export function Detail({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
   const empty = children === null || children === undefined || children === '';
   return (
-    <div>
+    <div className={wide ? 'detail-wide' : undefined}>
       <dt>{label}</dt>
       <dd>{empty ? <span className="muted">—</span> : children}</dd>
     </div>

@@ -9,10 +9,13 @@ import { methodLabel, RecordPaymentForm } from './record-payment-form';
 export function PaymentsSection({
   registrationNumber,
   registrationId,
+  balanceDue,
   disabled,
 }: {
   registrationNumber: string;
   registrationId: number;
+  /** what the registration still owes, for the form's question before a payment above it */
+  balanceDue: number;
   disabled?: boolean;
 }) {
   const ledger = usePayments(registrationNumber);
@@ -55,7 +58,7 @@ export function PaymentsSection({
             </table>
           </div>
         ))}
-      <RecordPaymentForm registrationId={registrationId} disabled={disabled} />
+      <RecordPaymentForm registrationId={registrationId} balanceDue={balanceDue} disabled={disabled} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
 import { formatMoney } from '../../../lib/format';
+import { toCents } from '../../../../shared/pricing';
 import { useForm } from '../../../lib/use-form';
 import { PAYMENT_METHODS, paymentCreateSchema } from '../../../../shared/schemas/registration';
 import { useRecordPayment } from '../api/record-payment';
@@ -18,7 +19,23 @@ export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
 
 const EMPTY = { amount: '', method: '', note: '', refund: false };
 
-export function RecordPaymentForm({ registrationId, disabled }: { registrationId: number; disabled?: boolean }) {
+/** The warning under Amount when a payment is above what is still owed (a refund would then be due), or null. */
+export function overpaymentText(typed: string, refund: boolean, balanceDue: number): string | null {
+  const amount = Number(typed.trim().replace(/^\$/, ''));
+  const owed = Math.max(balanceDue, 0);
+  if (refund || typed.trim().startsWith('-') || !Number.isFinite(amount) || toCents(amount) <= toCents(owed)) return null;
+  return `${formatMoney(amount)} is more than the balance due (${formatMoney(owed)}): ${formatMoney(amount - owed)} would then be due back as a refund.`;
+}
+
+export function RecordPaymentForm({
+  registrationId,
+  balanceDue,
+  disabled,
+}: {
+  registrationId: number;
+  balanceDue: number;
+  disabled?: boolean;
+}) {
   const record = useRecordPayment();
   const form = useForm(EMPTY);
   const onSubmit = form.submit({
@@ -37,6 +54,7 @@ export function RecordPaymentForm({ registrationId, disabled }: { registrationId
     },
     fallback: 'Failed to record payment',
   });
+  const over = overpaymentText(form.values.amount, form.values.refund, balanceDue);
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="record-payment-title" className="record-payment">
@@ -45,7 +63,7 @@ export function RecordPaymentForm({ registrationId, disabled }: { registrationId
       <fieldset disabled={disabled} className="plain-fieldset">
         <legend className="visually-hidden">Payment details</legend>
         <div className="form-grid">
-          <TextField label="Amount ($)" {...form.field('amount')} inputMode="decimal" required />
+          <TextField label="Amount ($)" {...form.field('amount')} inputMode="decimal" required hint={over ?? undefined} />
           <SelectField label="Method" {...form.field('method')} options={METHOD_OPTIONS} placeholder="Select method" required />
           <TextField label="Note" {...form.field('note')} />
         </div>

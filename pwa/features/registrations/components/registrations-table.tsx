@@ -24,16 +24,11 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
             <th scope="col">Primary Contact</th>
             <th scope="col">Attendees</th>
             <th scope="col">Status</th>
-            <th scope="col">Payment</th>
             <th scope="col" className="num">
-              Total
-            </th>
-            <th scope="col" className="num">
-              Paid
+              Paid / Total
             </th>
             <th scope="col">Flights</th>
             <th scope="col">Checked in</th>
-            <th scope="col">Created</th>
           </tr>
         </thead>
         <tbody>
@@ -51,6 +46,7 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
                 <Link to={detailPath(r.registration_number)} className="reg-number">
                   {r.registration_number}
                 </Link>
+                <div className="cell-sub nowrap">Created {formatDate(r.created_at)}</div>
               </td>
               <td>
                 <div className="cell-strong">
@@ -63,14 +59,17 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
                 </div>
               </td>
               <td className="num">{r.attendee_count}</td>
+              {/* the registration's status and its payment's, one above the other: the table fits a laptop */}
               <td>
-                <StatusBadge status={r.status} />
+                <div className="status-stack">
+                  <StatusBadge status={r.status} />
+                  <PaymentBadge paymentStatus={r.payment_status} waived={r.waive_fees} />
+                </div>
               </td>
-              <td>
-                <PaymentBadge paymentStatus={r.payment_status} waived={r.waive_fees} />
+              <td className="num nowrap">
+                {formatMoney(r.paid_amount)}
+                <div className="cell-sub">of {formatMoney(r.total_amount)}</div>
               </td>
-              <td className="num nowrap">{formatMoney(r.total_amount)}</td>
-              <td className="num nowrap">{formatMoney(r.paid_amount)}</td>
               <td>
                 {r.has_flights ? (
                   'Received'
@@ -91,7 +90,6 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
                   `${r.checked_in_count} of ${r.attendee_count}`
                 )}
               </td>
-              <td className="nowrap">{formatDate(r.created_at)}</td>
             </tr>
           ))}
         </tbody>

@@ -91,7 +91,11 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
         value={row.airport}
         onChange={(e) => onChange({ airport: e.target.value })}
         error={err('airport')}
-        hint="So the greeters wait at the right airport. Leave it empty if you do not know yet."
+        hint={
+          departing
+            ? 'Leave it empty if you do not know yet.'
+            : 'So the greeters wait at the right airport. Leave it empty if you do not know yet.'
+        }
       />
       {row.airport === OTHER_AIRPORT && (
         <TextField
@@ -116,7 +120,8 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
           required
         />
         <TextField
-          label={departing ? 'Flight Time (take-off, local time)' : 'Flight Time (landing, local time)'}
+          label="Flight Time"
+          hint={departing ? 'Take-off, local time' : 'Landing, local time'}
           type="time"
           value={row.flightTime}
           onChange={(e) => onChange({ flightTime: e.target.value })}
