@@ -178,7 +178,9 @@ function party(rng: Rng, size: number): Person[] {
           ] as const),
     );
     if (kind === 'child') {
-      const age = Math.max(0, primary.age - rng.int(24, 40));
+      // a young contact's children are young, not all newborns (one draw either way: the rest of the seed stays as it was)
+      const drawn = rng.int(24, 40);
+      const age = primary.age >= drawn ? primary.age - drawn : 1 + (drawn % Math.max(1, primary.age - 18));
       people.push(person(rng, age, rng.chance(0.9) ? last : rng.pick(P.LAST_NAMES), 'child'));
     } else if (kind === 'parent' && primary.age < 62) {
       people.push(person(rng, Math.min(98, primary.age + rng.int(22, 32)), last, 'parent'));

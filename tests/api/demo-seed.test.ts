@@ -50,6 +50,9 @@ describe('demo event (normal size)', () => {
       const expected = p.age! <= 12 ? 'child' : p.age! <= 18 ? 'youth' : 'adult';
       expect(p.ageCategory).toBe(expected);
     }
+    // children of every age, not a crowd of newborns (a young contact's children were all age 0)
+    const children = people.filter((p) => p.ageCategory === 'child');
+    expect(children.filter((p) => p.age === 0).length).toBeLessThan(children.length / 13 + 2);
     const numbers = regs.map((r) => r.registrationNumber);
     expect(new Set(numbers).size).toBe(150);
     for (const n of numbers) expect(n).toMatch(/^R25-[A-HJ-NP-Z2-9]{6}$/);
