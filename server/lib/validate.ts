@@ -37,11 +37,18 @@ function badText(value: unknown, path: string): { path: string; message: string 
   return null;
 }
 
+/** A body that is JSON but not an object ([], null, 5): said in words, not as the schema's type message. */
+export const NOT_AN_OBJECT_MESSAGE = 'The request body must be a JSON object';
+
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const bad = badText(data, '');
   if (bad) throw badRequest(bad.message, { [bad.path]: bad.message });
   const result = schema.safeParse(data);
   if (result.success) return result.data;
+  const root = result.error.issues[0];
+  if (root?.path.length === 0 && root.code === 'invalid_type' && root.expected === 'object') {
+    throw badRequest(NOT_AN_OBJECT_MESSAGE, { _: NOT_AN_OBJECT_MESSAGE });
+  }
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || '_';

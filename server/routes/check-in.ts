@@ -16,6 +16,8 @@ import { recordCheckIn, recordCheckIns } from '../services/desk/check-in';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { requireRegistration } from '../services/registrations/registration-view';
 import { registrationByRef } from '../services/registrants/registrant-summary';
+import { limitMailSends, mailOrRefund } from '../services/registrants/verification';
+import { clientIp } from '../lib/client-ip';
 import { earliestTap } from '../services/sync/tap-time';
 import { checkInBatchSchema, checkInBodySchema, sendPassesSchema } from '../../shared/schemas/check-in';
 import { VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
@@ -39,8 +41,12 @@ export const checkInRoutes = new Hono<AppEnv>()
     // a registrant learns nothing of other registrations: another's and one that does not exist are alike
     const reg = user ? await requireRegistration(db, c.req.param('id')) : await registrationByRef(db, c.req.param('id'));
     if (!reg || (!user && registrant!.registrationId !== reg.id)) throw forbidden();
-    const actor = user ? actorOf(c) : { userId: null, label: `registrant:${reg.registrationNumber}` };
-    return c.json(await sendCheckInPass(c.get('deps').database.db, c.get('deps'), reg, actor), 200);
+    if (user) return c.json(await sendCheckInPass(db, c.get('deps'), reg, actorOf(c)), 200);
+    // a visitor's pass mails count against the same few mails an email may be sent (as codes and links)
+    const actor = { userId: null, label: `registrant:${reg.registrationNumber}` };
+    const ip = clientIp(c);
+    await limitMailSends(db, 'pass-send', reg.primaryEmail, ip);
+    return c.json(await mailOrRefund(db, 'pass-send', reg.primaryEmail, ip, () => sendCheckInPass(db, c.get('deps'), reg, actor)), 200);
   })
   .post('/check-in/batch', async (c) => {
     const user = requireDesk(c);

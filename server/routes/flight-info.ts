@@ -14,7 +14,7 @@ import { emailHint } from '../lib/email-hint';
 import { flightConfirmationMail } from '../mail/templates';
 import { actorOf } from '../middleware/auth';
 import type { Actor } from '../services/operations/audit';
-import type { FlightInfoRecord } from '../services/flights/flight-view';
+import { flightFor, type FlightInfoRecord } from '../services/flights/flight-view';
 import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flights/flight-requests';
 import { listFlightRecords, replaceFlights } from '../services/flights/flights';
 import {
@@ -23,7 +23,7 @@ import {
   registrationSummary,
   type RegistrationRow,
 } from '../services/registrants/registrant-summary';
-import { limitMailSends, refundMailSend, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
+import { limitMailSends, mailOrRefund, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
 import {
   flightLinkTokenSchema,
   flightRules,
@@ -87,7 +87,8 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   .get('/registration/:id', async (c) => {
     const { reg } = await accessRegistration(c, c.req.param('id'), 'read');
     const { db } = c.get('deps').database;
-    return c.json({ registration: await registrationSummary(db, reg), existingFlights: await listFlightRecords(db, reg.id) }, 200);
+    const reader = c.get('user') ? 'staff' : 'visitor';
+    return c.json({ registration: await registrationSummary(db, reg), existingFlights: await listFlightRecords(db, reg.id, reader) }, 200);
   })
   .post('/submit-verified', async (c) => {
     if (!c.get('user') && !c.get('registrant')) throw unauthorized(VERIFY_FIRST);
@@ -97,7 +98,8 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     const body = validate(submitVerifiedSchema(flightRules(c.get('deps').config.event)), raw);
     const flights = await replaceFlights(c.get('deps').database.db, reg.id, body, actor);
     await mailConfirmation(c, reg, body.needsTransportation, flights);
-    return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
+    const reader = c.get('user') ? 'staff' : 'visitor';
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, reader)) }, 200);
   })
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
@@ -106,12 +108,9 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     await limitMailSends(db, 'flight-link', body.email, clientIp(c));
     const reg = await registrationForEmail(db, body.email);
     if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
-    try {
-      await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
-    } catch (err) {
-      await refundMailSend(db, 'flight-link', body.email, clientIp(c)); // no mail went out
-      throw err;
-    }
+    await mailOrRefund(db, 'flight-link', body.email, clientIp(c), () =>
+      sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` }),
+    );
     return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);
   })
   .get('/verify/:token', async (c) => {
@@ -128,7 +127,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
           needsTransportation: reg.needsTransportation,
           emailHint: emailHint(reg.primaryEmail),
         },
-        existingFlights: await listFlightRecords(db, reg.id),
+        existingFlights: await listFlightRecords(db, reg.id, 'visitor'),
       },
       200,
     );
@@ -150,5 +149,6 @@ export const flightInfoRoutes = new Hono<AppEnv>()
       return saved;
     });
     await mailConfirmation(c, reg, body.needsTransportation, flights);
-    return c.json({ message: FLIGHTS_SUBMITTED, flights }, 200);
+    const reader = c.get('user') ? 'staff' : 'visitor';
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, reader)) }, 200);
   });

@@ -439,6 +439,20 @@ describe('the check-in pass by mail', () => {
     expect((await t.api('POST', '/api/registrations/999999/send-pass', { registrantToken })).status).toBe(403);
   });
 
+  it("a visitor's own pass mails count against the few mails an email may be sent; an admin's do not", async () => {
+    const reg = await family();
+    const { registrantToken } = await issueRegistrantToken(t.db, reg.id, reg.primaryEmail);
+    const ask = () => t.api('POST', `/api/registrations/${reg.id}/send-pass`, { registrantToken });
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);
+    const fourth = await ask();
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.error).toBe('Too many requests for this email. Please wait a few minutes and try again.');
+    expect(passMails(reg.primaryEmail)).toHaveLength(3);
+    // the desk's organisers are not held back by a visitor's limit
+    expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`, { token: admin.token })).status).toBe(200);
+    expect(passMails(reg.primaryEmail)).toHaveLength(4);
+  });
+
   it('an admin mails every active registration its pass in batches, with what is left after each', async () => {
     const first = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { limit: 2 } });
     expect(first.status).toBe(200);

@@ -275,10 +275,11 @@ describe('POST /api/flight-info/submit-verified', () => {
     );
     expect(res.status).toBe(200);
     const byId = new Map(res.body.flights.map((f: any) => [f.id, f]));
+    // kept (the visitor reads that they were met, not by whom: the row below keeps the greeter's name)
     expect(byId.get(same.id)).toMatchObject({
       picked_up: true,
       picked_up_at: pickedAt.toISOString(),
-      picked_up_by: 'Admin',
+      picked_up_by: null,
       adults_count: 3,
       special_instructions: 'One more',
     });
@@ -287,6 +288,7 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(res.body.flights).toHaveLength(3);
     const rows = await t.db.select().from(flights).where(eq(flights.registrationId, reg.id));
     const row = (id: number) => rows.find((r) => r.id === id)!;
+    expect(row(same.id).pickedUpBy).toBe('Admin');
     expect(row(dropped.id).removedAt).not.toBeNull();
     // every changed row carries a newer version, so offline devices download it
     expect(row(same.id).version).toBeGreaterThan(same.version);

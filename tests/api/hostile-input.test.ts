@@ -698,6 +698,23 @@ describe('what the property test found (kept as fixed examples)', () => {
     }
   });
 
+  it('a JSON body that is not an object is refused in words', async () => {
+    for (const raw of ['[]', 'null', '5', '"text"']) {
+      for (const [path, token] of [
+        ['/api/auth/login', undefined],
+        [`/api/registrations/${a.id}/payments`, admin.token],
+      ] as const) {
+        const res = await t.api('POST', path, { token, raw });
+        expect({ raw, path, status: res.status, error: res.body.error }).toEqual({
+          raw,
+          path,
+          status: 400,
+          error: 'The request body must be a JSON object',
+        });
+      }
+    }
+  });
+
   it('a payment that rounds to 0 cents is refused as zero', async () => {
     const res = await t.api('POST', `/api/registrations/${a.id}/payments`, {
       token: admin.token,

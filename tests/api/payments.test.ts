@@ -129,6 +129,11 @@ describe('POST /api/registrations/{id}/payments', () => {
     const other = await send(ben.token, { amount: 50, method: 'cash' });
     expect(other.status).toBe(422);
     expect(other.body.error).toBe('This Idempotency-Key was already used for a different request');
+    // and so is the same amount with another note, from a third desk: not the payment the key was taken for
+    const cy = await t.makeUser('admin', { first_name: 'Cy' });
+    const noted = await send(cy.token, { ...body, note: 'Another note' });
+    expect(noted.status).toBe(422);
+    expect(noted.body.error).toBe('This Idempotency-Key was already used for a different request');
     expect(await t.db.select().from(payments).where(eq(payments.registrationId, reg.id))).toHaveLength(1);
     // a payment without a key is always a new one
     expect((await pay(reg.id, body)).status).toBe(201);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
+import { linkTokenFor } from './verification-fixtures';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
@@ -106,5 +107,48 @@ describe('what each reader gets of a registration', () => {
       address_line1: '12 Private Road',
     });
     expect(body.attendees.find((a: any) => a.first_name === 'Kemi')).toMatchObject({ age: 9, gender: 'female' });
+  });
+
+  it('who met or checked the family in stays with the staff; the desk reads no flights', async () => {
+    const met = await makeRegistration(t.db, {
+      attendees: [{ firstName: 'Tayo', lastName: 'Bello', relationship: 'child', ageCategory: 'child' }],
+      flights: [{}],
+    });
+    const token = (await issueRegistrantToken(t.db, met.id, met.primaryEmail)).registrantToken;
+    const flightId = met.flights[0].id;
+    expect(
+      (await t.api('POST', `/api/flight-info/admin/flight-pickups/${flightId}`, { token: greeter.token, body: { picked_up: true } }))
+        .status,
+    ).toBe(200);
+    const people = (await t.api('GET', `/api/registrations/${met.id}`, { token: admin.token })).body.attendees;
+    const checkIn = await t.api('POST', `/api/registrations/${met.id}/check-in`, {
+      token: desk.token,
+      body: { attendee_ids: people.map((a: any) => a.id), checked_in: true, device_id: 'desk-ipad-3' },
+    });
+    expect(checkIn.status).toBe(200);
+
+    // staff read who did it
+    const staff = (await t.api('GET', `/api/registrations/${met.id}`, { token: admin.token })).body;
+    expect(staff.flightInfo[0].picked_up_by).toBeTruthy();
+    expect(staff.attendees[0]).toMatchObject({ checked_in: true, checked_in_device: 'desk-ipad-3' });
+    expect(staff.attendees[0].checked_in_by).toBeTruthy();
+    const greeterSees = await t.api('GET', `/api/flight-info/registration/${met.id}`, { token: greeter.token });
+    expect(greeterSees.body.existingFlights[0].picked_up_by).toBe(staff.flightInfo[0].picked_up_by);
+
+    // the visitor reads that it happened, not who or on which device
+    const mine = (await t.api('GET', `/api/registrations/${met.id}`, { registrantToken: token })).body;
+    expect(mine.flightInfo[0]).toMatchObject({ picked_up: true, picked_up_by: null });
+    for (const a of mine.attendees) expect(a).toMatchObject({ checked_in: true, checked_in_by: null, checked_in_device: null });
+    const flightsMine = await t.api('GET', `/api/flight-info/registration/${met.id}`, { registrantToken: token });
+    expect(flightsMine.body.existingFlights[0]).toMatchObject({ picked_up: true, picked_up_by: null });
+    // nor does whoever holds the emailed link
+    expect((await t.api('POST', `/api/registrations/${met.id}/request-flight-info`, { token: admin.token })).status).toBe(200);
+    const link = await t.api('GET', `/api/flight-info/verify/${linkTokenFor(t, met.primaryEmail)}`);
+    expect(link.body.existingFlights[0]).toMatchObject({ picked_up: true, picked_up_by: null });
+
+    // the desk: the party and its money, no flights
+    const atDesk = (await t.api('GET', `/api/registrations/${met.id}`, { token: desk.token })).body;
+    expect(atDesk.flightInfo).toEqual([]);
+    expect(atDesk.attendees[0].checked_in).toBe(true);
   });
 });

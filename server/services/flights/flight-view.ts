@@ -29,3 +29,10 @@ export function serializeFlight(f: FlightRow): FlightInfoRecord {
     created_at: f.createdAt.toISOString(),
   };
 }
+
+/** Who reads a flight: staff, or the visitor (their own registration, or whoever holds its emailed link). */
+export type FlightReader = 'staff' | 'visitor';
+
+/** A flight as `reader` may read it: which greeter met the family stays with the staff. */
+export const flightFor = (f: FlightInfoRecord, reader: FlightReader): FlightInfoRecord =>
+  reader === 'staff' ? f : { ...f, picked_up_by: null };

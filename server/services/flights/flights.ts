@@ -16,7 +16,7 @@ import { flights, registrations } from '../../db/schema';
 import { flightKey } from '../../../shared/airlines';
 import type { FlightSubmission } from '../../../shared/schemas/flight';
 import { audit, type Actor } from '../operations/audit';
-import { hhmm, serializeFlight, type FlightInfoRecord, type FlightRow } from './flight-view';
+import { flightFor, hhmm, serializeFlight, type FlightInfoRecord, type FlightReader, type FlightRow } from './flight-view';
 
 const nextVersion = sql`nextval('sync_version_seq')`;
 
@@ -30,8 +30,8 @@ export async function listFlights(db: DbOrTx, registrationId: number, opts: { lo
   return opts.lock ? query.for('update') : query;
 }
 
-export async function listFlightRecords(db: DbOrTx, registrationId: number): Promise<FlightInfoRecord[]> {
-  return (await listFlights(db, registrationId)).map(serializeFlight);
+export async function listFlightRecords(db: DbOrTx, registrationId: number, reader: FlightReader = 'staff'): Promise<FlightInfoRecord[]> {
+  return (await listFlights(db, registrationId)).map((f) => flightFor(serializeFlight(f), reader));
 }
 
 /** The same flight (what a greeter waits for at the airport), whatever the party size or notes. */

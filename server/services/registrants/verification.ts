@@ -46,6 +46,19 @@ export async function refundMailSend(db: DbOrTx, scope: string, email: string, i
   await refund(db, `${scope}:ip:${ip}`);
 }
 
+/**
+ * Sends a visitor's mail already counted by limitMailSends, and gives the send back when `send` throws:
+ * no mail went out, so it does not use up the visitor's few.
+ */
+export async function mailOrRefund<T>(db: DbOrTx, scope: string, email: string, ip: string, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    await refundMailSend(db, scope, email, ip);
+    throw err;
+  }
+}
+
 type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
 
 /** The email step (after the challenge): limits, 404 when no live registration has this email, then the code mail. */
@@ -55,14 +68,11 @@ export async function sendVerificationCode(deps: Deps, p: { email: string; purpo
   await limitMailSends(db, scope, p.email, p.ip);
   const reg = await registrationForEmail(db, p.email);
   if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
-  await issueCode(db, p.email, p.purpose, new Date(), async (code) => {
-    try {
-      await deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) });
-    } catch (err) {
-      await refundMailSend(db, scope, p.email, p.ip);
-      throw err;
-    }
-  });
+  await issueCode(db, p.email, p.purpose, new Date(), (code) =>
+    mailOrRefund(db, scope, p.email, p.ip, () =>
+      deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) }),
+    ),
+  );
   return { message: VERIFICATION_MESSAGES.codeSent };
 }
 
@@ -87,5 +97,5 @@ export async function verifyCode(db: DbOrTx, p: { email: string; code: string; p
 /** The flight form's code step: verify-code plus the registration's current flights. */
 export async function verifyCodeWithFlights(db: DbOrTx, p: { email: string; code: string; ip: string }) {
   const { reg, answer } = await verifyCode(db, { ...p, purpose: 'flight-info' });
-  return { ...answer, existingFlights: await listFlightRecords(db, reg.id) };
+  return { ...answer, existingFlights: await listFlightRecords(db, reg.id, 'visitor') };
 }

@@ -50,14 +50,18 @@ async function paymentByOpId(tx: DbOrTx, opId: string) {
 /**
  * Records a payment (or a refund, below 0) and the registration's new figures. `opId`: the request's
  * Idempotency-Key; a payment already recorded under it (by anyone) is answered as it stands, with the
- * registration as it is now, and nothing is written; under it for another registration or amount, 422.
+ * registration as it is now, and nothing is written; under it for another registration, amount, method or note, 422.
  */
 export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, input: PaymentCreate, ctx: ServiceContext, opId?: string) {
   const reg = await lockRegistration(tx, idOrNumber);
   const cents = toCents(input.amount);
   const earlier = opId ? await paymentByOpId(tx, opId) : undefined;
   if (earlier) {
-    const same = earlier.p.registrationId === reg.id && earlier.p.amountCents === cents && earlier.p.method === input.method;
+    const same =
+      earlier.p.registrationId === reg.id &&
+      earlier.p.amountCents === cents &&
+      earlier.p.method === input.method &&
+      (earlier.p.note ?? null) === (input.note ?? null);
     if (!same) throw unprocessable(KEY_REUSED);
     return { payment: serializePayment(earlier.p, earlier.email), registration: reg };
   }

@@ -12,7 +12,7 @@ import { preparedPer } from '../../db/prepared';
 import { isoOrNull, rowsFromJson } from '../../db/rows';
 import { attendees, flights, registrations, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { serializeFlight } from '../flights/flight-view';
+import { flightFor, serializeFlight } from '../flights/flight-view';
 import { firstByRef, registrationByRef } from '../registrants/registrant-summary';
 import type { RegistrationRow } from './registration-derived';
 import { fromCents, refundDueCents } from '../../../shared/pricing';
@@ -126,14 +126,17 @@ export function registrationFor(r: Registration, view: RegistrationView): Regist
       emergency_contact_name: null,
       emergency_contact_phone: null,
       notes: null,
+      cancelled_by: null,
     };
   // the narrower views are the same shape with fields left out; the PWA reads them as optional
   return pick(r, view === 'greeter' ? GREETER_FIELDS : REGISTRANT_FIELDS) as Registration;
 }
 
-/** Attendees as `view` may read them. */
+/** Attendees as `view` may read them: a greeter the party's names and needs; the visitor not which staff member or device checked them in. */
 export function attendeesFor(list: Attendee[], view: RegistrationView): Attendee[] {
-  return view === 'greeter' ? list.map((a) => pick(a, GREETER_ATTENDEE_FIELDS) as Attendee) : list;
+  if (view === 'greeter') return list.map((a) => pick(a, GREETER_ATTENDEE_FIELDS) as Attendee);
+  if (view === 'registrant') return list.map((a) => ({ ...a, checked_in_by: null, checked_in_device: null }));
+  return list;
 }
 
 /** The registration's copy of its hotel booking, as the API emits it. */
@@ -351,7 +354,8 @@ export function serializeDetail(d: DetailRows, view: RegistrationView = 'full'):
   return {
     registration: serializeRegistration(d.row, { attendeeCount: members.length, cancelledBy: d.cancelledBy }, view),
     attendees: attendeesFor(members, view),
-    flightInfo: d.flights.map(serializeFlight),
+    // the desk has no business with flights (its feed carries none); the visitor not with who met them
+    flightInfo: view === 'desk' ? [] : d.flights.map((f) => flightFor(serializeFlight(f), view === 'registrant' ? 'visitor' : 'staff')),
   };
 }
 
