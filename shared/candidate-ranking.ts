@@ -11,6 +11,7 @@
  * is the spec's highlight (the first or last word of the names agree), unchanged.
  */
 import { isPossibleNameMatch, nameWords } from './name-match';
+import { normalizeSearch } from './search';
 
 export interface Rankable {
   id: number;
@@ -18,6 +19,8 @@ export interface Rankable {
   searchText: string;
   firstName: string;
   lastName: string;
+  /** the registration number: a word finds it whole ('yfhyqa'), not as a piece of it ('qa' of Walker, Qa) */
+  number?: string;
 }
 
 export type NameAgreement = 'full' | 'surname' | 'first' | 'other';
@@ -45,6 +48,15 @@ export function nameAgreement(guestName: string, firstName: string, lastName: st
 /** The words of a guest name that a search uses (two letters or more, each once). */
 export const candidateWords = (guestName: string): string[] => [...new Set(nameWords(guestName).filter((w) => w.length >= 2))];
 
+/** How many of `words` the registration's search text holds; within its number only whole parts count. */
+function hitsOf(words: string[], r: Rankable): number {
+  const number = r.number ? normalizeSearch(r.number) : '';
+  if (!number || !r.searchText.includes(number)) return words.filter((w) => r.searchText.includes(w)).length;
+  const rest = r.searchText.replace(number, ' ');
+  const parts = [number, ...number.split(/[^a-z0-9]+/)];
+  return words.filter((w) => rest.includes(w) || parts.includes(w)).length;
+}
+
 export function rankCandidates<T>(guestName: string, items: readonly T[], view: (item: T) => Rankable, limit: number): Ranked<T>[] {
   const words = candidateWords(guestName);
   if (!words.length) return [];
@@ -56,7 +68,7 @@ export function rankCandidates<T>(guestName: string, items: readonly T[], view: 
         r,
         possible: isPossibleNameMatch(guestName, `${r.firstName} ${r.lastName}`),
         match: nameAgreement(guestName, r.firstName, r.lastName),
-        hits: words.filter((w) => r.searchText.includes(w)).length,
+        hits: hitsOf(words, r),
       };
     })
     .filter((x) => x.hits > 0)

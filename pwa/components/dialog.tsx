@@ -39,7 +39,8 @@ export function Dialog({ open, title, onClose, children, footer }: DialogProps) 
         onClose();
       }}
       onClick={(e) => {
-        if (e.target === ref.current) onClose(); // a click on the backdrop
+        // a click on the backdrop closes it, but not a form's: a stray tap beside it would lose what was typed
+        if (e.target === ref.current && !ref.current.querySelector('form')) onClose();
       }}
     >
       {open && (

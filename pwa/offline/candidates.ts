@@ -33,7 +33,13 @@ export function rankCandidates(
   const ranked = rankByName(
     booking.guest_name,
     registrations.filter((r) => r.status !== 'cancelled'),
-    (r) => ({ id: r.id, searchText: r.searchText, firstName: r.primary_first_name, lastName: r.primary_last_name }),
+    (r) => ({
+      id: r.id,
+      searchText: r.searchText,
+      firstName: r.primary_first_name,
+      lastName: r.primary_last_name,
+      number: r.registration_number,
+    }),
     limit,
   );
   return ranked.map(({ item: r, possible, match, hits }) => ({

@@ -10,12 +10,13 @@ import { snapshotCachedJson } from '../db/snapshot-cache';
 import { answerCachedJson } from '../lib/precompressed';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
-import { arrivalsCsv, arrivalsCsvFilename, listArrivals } from '../services/flights/arrivals';
+import { arrivalsCsv, listArrivals } from '../services/flights/arrivals';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { recordPickup, recordPickups } from '../services/flights/pickups';
 import { earliestTap } from '../services/sync/tap-time';
 import { atAirport } from '../../shared/airports';
 import {
+  arrivalsCsvFilename,
   arrivalsExportQuerySchema,
   arrivalsQuerySchema,
   pickupBatchSchema,
@@ -49,7 +50,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
     const arrivals = await listArrivals(c.get('deps').database.db, { date });
     const csv = arrivalsCsv(airport ? arrivals.filter((a) => atAirport(a, airport)) : arrivals);
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="${arrivalsCsvFilename(date)}"`);
+    c.header('Content-Disposition', `attachment; filename="${arrivalsCsvFilename(date, airport)}"`);
     c.header('Cache-Control', 'no-store');
     return c.body(csv, 200);
   })

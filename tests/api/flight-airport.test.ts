@@ -107,11 +107,14 @@ describe('the airport of a submitted flight', () => {
     expect(rows[0].at(-1)).toBe('Special Instructions');
     expect(rows.filter((r) => r[5] === 'WN 22' || r[5] === 'UA 23')).toHaveLength(2);
     // the board's airport filter exports its own flights: an airport's, or those with none given
-    const exported = async (airport: string) => {
+    const exported = async (airport: 'hou' | 'none' | 'IAH') => {
       const res = await t.api('GET', `/api/flight-info/admin/flight-arrivals/export?date=2025-11-29&airport=${airport}`, {
         token: greeter.token,
       });
       expect(res.status).toBe(200);
+      // named by the airport too: one airport's file does not take the name of the whole day's
+      const named = { hou: 'HOU', none: 'none', IAH: 'IAH' }[airport];
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="flight-arrivals-2025-11-29-${named}.csv"`);
       return (parse(res.text, { bom: true }) as string[][]).slice(1).map((r) => r[5]);
     };
     expect(await exported('hou')).toEqual(['WN 22']);

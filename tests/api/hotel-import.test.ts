@@ -82,7 +82,7 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(errorsOn(4)).toEqual(['Confirmation number is required']);
     expect(errorsOn(5)).toEqual(["Check-in date '27.11.2025' is not a date (use YYYY-MM-DD or MM/DD/YYYY)"]);
     expect(errorsOn(6)).toEqual(['Check-out date must be after check-in date']);
-    expect(errorsOn(7)).toEqual(["Nights 'two' must be a whole number"]);
+    expect(errorsOn(7)).toEqual(["Nights 'two' must be a whole number from 0 to 999"]);
     expect(errorsOn(9)).toEqual([`Confirmation number ${dup} is already on line 8`]);
     const stored = await byConfirmation([good, dup]);
     expect(stored.map((r) => r.guestName).sort()).toEqual(['First Dup', 'Good Guest']);

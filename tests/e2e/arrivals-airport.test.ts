@@ -70,6 +70,7 @@ describe('the board by airport', () => {
     // Export CSV exports what the filter shows
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await readFile((await download.path())!, 'utf8');
+    expect(download.suggestedFilename()).toBe(`flight-arrivals-${DAY}-HOU.csv`); // not the whole day's name
     expect(csv).toContain(atHou.registrationNumber);
     expect(csv).not.toContain(atIah.registrationNumber);
 

@@ -6,6 +6,7 @@ import { SyncStatusBar } from '../../pwa/offline/components/sync-status-bar';
 import { SyncPanel } from '../../pwa/offline/components/sync-panel';
 import { NotDownloaded } from '../../pwa/offline/components/not-downloaded';
 import { overpaymentText } from '../../pwa/features/registrations/components/record-payment-form';
+import { vipBadge } from '../../pwa/features/hotel/components/booking-card';
 import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sync-text';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
@@ -96,5 +97,11 @@ describe('sync status components', () => {
     expect(overpaymentText('100', true, 0)).toBeNull();
     expect(overpaymentText('-100', false, 0)).toBeNull();
     expect(overpaymentText('abc', false, 0)).toBeNull();
+  });
+
+  it("reads the rooming list's VIP column: no badge for No, one word for Yes, the level otherwise", () => {
+    for (const no of ['', ' ', 'No', 'no', 'N', 'false', '0', 'None', '-', null, undefined]) expect(vipBadge(no)).toBeNull();
+    for (const yes of ['VIP', 'vip', 'Yes', 'Y', 'true', '1']) expect(vipBadge(yes)).toBe('VIP');
+    expect(vipBadge('Gold')).toBe('VIP: Gold');
   });
 });

@@ -47,3 +47,24 @@ describe('candidate ranking', () => {
     expect(nameAgreement('Nguyễn Văn An', 'An', 'Nguyen Van')).toBe('full');
   });
 });
+
+describe('a registration number among the words searched', () => {
+  const numbered = (id: number, firstName: string, lastName: string, number: string) => ({
+    id,
+    firstName,
+    lastName,
+    number,
+    searchText: `${number} | ${firstName} ${lastName}`.toLowerCase(),
+  });
+  const list = [numbered(1, 'Carlos', 'Boateng', 'R25-YFHYQA'), numbered(2, 'Quinn', 'Walker', 'R25-ABCDEF')];
+
+  it('a guest name word found only as a piece of a number does not make a candidate', () => {
+    // "Walker, Qa": 'qa' is inside Carlos's number, not his name
+    expect(rankCandidates('Walker, Qa', list, (r) => r, 10).map((x) => x.item.id)).toEqual([2]);
+  });
+
+  it('the number typed whole, or a whole part of it, still finds the registration', () => {
+    expect(rankCandidates('R25-YFHYQA', list, (r) => r, 10).map((x) => x.item.id)).toEqual([1]);
+    expect(rankCandidates('yfhyqa', list, (r) => r, 10).map((x) => x.item.id)).toEqual([1]);
+  });
+});

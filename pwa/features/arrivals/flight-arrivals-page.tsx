@@ -50,15 +50,15 @@ export default function FlightArrivalsPage() {
   const deviceId = useDeviceId();
 
   const arrivals = useArrivals({ date });
+  // the cards and the chart count the chosen airport's arrivals (a greeter at Hobby counts Hobby's); the
+  // search only finds rows among them
+  const atThisAirport = useMemo(() => (airport ? arrivals?.filter((a) => atAirport(a, airport)) : arrivals), [arrivals, airport]);
   const found = useMemo(
-    () =>
-      search.trim() || airport
-        ? arrivals?.filter((a) => atAirport(a, airport) && (!search.trim() || matchesQuery(arrivalSearchText(a), search)))
-        : arrivals,
-    [arrivals, search, airport],
+    () => (search.trim() ? atThisAirport?.filter((a) => matchesQuery(arrivalSearchText(a), search)) : atThisAirport),
+    [atThisAirport, search],
   );
   const nextFirst = useNextToLand(isPhone ? found : undefined, event.timeZone);
-  const totals = useMemo(() => arrivalTotals(arrivals ?? []), [arrivals]);
+  const totals = useMemo(() => arrivalTotals(atThisAirport ?? []), [atThisAirport]);
   // keep the modal on the live row (a pickup made meanwhile shows), or on the snapshot if it left the list
   const openArrival = opened ? (arrivals?.find((a) => a.id === opened.id) ?? opened) : null;
 
@@ -94,7 +94,7 @@ export default function FlightArrivalsPage() {
       ) : (
         <>
           <ArrivalCards totals={totals} compact={isPhone} />
-          {!isPhone && <HourlyChart arrivals={arrivals} date={date} />}
+          {!isPhone && <HourlyChart arrivals={atThisAirport ?? []} date={date} />}
           {!list || list.length === 0 ? (
             <div className="card empty-state">
               <p>No flight arrivals found</p>
@@ -110,7 +110,7 @@ export default function FlightArrivalsPage() {
           ) : (
             <ArrivalsTable arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} listKey={listKey} />
           )}
-          {isPhone && <HourlyChart arrivals={arrivals} date={date} />}
+          {isPhone && <HourlyChart arrivals={atThisAirport ?? []} date={date} />}
         </>
       )}
       {modalLoaded && (

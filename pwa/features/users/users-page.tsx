@@ -41,7 +41,9 @@ export default function UsersPage() {
   return (
     <div className="page">
       <h1>Users</h1>
-      <p className="lead">Staff who can sign in: administrators manage everything, greeters see flight arrivals only.</p>
+      <p className="lead">
+        Staff who can sign in: administrators manage everything, greeters see flight arrivals only, check-in staff run the check-in desk.
+      </p>
       {notice && <Alert kind="success">{notice}</Alert>}
       <section className="card">
         <h2>Staff Accounts</h2>

@@ -237,5 +237,3 @@ export function arrivalsCsv(arrivals: FlightArrival[]): string {
     ]),
   );
 }
-
-export const arrivalsCsvFilename = (date?: string) => `flight-arrivals-${date ?? 'all'}.csv`;

@@ -368,7 +368,13 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
   const ranked = rankCandidates(
     name,
     rows,
-    (r) => ({ id: r.id, searchText: r.searchText, firstName: r.primaryFirstName, lastName: r.primaryLastName }),
+    (r) => ({
+      id: r.id,
+      searchText: r.searchText,
+      firstName: r.primaryFirstName,
+      lastName: r.primaryLastName,
+      number: r.registrationNumber,
+    }),
     HOTEL_CANDIDATE_LIMIT,
   ).map(({ item, possible, match }) => ({ r: item, possible, match }));
   const [travel, sizes] = await Promise.all([

@@ -227,7 +227,7 @@ export function parseRoomingList(text: string): Parsed {
     const nightsRaw = cell('nights');
     if (nightsRaw !== null) {
       if (/^\d{1,3}$/.test(nightsRaw)) data.nights = Number(nightsRaw);
-      else errors.push(`Nights '${nightsRaw}' must be a whole number`);
+      else errors.push(`Nights '${nightsRaw}' must be a whole number from 0 to 999`);
     }
     if (data.check_in_date && data.check_out_date) {
       const n = daysBetween(data.check_in_date, data.check_out_date);

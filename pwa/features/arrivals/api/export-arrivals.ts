@@ -1,17 +1,19 @@
 /**
  * 'Export CSV' (docs/product.md#screens): GET /api/flight-info/admin/flight-arrivals/export?date=&airport= (the
  * board's date and airport filters) with the session token through the api client; the file is named by the server's Content-Disposition
- * (flight-arrivals-{date|all}.csv). Needs the network: the button is disabled offline.
+ * (flight-arrivals-{date|all}[-{airport}].csv). Needs the network: the button is disabled offline.
  */
 import { apiDownload, saveBlob } from '../../../lib/api-client';
-
-/** The name the server gives the file, used when its header is missing. */
-export const exportFilename = (date: string | undefined) => `flight-arrivals-${date || 'all'}.csv`;
+import { arrivalsCsvFilename } from '../../../../shared/schemas/arrivals';
 
 export async function exportArrivalsCsv(date: string | undefined, airport: string): Promise<string> {
-  const { blob, filename } = await apiDownload('/flight-info/admin/flight-arrivals/export', exportFilename(date), {
-    query: { date, airport: airport || undefined },
-  });
+  const { blob, filename } = await apiDownload(
+    '/flight-info/admin/flight-arrivals/export',
+    arrivalsCsvFilename(date, airport || undefined),
+    {
+      query: { date, airport: airport || undefined },
+    },
+  );
   saveBlob(blob, filename);
   return filename;
 }

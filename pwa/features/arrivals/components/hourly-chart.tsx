@@ -37,11 +37,14 @@ export function HourlyChart({ arrivals, date }: { arrivals: ArrivalView[]; date:
                 title={`${hourRangeLabel(b.hour)}: ${b.passengers} passengers on ${b.flights} flights`}
               >
                 <span className="hour-value">{b.passengers || ''}</span>
-                <span
-                  className="hour-bar"
-                  style={{ height: `${load.peak ? Math.max(4, (b.passengers / load.peak) * 100) : 0}%` }}
-                  data-empty={b.passengers === 0 || undefined}
-                />
+                {/* the bar's height is a share of its track, the room left by the value and the label */}
+                <span className="hour-track">
+                  <span
+                    className="hour-bar"
+                    style={{ height: `${load.peak ? Math.max(4, (b.passengers / load.peak) * 100) : 0}%` }}
+                    data-empty={b.passengers === 0 || undefined}
+                  />
+                </span>
                 <span className="hour-label">{hourLabel(b.hour)}</span>
               </div>
             ))}

@@ -1,12 +1,13 @@
 /**
  * 'Search Registrations' (docs/product.md#screens): GET /api/hotel-assignments/search-matches?name=…&assignmentId=… with
  * the signal, else the same ranking over the registrations cached on this device (pwa/offline/candidates).
- * Either way the possible-name-match highlight compares the BOOKING's guest name (spec: first or last
- * word of guest names), not the words typed.
+ * Either way the possible-name-match highlight and the name's agreement ('Same name') compare the
+ * BOOKING's guest name (spec: first or last word of guest names), not the words typed.
  */
 import { ApiError, api } from '../../../lib/api-client';
 import { rankCandidates } from '../../../offline/candidates';
 import { isPossibleNameMatch } from '../../../../shared/name-match';
+import { nameAgreement } from '../../../../shared/candidate-ranking';
 import { queryRegistrations } from '../../../offline/queries';
 import { getAppDb } from '../../../offline/runtime';
 import type { HotelMatchCandidate } from '../../../../shared/schemas/hotel';
@@ -22,6 +23,8 @@ export async function searchRegistrations(text: string, booking: CachedHotelAssi
   const highlight = (m: HotelMatchCandidate) => ({
     ...m,
     possible_match: isPossibleNameMatch(booking.guest_name, `${m.primary_first_name} ${m.primary_last_name}`),
+    // 'Same name' and the like say how the registrant agrees with the guest, not with the words typed
+    name_match: nameAgreement(booking.guest_name, m.primary_first_name, m.primary_last_name),
   });
   if (online) {
     try {

@@ -20,6 +20,13 @@ import { RegistrationSearch } from './registration-search';
 
 type Panel = 'match' | 'search' | null;
 
+/** The badge for the rooming list's VIP column: none for 'No' or empty, 'VIP' for 'VIP' or 'Yes', else 'VIP: Gold'. */
+export function vipBadge(status: string | null | undefined): string | null {
+  const v = (status ?? '').trim();
+  if (!v || /^(no|n|false|0|none|-|—)$/i.test(v)) return null;
+  return /^(vip|yes|y|true|1)$/i.test(v) ? 'VIP' : `VIP: ${v}`;
+}
+
 export function BookingCard({
   booking,
   online,
@@ -66,9 +73,7 @@ export function BookingCard({
     <li className="card booking-card" aria-labelledby={titleId} data-booking-id={booking.id}>
       <div className="booking-head">
         <h3 id={titleId}>{booking.guest_name}</h3>
-        {booking.vip_status && (
-          <span className="badge badge-yellow">{/^vip$/i.test(booking.vip_status.trim()) ? 'VIP' : `VIP: ${booking.vip_status}`}</span>
-        )}
+        {vipBadge(booking.vip_status) && <span className="badge badge-yellow">{vipBadge(booking.vip_status)}</span>}
       </div>
       <dl className="details details-grid booking-facts">
         <div>
