@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminToken, api, apiLogin, createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { createFamily } from './helpers/staff-data';
 
 setupBrowser();
 
@@ -346,6 +347,20 @@ describe('registration desk', () => {
     await page.getByRole('heading', { name: 'Attendees (1/9)' }).waitFor();
     await page.getByText('Vegetarian').first().waitFor();
     await page.getByText('Houston').waitFor();
+  });
+
+  it('says under Email which registration already uses the email typed, and still creates on purpose', async () => {
+    const family = await createFamily({
+      firstName: 'Dora',
+      lastName: `Twice${suffix()}`,
+      flight: { flightNumber: 'UA 12', flightDate: '2025-11-27', flightTime: '09:00' },
+    });
+    const { page } = await signInAs('admin', { path: '/register' });
+    await page.getByLabel('Email').fill(family.email.toUpperCase());
+    await page.getByText(`${family.registrationNumber} (${family.name}) already uses this email`).waitFor();
+    // another email: the line goes
+    await page.getByLabel('Email').fill(`someone-else-${suffix()}@reunion.test`);
+    await expect.poll(() => page.getByText('already uses this email').count()).toBe(0);
   });
 
   it('the sidebar form takes group members too, and the family is created in one step', async () => {

@@ -7,6 +7,9 @@ import { SyncPanel } from '../../pwa/offline/components/sync-panel';
 import { NotDownloaded } from '../../pwa/offline/components/not-downloaded';
 import { overpaymentText } from '../../pwa/features/registrations/components/record-payment-form';
 import { vipBadge } from '../../pwa/features/hotel/components/booking-card';
+import { ageCategoryMismatch } from '../../pwa/features/registrations/components/add-attendee-dialog';
+import { DEFAULT_AGE_BANDS } from '../../shared/age-bands';
+import { emailInUseText } from '../../pwa/features/registrations/api/email-in-use';
 import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sync-text';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
@@ -103,5 +106,31 @@ describe('sync status components', () => {
     for (const no of ['', ' ', 'No', 'no', 'N', 'false', '0', 'None', '-', null, undefined]) expect(vipBadge(no)).toBeNull();
     for (const yes of ['VIP', 'vip', 'Yes', 'Y', 'true', '1']) expect(vipBadge(yes)).toBe('VIP');
     expect(vipBadge('Gold')).toBe('VIP: Gold');
+  });
+
+  it('says under Age when the age typed belongs to another category than the one chosen', () => {
+    const options = [
+      { value: 'adult', label: 'Adult (19+)' },
+      { value: 'youth', label: 'Youth (13-18)' },
+      { value: 'child', label: 'Child (0-12)' },
+    ];
+    expect(ageCategoryMismatch('10', 'adult', DEFAULT_AGE_BANDS, options)).toBe(
+      'Age 10 is in Child (0-12): the price follows the Age Category.',
+    );
+    expect(ageCategoryMismatch('10', 'child', DEFAULT_AGE_BANDS, options)).toBeNull();
+    expect(ageCategoryMismatch('', 'adult', DEFAULT_AGE_BANDS, options)).toBeNull();
+    expect(ageCategoryMismatch('40', '', DEFAULT_AGE_BANDS, options)).toBeNull();
+    expect(ageCategoryMismatch('4.5', 'adult', DEFAULT_AGE_BANDS, options)).toBeNull();
+  });
+
+  it('names the registrations that already use an email typed on a create form', () => {
+    const row = (n: string, first: string) => ({ registration_number: n, primary_first_name: first, primary_last_name: 'Lima' });
+    expect(emailInUseText([])).toBeNull();
+    expect(emailInUseText([row('R25-AAAAAA', 'Ana')])).toBe(
+      "R25-AAAAAA (Ana Lima) already uses this email: a visitor's code opens the newest registration with it.",
+    );
+    expect(emailInUseText([row('R25-AAAAAA', 'Ana'), row('R25-BBBBBB', 'Bo')])).toBe(
+      "R25-AAAAAA (Ana Lima), R25-BBBBBB (Bo Lima) already use this email: a visitor's code opens the newest registration with it.",
+    );
   });
 });

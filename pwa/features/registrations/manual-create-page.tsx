@@ -10,6 +10,7 @@ import { TextAreaField, TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
 import { manualCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
+import { emailInUseText, useEmailInUse } from './api/email-in-use';
 import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
@@ -32,6 +33,7 @@ export default function ManualCreatePage() {
   const create = useCreateRegistration();
   const form = useForm<Values>(EMPTY);
   const { values, errors } = form;
+  const inUse = useEmailInUse(values.primary_email);
 
   const onChange = (name: string, value: string) => form.set(name as keyof Values, value);
 
@@ -55,7 +57,13 @@ export default function ManualCreatePage() {
         <FormBanner error={form.result?.text ?? null} online={online} />
         <fieldset className="card form-section" disabled={!online}>
           <legend>Primary Contact</legend>
-          <ContactFields values={values} errors={errors} onChange={onChange} ageCategory={{ value: values.primary_age_category }} />
+          <ContactFields
+            values={values}
+            errors={errors}
+            onChange={onChange}
+            ageCategory={{ value: values.primary_age_category }}
+            emailHint={emailInUseText(inUse)}
+          />
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Address (optional)</legend>

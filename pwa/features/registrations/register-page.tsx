@@ -16,6 +16,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { useForm } from '../../lib/use-form';
 import { registerFormSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
+import { emailInUseText, useEmailInUse } from './api/email-in-use';
 import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
@@ -44,6 +45,7 @@ export default function RegisterPage() {
   const create = useCreateRegistration();
   const form = useForm<Values>(EMPTY);
   const { values, errors } = form;
+  const inUse = useEmailInUse(values.primary_email);
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
 
@@ -76,6 +78,7 @@ export default function RegisterPage() {
             errors={errors}
             onChange={onChange}
             ageCategory={{ value: values.primary_age_category, placeholder: 'Select age category' }}
+            emailHint={emailInUseText(inUse)}
           />
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>

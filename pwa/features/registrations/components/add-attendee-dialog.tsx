@@ -35,6 +35,23 @@ const GENDER_OPTIONS = [
   { value: 'prefer_not_to_say', label: 'Prefer not to say' },
 ];
 
+/**
+ * 'Age 10 is in Child (0-12): the price follows the Age Category.' when a typed age belongs to another
+ * category than the one chosen; null when they agree or either is missing.
+ */
+export function ageCategoryMismatch(
+  age: string,
+  category: string,
+  bands: Parameters<typeof categoryForAge>[1],
+  options: { value: string; label: string }[],
+): string | null {
+  const n = Number(age);
+  if (age.trim() === '' || !category || !Number.isInteger(n) || n < 0 || n > 120) return null;
+  const belongs = categoryForAge(n, bands);
+  if (belongs === category) return null;
+  return `Age ${n} is in ${options.find((o) => o.value === belongs)?.label ?? belongs}: the price follows the Age Category.`;
+}
+
 const EMPTY = {
   first_name: '',
   last_name: '',
@@ -95,6 +112,9 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
     if (!categoryPicked && value.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 120)
       form.set('age_category', categoryForAge(n, bands));
   }
+
+  // an age that belongs to another category than the one chosen is said under Age (the price follows the category)
+  const ageMismatch = ageCategoryMismatch(values.age, values.age_category, bands, ageOptions);
 
   const onSubmit = form.submit({
     schema: attendeeCreateSchema,
@@ -179,6 +199,7 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
             min={0}
             max={120}
             step={1}
+            hint={ageMismatch ?? undefined}
           />
           <SelectField label="Gender" {...form.field('gender')} options={GENDER_OPTIONS} placeholder="Not specified" />
         </div>

@@ -52,9 +52,12 @@ export function ContactFields({
   onChange,
   disabled,
   ageCategory,
+  emailHint,
 }: FieldsProps<ContactValues> & {
   /** the age-category select of the create forms; '' shows a "Select" placeholder */
   ageCategory?: { value: string; placeholder?: string };
+  /** said under Email (the create forms: the registrations already using it) */
+  emailHint?: string | null;
 }) {
   const ageOptions = useAgeCategoryOptions();
   const input = (name: keyof ContactValues) => ({
@@ -68,7 +71,15 @@ export function ContactFields({
     <div className="form-grid">
       <TextField label="First Name" autoComplete="given-name" required {...input('primary_first_name')} />
       <TextField label="Last Name" autoComplete="family-name" required {...input('primary_last_name')} />
-      <TextField label="Email" type="email" inputMode="email" autoComplete="email" required {...input('primary_email')} />
+      <TextField
+        label="Email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        required
+        {...input('primary_email')}
+        hint={emailHint ?? undefined}
+      />
       <TextField label="Phone" type="tel" autoComplete="tel" required {...input('primary_phone')} />
       {ageCategory && (
         <SelectField
