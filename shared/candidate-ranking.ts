@@ -57,7 +57,17 @@ function hitsOf(words: string[], r: Rankable): number {
   return words.filter((w) => rest.includes(w) || parts.includes(w)).length;
 }
 
-export function rankCandidates<T>(guestName: string, items: readonly T[], view: (item: T) => Rankable, limit: number): Ranked<T>[] {
+/**
+ * `guestName`'s words find the candidates; `agreeWith` (the booking's guest, when the words are a search
+ * typed for it) is the name their agreement and the highlight compare with, and so their order.
+ */
+export function rankCandidates<T>(
+  guestName: string,
+  items: readonly T[],
+  view: (item: T) => Rankable,
+  limit: number,
+  agreeWith = guestName,
+): Ranked<T>[] {
   const words = candidateWords(guestName);
   if (!words.length) return [];
   return items
@@ -66,8 +76,8 @@ export function rankCandidates<T>(guestName: string, items: readonly T[], view: 
       return {
         item,
         r,
-        possible: isPossibleNameMatch(guestName, `${r.firstName} ${r.lastName}`),
-        match: nameAgreement(guestName, r.firstName, r.lastName),
+        possible: isPossibleNameMatch(agreeWith, `${r.firstName} ${r.lastName}`),
+        match: nameAgreement(agreeWith, r.firstName, r.lastName),
         hits: hitsOf(words, r),
       };
     })

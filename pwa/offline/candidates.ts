@@ -11,7 +11,7 @@ import type { AppDB } from './db';
 import { rankCandidates as rankByName } from '../../shared/candidate-ranking';
 import type { CachedCandidates, CachedRegistration, CandidateMatch, HotelAssignmentRow } from './types';
 
-/** Ranked candidates for one booking. */
+/** Ranked candidates for one booking: by its guest's name, or by `search` (words typed for it) compared with its guest. */
 export function rankCandidates(
   booking: Pick<HotelAssignmentRow, 'guest_name' | 'check_in_date' | 'check_out_date'>,
   registrations: Pick<
@@ -29,9 +29,10 @@ export function rankCandidates(
     | 'attendees'
   >[],
   limit = HOTEL_CANDIDATE_LIMIT,
+  search?: string,
 ): CandidateMatch[] {
   const ranked = rankByName(
-    booking.guest_name,
+    search ?? booking.guest_name,
     registrations.filter((r) => r.status !== 'cancelled'),
     (r) => ({
       id: r.id,
@@ -41,6 +42,7 @@ export function rankCandidates(
       number: r.registration_number,
     }),
     limit,
+    booking.guest_name,
   );
   return ranked.map(({ item: r, possible, match, hits }) => ({
     id: r.id,

@@ -14,7 +14,7 @@ import { emailHint } from '../lib/email-hint';
 import { flightConfirmationMail } from '../mail/templates';
 import { actorOf } from '../middleware/auth';
 import type { Actor } from '../services/operations/audit';
-import { flightFor, type FlightInfoRecord } from '../services/flights/flight-view';
+import { flightFor, type FlightInfoRecord, type FlightReader } from '../services/flights/flight-view';
 import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flights/flight-requests';
 import { listFlightRecords, replaceFlights } from '../services/flights/flights';
 import {
@@ -74,6 +74,9 @@ async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsT
   }
 }
 
+/** Who reads flights here: staff signed in, or the visitor (a registrant token, or the emailed link). */
+const readerOf = (c: Context<AppEnv>): FlightReader => (c.get('user') ? 'staff' : 'visitor');
+
 export const flightInfoRoutes = new Hono<AppEnv>()
   .post('/send-verification', async (c) => {
     const body = await jsonBody(c, sendVerificationSchema(VERIFICATION_MESSAGES.flightEmailStep));
@@ -87,8 +90,10 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   .get('/registration/:id', async (c) => {
     const { reg } = await accessRegistration(c, c.req.param('id'), 'read');
     const { db } = c.get('deps').database;
-    const reader = c.get('user') ? 'staff' : 'visitor';
-    return c.json({ registration: await registrationSummary(db, reg), existingFlights: await listFlightRecords(db, reg.id, reader) }, 200);
+    return c.json(
+      { registration: await registrationSummary(db, reg), existingFlights: await listFlightRecords(db, reg.id, readerOf(c)) },
+      200,
+    );
   })
   .post('/submit-verified', async (c) => {
     if (!c.get('user') && !c.get('registrant')) throw unauthorized(VERIFY_FIRST);
@@ -98,8 +103,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     const body = validate(submitVerifiedSchema(flightRules(c.get('deps').config.event)), raw);
     const flights = await replaceFlights(c.get('deps').database.db, reg.id, body, actor);
     await mailConfirmation(c, reg, body.needsTransportation, flights);
-    const reader = c.get('user') ? 'staff' : 'visitor';
-    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, reader)) }, 200);
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, readerOf(c))) }, 200);
   })
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
@@ -149,6 +153,5 @@ export const flightInfoRoutes = new Hono<AppEnv>()
       return saved;
     });
     await mailConfirmation(c, reg, body.needsTransportation, flights);
-    const reader = c.get('user') ? 'staff' : 'visitor';
-    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, reader)) }, 200);
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, readerOf(c))) }, 200);
   });

@@ -130,6 +130,26 @@ describe('GET /api/hotel-assignments/search-matches', () => {
     expect(res.body.matches.find((m: any) => m.id === reg.id).warnings).toEqual(['Hotel check-in (Nov 27) is after arrival (Nov 26)']);
   });
 
+  it("a search typed for a booking says how each name agrees with the booking's guest, not with the words typed", async () => {
+    const other = await makeRegistration(t.db, { primaryFirstName: 'Fatima', primaryLastName: `Torresz${Date.now() % 100000}` });
+    const booking = await makeHotelAssignment(t.db, { guestName: 'Ivan Gomez' });
+    const res = await t.api(
+      'GET',
+      `/api/hotel-assignments/search-matches?name=${encodeURIComponent(`Fatima ${other.primaryLastName}`)}&assignmentId=${booking.id}`,
+      { token: admin.token },
+    );
+    expect(res.body.matches.find((m: any) => m.id === other.id)).toMatchObject({ possible_match: false, name_match: 'other' });
+    // without a booking the words typed are the name compared
+    const alone = await t.api(
+      'GET',
+      `/api/hotel-assignments/search-matches?name=${encodeURIComponent(`Fatima ${other.primaryLastName}`)}`,
+      {
+        token: admin.token,
+      },
+    );
+    expect(alone.body.matches.find((m: any) => m.id === other.id)).toMatchObject({ possible_match: true, name_match: 'full' });
+  });
+
   it('needs a name', async () => {
     const res = await t.api('GET', '/api/hotel-assignments/search-matches?name=', { token: admin.token });
     expect(res.status).toBe(400);

@@ -147,7 +147,7 @@ describe('GET /api/registrations', () => {
     expect(dry.body).toMatchObject({ recipients: 2 });
   });
 
-  it("a device's saved copy filters the list as the server does (shared/registration-list-filters.ts)", async () => {
+  it("the offline list's filter rule (shared/registration-list-filters.ts) gives the server's answers on the same rows", async () => {
     const name = family();
     const people = [
       { firstName: 'A', lastName: name },

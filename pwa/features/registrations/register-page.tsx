@@ -68,7 +68,7 @@ export default function RegisterPage() {
   return (
     <div className="page page-form">
       <h1>Event Registration</h1>
-      <p className="lead">Create a registration on behalf of an attendee. Fields marked required must be filled in.</p>
+      <p className="lead">Create a registration on behalf of an attendee.</p>
       <form onSubmit={onSubmit} noValidate aria-label="Event Registration">
         <FormBanner error={form.result?.text ?? null} online={online} />
         <fieldset className="card form-section" disabled={!online}>

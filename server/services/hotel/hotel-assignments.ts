@@ -349,7 +349,8 @@ const SEARCH_SCAN_LIMIT = 2000;
 /**
  * Candidate registrations for a guest name: every registration (not cancelled) whose search text
  * holds one of the name's words (number, contact and attendee names, email, phone), possible name
- * matches first, then by how many words were found; at most 100.
+ * matches first, then by how many words were found; at most 100. With `assignmentId` the name is a
+ * search typed for that booking: how each candidate's name agrees is then compared with the booking's guest.
  */
 export async function searchMatches(db: DbOrTx, name: string, assignmentId?: number): Promise<HotelMatchCandidate[]> {
   const words = candidateWords(name);
@@ -376,6 +377,7 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
       number: r.registrationNumber,
     }),
     HOTEL_CANDIDATE_LIMIT,
+    booking?.guestName ?? name,
   ).map(({ item, possible, match }) => ({ r: item, possible, match }));
   const [travel, sizes] = await Promise.all([
     travelDatesOf(

@@ -9,8 +9,8 @@ import { likePattern } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
 import { PLACEHOLDER_AIRLINE } from '../../../shared/constants';
 
-/** A flight given (an 'N/A' airline is a placeholder row, not a flight): the list's Flights column and its filter. */
-export const hasFlight = sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null and f.airline <> ${sql.raw(`'${PLACEHOLDER_AIRLINE}'`)})`;
+/** A flight given (an 'N/A' airline, in any case, is a placeholder row, not a flight): the list's Flights column and its filter. */
+export const hasFlight = sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null and upper(trim(f.airline)) <> ${sql.raw(`'${PLACEHOLDER_AIRLINE}'`)})`;
 const someoneIn = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`;
 const someoneOut = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and not a.checked_in)`;
 

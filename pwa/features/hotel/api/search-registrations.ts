@@ -2,12 +2,11 @@
  * 'Search Registrations' (docs/product.md#screens): GET /api/hotel-assignments/search-matches?name=…&assignmentId=… with
  * the signal, else the same ranking over the registrations cached on this device (pwa/offline/candidates).
  * Either way the possible-name-match highlight and the name's agreement ('Same name') compare the
- * BOOKING's guest name (spec: first or last word of guest names), not the words typed.
+ * BOOKING's guest name (spec: first or last word of guest names), not the words typed
+ * (shared/candidate-ranking.ts `agreeWith`).
  */
 import { ApiError, api } from '../../../lib/api-client';
 import { rankCandidates } from '../../../offline/candidates';
-import { isPossibleNameMatch } from '../../../../shared/name-match';
-import { nameAgreement } from '../../../../shared/candidate-ranking';
 import { queryRegistrations } from '../../../offline/queries';
 import { getAppDb } from '../../../offline/runtime';
 import type { HotelMatchCandidate } from '../../../../shared/schemas/hotel';
@@ -20,26 +19,16 @@ export interface SearchAnswer {
 }
 
 export async function searchRegistrations(text: string, booking: CachedHotelAssignment, online: boolean): Promise<SearchAnswer> {
-  const highlight = (m: HotelMatchCandidate) => ({
-    ...m,
-    possible_match: isPossibleNameMatch(booking.guest_name, `${m.primary_first_name} ${m.primary_last_name}`),
-    // 'Same name' and the like say how the registrant agrees with the guest, not with the words typed
-    name_match: nameAgreement(booking.guest_name, m.primary_first_name, m.primary_last_name),
-  });
   if (online) {
     try {
       const res = await api.get<{ matches: HotelMatchCandidate[] }>('/hotel-assignments/search-matches', {
         query: { name: text, assignmentId: booking.id },
       });
-      return { matches: res.matches.map(highlight), fromDevice: false };
+      return { matches: res.matches, fromDevice: false };
     } catch (e) {
       if (!(e instanceof ApiError && e.isNetworkError)) throw e;
     }
   }
   const registrations = await queryRegistrations(getAppDb());
-  const ranked = rankCandidates(
-    { guest_name: text, check_in_date: booking.check_in_date, check_out_date: booking.check_out_date },
-    registrations,
-  );
-  return { matches: ranked.map(highlight), fromDevice: true };
+  return { matches: rankCandidates(booking, registrations, undefined, text), fromDevice: true };
 }

@@ -2,7 +2,8 @@
  * The registrations that already use an email, for the create forms' hint under Email: a visitor's code
  * opens the newest registration with their email (docs/decisions.md), so a second one made by mistake
  * hides the first from the family. Asked through the list's search once the typed email looks whole
- * and has rested for a moment; only exact matches of the primary email count.
+ * and has rested for a moment; only exact matches of the primary email count (of the search's first
+ * 100, newest first: an email is part of few others').
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ export function useEmailInUse(email: string): RegistrationListItem[] {
     return () => clearTimeout(timer);
   }, [typed]);
   const query = useQuery({
-    ...registrationsQueryOptions({ ...EMPTY_FILTERS, search: settled, page: 1, limit: 5 }),
+    ...registrationsQueryOptions({ ...EMPTY_FILTERS, search: settled, page: 1, limit: 100 }),
     enabled: LOOKS_WHOLE.test(settled),
   });
   return LOOKS_WHOLE.test(settled) ? (query.data?.registrations ?? []).filter((r) => r.primary_email.toLowerCase() === settled) : [];
