@@ -11,6 +11,7 @@ import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
 import { rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
+import { dietaryNeeds } from '../../pwa/features/check-in/components/party-card';
 
 const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
   registrationRow({
@@ -230,5 +231,19 @@ describe("the desk's matches", () => {
       reg(5, 'Bo', 'Reyes', 'cancelled'),
     ];
     expect(rankDeskMatches(rows, 'reyes').map((r) => r.id)).toEqual([4, 3, 2, 5, 1]);
+  });
+});
+
+describe("the party card's dietary needs", () => {
+  it("say the registration's once, then each other attendee's by name", () => {
+    const reg = party({
+      dietary_restrictions: 'Vegetarian',
+      attendees: [
+        attendeeRow({ id: 71, registration_id: 7, first_name: 'Anh', is_primary: true, dietary_restrictions: 'vegetarian ' }),
+        attendeeRow({ id: 72, registration_id: 7, first_name: 'Binh', dietary_restrictions: 'Diabetic' }),
+        attendeeRow({ id: 73, registration_id: 7, first_name: 'Chi', dietary_restrictions: 'Vegetarian' }),
+      ],
+    });
+    expect(dietaryNeeds(reg)).toEqual(['Vegetarian', 'Binh: Diabetic', 'Chi: Vegetarian']);
   });
 });

@@ -23,6 +23,23 @@ const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send
  * every registration: a tap rewrites that row, and this small query answers long before the list's.
  * A check-in tap is drawn before even that (use-shown-check-ins.ts).
  */
+/**
+ * The party's dietary needs in one line: the registration's, then each attendee's by first name; the
+ * primary contact's own left out when it says what the registration's already says.
+ */
+export function dietaryNeeds(reg: Pick<CachedRegistration, 'dietary_restrictions' | 'attendees'>): string[] {
+  const same = (a: string | null | undefined, b: string | null | undefined) =>
+    (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
+  return [
+    reg.dietary_restrictions,
+    ...reg.attendees.map((a) =>
+      a.dietary_restrictions && !(a.is_primary && same(a.dietary_restrictions, reg.dietary_restrictions))
+        ? `${a.first_name}: ${a.dietary_restrictions}`
+        : null,
+    ),
+  ].filter((d): d is string => !!d);
+}
+
 const checkedInText = (at: string, by: string | null) => `Checked in ${formatWhen(at)}${by ? ` by ${by}` : ''}`;
 
 export function PartyCard({ initial }: { initial: CachedRegistration }) {
@@ -44,10 +61,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const refused = tapIn('failed');
   const payments = (state: OpState) => unsynced.some((op) => op.kind === 'payment' && op.state === state);
   const notIn = reg.attendees.filter((a) => !shown.checkedIn(a));
-  const diets = [
-    reg.dietary_restrictions,
-    ...reg.attendees.map((a) => (a.dietary_restrictions ? `${a.first_name}: ${a.dietary_restrictions}` : null)),
-  ].filter(Boolean);
+  const diets = dietaryNeeds(reg);
   const run = (fn: () => Promise<unknown>) => () => {
     setError(null);
     fn().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
