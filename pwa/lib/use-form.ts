@@ -12,6 +12,7 @@ import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 
 import type { z } from 'zod';
 import { errorMessage } from './api-client';
 import { serverFieldErrors, validateForm, type FieldErrors } from './form-errors';
+import { focusFirstError } from './focus-first-error';
 
 export interface FormResult {
   kind: 'success' | 'error';
@@ -25,7 +26,7 @@ export interface SubmitOptions<V, S extends z.ZodType> {
   body?: (values: V) => unknown;
   /** messages the schema cannot give (a missing bot challenge), or undefined for none; any of them stops the submit too */
   extra?: (values: V) => FieldErrors | undefined;
-  /** called with the messages when the check stops the submit (to focus the first one, or say so in the banner) */
+  /** called with the messages when the check stops the submit (to say so in the banner; the first invalid field is focused anyway) */
   onInvalid?: (errors: FieldErrors) => void;
   /** sends the checked data; a returned sentence shows as the success banner */
   send: (data: z.output<S>, values: V) => Promise<string | void>;
@@ -97,6 +98,8 @@ export function useForm<V extends object>(initial: V) {
       setErrors(found);
       if (!checked.data || Object.keys(found).length) {
         options.onInvalid?.(found);
+        // the user lands on the first problem, not on the button they pressed
+        if (e?.currentTarget instanceof HTMLElement) focusFirstError(e.currentTarget);
         return;
       }
       setBusy(true);

@@ -335,6 +335,8 @@ describe('registration desk', () => {
     await page.getByRole('button', { name: 'Create Registration' }).click();
     await page.getByText('Age category is required').waitFor();
     await page.getByText('Phone number is required').waitFor();
+    // the admin lands on the first field to mend, not on the button they pressed
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('primary_first_name');
     await page.getByLabel('First Name').fill('Ignacio');
     await page.getByLabel('Last Name').fill(`Roble${s}`);
     await page.getByLabel('Email').fill(`ignacio-${s}@reunion.test`);

@@ -12,7 +12,7 @@ import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
 import { submitTokenFlights, type FlightRequestInfo } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
-import { focusFirstError } from '../focus-first-error';
+import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
 import { FlightForm } from './flight-form';
@@ -45,7 +45,6 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
       turnstileToken: challenge,
     }),
     extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MISSING } : undefined),
-    onInvalid: () => focusFirstError(root.current),
     send: async (_, v) => {
       await submitTokenFlights({
         token,

@@ -14,7 +14,7 @@ import { flightRules, submitVerifiedSchema } from '../../../../shared/schemas/fl
 import type { VerifiedRegistration } from '../../../../shared/schemas/verification';
 import { submitVerifiedFlights } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
-import { focusFirstError } from '../focus-first-error';
+import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
 import { FlightForm } from './flight-form';
 
@@ -37,7 +37,6 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
   const onSubmit = form.submit({
     schema: submitVerifiedSchema(rules, { form: true }),
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
-    onInvalid: () => focusFirstError(root.current),
     send: async (_, v) => {
       await submitVerifiedFlights({
         registrationId: registration.id,
