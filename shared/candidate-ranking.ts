@@ -11,7 +11,6 @@
  * is the spec's highlight (the first or last word of the names agree), unchanged.
  */
 import { isPossibleNameMatch, nameWords } from './name-match';
-import { normalizeSearch } from './search';
 
 export interface Rankable {
   id: number;
@@ -50,7 +49,8 @@ export const candidateWords = (guestName: string): string[] => [...new Set(nameW
 
 /** How many of `words` the registration's search text holds; within its number only whole parts count. */
 function hitsOf(words: string[], r: Rankable): number {
-  const number = r.number ? normalizeSearch(r.number) : '';
+  // registration numbers are ASCII ('R25-7KQ2XM'): lower-casing is their search text's normalisation
+  const number = r.number ? r.number.toLowerCase() : '';
   if (!number || !r.searchText.includes(number)) return words.filter((w) => r.searchText.includes(w)).length;
   const rest = r.searchText.replace(number, ' ');
   const parts = [number, ...number.split(/[^a-z0-9]+/)];

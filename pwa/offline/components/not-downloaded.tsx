@@ -27,6 +27,7 @@ export const clearedText = (what: string, online: boolean) =>
 export function NotDownloaded({ feed, what, status, errorTitle }: Props) {
   const cleared = hadCopy(feed);
   const done = status.progress?.phase === 'download' && status.progress.feed === feed ? status.progress.done : 0;
+  const downloading = downloadingText(what, done);
   if (!status.online)
     return (
       <Alert kind="info">
@@ -45,10 +46,10 @@ export function NotDownloaded({ feed, what, status, errorTitle }: Props) {
     <>
       {cleared && <Alert kind="info">{clearedText(what, true)}</Alert>}
       <div className="page-spinner download-progress">
-        <Spinner label={downloadingText(what, done)} />
+        <Spinner label={downloading} />
         {/* the same words for the eye (the spinner's label is read out, not shown): the download is moving */}
         <span className="muted" aria-hidden="true">
-          {downloadingText(what, done)}
+          {downloading}
         </span>
       </div>
     </>

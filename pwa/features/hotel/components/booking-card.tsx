@@ -40,6 +40,7 @@ export function BookingCard({
   const [linkingId, setLinkingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState(false);
   const candidates = useCandidates(panel === 'match' ? booking.id : null);
+  const vip = vipBadge(booking.vip_status);
   const linkBooking = useLinkBooking();
   const titleId = `booking-${booking.id}-title`;
 
@@ -73,7 +74,7 @@ export function BookingCard({
     <li className="card booking-card" aria-labelledby={titleId} data-booking-id={booking.id}>
       <div className="booking-head">
         <h3 id={titleId}>{booking.guest_name}</h3>
-        {vipBadge(booking.vip_status) && <span className="badge badge-yellow">{vipBadge(booking.vip_status)}</span>}
+        {vip && <span className="badge badge-yellow">{vip}</span>}
       </div>
       <dl className="details details-grid booking-facts">
         <div>

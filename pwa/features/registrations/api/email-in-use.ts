@@ -19,11 +19,12 @@ export function useEmailInUse(email: string): RegistrationListItem[] {
     const timer = setTimeout(() => setSettled(typed), 400);
     return () => clearTimeout(timer);
   }, [typed]);
+  const whole = LOOKS_WHOLE.test(settled);
   const query = useQuery({
     ...registrationsQueryOptions({ ...EMPTY_FILTERS, search: settled, page: 1, limit: 100 }),
-    enabled: LOOKS_WHOLE.test(settled),
+    enabled: whole,
   });
-  return LOOKS_WHOLE.test(settled) ? (query.data?.registrations ?? []).filter((r) => r.primary_email.toLowerCase() === settled) : [];
+  return whole ? (query.data?.registrations ?? []).filter((r) => r.primary_email.toLowerCase() === settled) : [];
 }
 
 /** 'R25-7KQ2XM (Ana Lima) already uses this email: a visitor's code opens the newest registration with it.' */

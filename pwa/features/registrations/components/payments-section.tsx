@@ -14,7 +14,7 @@ export function PaymentsSection({
 }: {
   registrationNumber: string;
   registrationId: number;
-  /** what the registration still owes, for the form's question before a payment above it */
+  /** what the registration still owes, for the form's line under a payment above it */
   balanceDue: number;
   disabled?: boolean;
 }) {

@@ -19,9 +19,12 @@ export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
 
 const EMPTY = { amount: '', method: '', note: '', refund: false };
 
+/** The amount as typed, without spaces or a leading '$'. */
+const typedAmount = (typed: string) => typed.trim().replace(/^\$/, '');
+
 /** The warning under Amount when a payment is above what is still owed (a refund would then be due), or null. */
 export function overpaymentText(typed: string, refund: boolean, balanceDue: number): string | null {
-  const amount = Number(typed.trim().replace(/^\$/, ''));
+  const amount = Number(typedAmount(typed));
   const owed = Math.max(balanceDue, 0);
   if (refund || typed.trim().startsWith('-') || !Number.isFinite(amount) || toCents(amount) <= toCents(owed)) return null;
   return `${formatMoney(amount)} is more than the balance due (${formatMoney(owed)}): ${formatMoney(amount - owed)} would then be due back as a refund.`;
@@ -41,7 +44,7 @@ export function RecordPaymentForm({
   const onSubmit = form.submit({
     schema: paymentCreateSchema,
     body: ({ amount: typed, method, note, refund }) => {
-      const trimmed = typed.trim().replace(/^\$/, '');
+      const trimmed = typedAmount(typed);
       // the Refund box turns a typed amount into a negative one; a typed minus sign works too
       const amount = refund && trimmed && !trimmed.startsWith('-') ? `-${trimmed}` : trimmed;
       return { amount, method, note };
