@@ -9,6 +9,7 @@
  * show the booking's hotel fields, keeping the server's in `pendingHotel.before` for an undo.
  */
 import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';
+import { isPlaceholderFlight } from '../../shared/schemas/flight';
 import type { AppDB } from './db';
 import { arrivalHotelOf, hotelFieldsFromBooking, hotelFieldsOf } from './hotel-fields';
 import type { HotelFields, HotelLinkOp, PickupFields, PickupOp } from './types';
@@ -51,7 +52,7 @@ export async function setArrivalsHotel(db: AppDB, registrationId: number, fields
   const arrivals = await db.arrivals.where('registrationId').equals(registrationId).toArray();
   if (!arrivals.length) return;
   // greeters have no registrations cache: the cached arrivals give the arrival dates, admins' also the departures
-  const flights = (await db.registrations.get(registrationId))?.flights ?? [];
+  const flights = ((await db.registrations.get(registrationId))?.flights ?? []).filter((f) => !isPlaceholderFlight(f));
   const travel = {
     arrivalDates: [...arrivals.map((a) => a.flightDate), ...flights.filter((f) => f.flight_type === 'arrival').map((f) => f.flight_date)],
     departureDates: flights.filter((f) => f.flight_type === 'departure').map((f) => f.flight_date),

@@ -46,7 +46,7 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): z.outpu
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const root = result.error.issues[0];
-  if (root?.path.length === 0 && root.code === 'invalid_type' && root.expected === 'object') {
+  if (root?.path.length === 0 && root.code === 'invalid_type' && (root.expected === 'object' || root.expected === 'record')) {
     throw badRequest(NOT_AN_OBJECT_MESSAGE, { _: NOT_AN_OBJECT_MESSAGE });
   }
   const fields: Record<string, string> = {};

@@ -16,7 +16,7 @@ import { recordCheckIn, recordCheckIns } from '../services/desk/check-in';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { requireRegistration } from '../services/registrations/registration-view';
 import { registrationByRef } from '../services/registrants/registrant-summary';
-import { limitMailSends, mailOrRefund } from '../services/registrants/verification';
+import { withMailBudget } from '../services/registrants/verification';
 import { clientIp } from '../lib/client-ip';
 import { earliestTap } from '../services/sync/tap-time';
 import { checkInBatchSchema, checkInBodySchema, sendPassesSchema } from '../../shared/schemas/check-in';
@@ -44,9 +44,10 @@ export const checkInRoutes = new Hono<AppEnv>()
     if (user) return c.json(await sendCheckInPass(db, c.get('deps'), reg, actorOf(c)), 200);
     // a visitor's pass mails count against the same few mails an email may be sent (as codes and links)
     const actor = { userId: null, label: `registrant:${reg.registrationNumber}` };
-    const ip = clientIp(c);
-    await limitMailSends(db, 'pass-send', reg.primaryEmail, ip);
-    return c.json(await mailOrRefund(db, 'pass-send', reg.primaryEmail, ip, () => sendCheckInPass(db, c.get('deps'), reg, actor)), 200);
+    return c.json(
+      await withMailBudget(db, 'pass-send', reg.primaryEmail, clientIp(c), () => sendCheckInPass(db, c.get('deps'), reg, actor)),
+      200,
+    );
   })
   .post('/check-in/batch', async (c) => {
     const user = requireDesk(c);

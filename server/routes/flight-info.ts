@@ -23,7 +23,7 @@ import {
   registrationSummary,
   type RegistrationRow,
 } from '../services/registrants/registrant-summary';
-import { limitMailSends, mailOrRefund, sendVerificationCode, verifyCodeWithFlights } from '../services/registrants/verification';
+import { sendVerificationCode, verifyCodeWithFlights, withMailBudget } from '../services/registrants/verification';
 import {
   flightLinkTokenSchema,
   flightRules,
@@ -109,12 +109,11 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     const body = await jsonBody(c, lookupSchema);
     await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck, 'captchaToken');
     const { db } = c.get('deps').database;
-    await limitMailSends(db, 'flight-link', body.email, clientIp(c));
-    const reg = await registrationForEmail(db, body.email);
-    if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
-    await mailOrRefund(db, 'flight-link', body.email, clientIp(c), () =>
-      sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` }),
-    );
+    await withMailBudget(db, 'flight-link', body.email, clientIp(c), async () => {
+      const reg = await registrationForEmail(db, body.email);
+      if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
+      await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
+    });
     return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);
   })
   .get('/verify/:token', async (c) => {
@@ -153,5 +152,6 @@ export const flightInfoRoutes = new Hono<AppEnv>()
       return saved;
     });
     await mailConfirmation(c, reg, body.needsTransportation, flights);
-    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, readerOf(c))) }, 200);
+    // the link's holder is a visitor, whatever session the browser also holds (as GET /verify/:token)
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, 'visitor')) }, 200);
   });

@@ -151,7 +151,7 @@ export const registrationRoutes = new Hono<AppEnv>()
   /** The flight-info link to every active registration of the list's filter (body or query), skipping those asked in 24 h. */
   .post('/request-flight-info', async (c) => {
     requireAdmin(c);
-    const body = await jsonBody(c, z.record(z.string(), z.unknown(), { error: 'Body must be an object of filters' }));
+    const body = await jsonBody(c, z.record(z.string(), z.unknown()));
     const { limit, dryRun, ...filters } = validate(bulkFlightRequestSchema, { ...c.req.query(), ...body });
     // dryRun: who would get the mail and what it says, sending nothing (the screen asks with it first)
     if (dryRun) return c.json(await previewFlightInfoBulk(dbOf(c), c.get('deps'), filters), 200);

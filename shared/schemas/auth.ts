@@ -18,20 +18,21 @@ const newPassword = z
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
   .max(1000, 'Password is too long');
 
-export const changePasswordSchema = z.object({
-  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
-  new_password: newPassword,
-});
+const currentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required');
+const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
+const passwordsMatch = (v: { new_password: string; confirm_password?: string }) =>
+  v.confirm_password === undefined || v.new_password === v.confirm_password;
+const MISMATCH = { message: 'Passwords must match', path: ['confirm_password'] };
 
-/** The Change Password form adds the confirmation field, checked on the client. */
-export const changePasswordFormSchema = changePasswordSchema
-  .extend({
-    confirm_password: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
-  })
-  .refine((v) => v.new_password === v.confirm_password, {
-    message: 'Passwords must match',
-    path: ['confirm_password'],
-  });
+/** The API's body: the confirmation is optional, and refused when sent and different. */
+export const changePasswordSchema = z
+  .object({ current_password: currentPassword, new_password: newPassword, confirm_password: confirmPassword.optional() })
+  .refine(passwordsMatch, MISMATCH);
+
+/** The Change Password form requires the confirmation. */
+export const changePasswordFormSchema = z
+  .object({ current_password: currentPassword, new_password: newPassword, confirm_password: confirmPassword })
+  .refine(passwordsMatch, MISMATCH);
 
 const password = z
   .string({ error: 'Password is required' })

@@ -213,7 +213,9 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
       specialInstructions: optionalText(1000),
     })
     .superRefine((f, ctx) => {
-      if (opts.form && f.airline === OTHER_AIRLINE && !f.airlineName) {
+      // 'N/A' as the name would store the flight as a placeholder, dropped from the board and the list
+      const placeholderName = f.airline === OTHER_AIRLINE && f.airlineName !== undefined && isPlaceholderFlight({ airline: f.airlineName });
+      if ((opts.form && f.airline === OTHER_AIRLINE && !f.airlineName) || placeholderName) {
         ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineNameRequired, path: ['airlineName'] });
       }
       if (f.airport === OTHER_AIRPORT && !f.airportName) {

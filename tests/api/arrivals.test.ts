@@ -70,6 +70,7 @@ describe('GET /api/flight-info/admin/flight-arrivals', () => {
       await makeFlight(t.db, ok.id, { flightType: 'departure', flightDate: '2025-11-30' }),
       await makeFlight(t.db, ok.id, { removedAt: new Date() }),
       await makeFlight(t.db, ok.id, { airline: 'N/A' }),
+      await makeFlight(t.db, ok.id, { airline: ' n/a ' }),
     ];
     const ids = (await arrivals()).map((a) => a.id);
     expect(ids).toContain(listed.id);

@@ -115,6 +115,15 @@ describe('sessions', () => {
     });
     expect(wrong.status).toBe(400);
     expect((await t.api('GET', '/api/auth/me', { token: admin.token })).status).toBe(200);
+    // the confirmation is optional; sent and different, nothing changes
+    const mismatch = await t.api('POST', '/api/auth/change-password', {
+      token: admin.token,
+      body: { current_password: admin.password, new_password: 'another-pass', confirm_password: 'another-typo' },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toMatchObject({ error: 'Passwords must match', fields: { confirm_password: 'Passwords must match' } });
+    const login = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: admin.password, turnstileToken: 'ok' } });
+    expect(login.status).toBe(200);
   });
 });
 

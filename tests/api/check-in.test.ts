@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { attendees, auditLog, payments } from '../../server/db/schema';
+import { attendees, auditLog, payments, registrations } from '../../server/db/schema';
 import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
 import { checkInResultSchema } from '../../shared/schemas/records';
 import { createTestApp } from '../helpers/app';
@@ -451,6 +451,21 @@ describe('the check-in pass by mail', () => {
     // the desk's organisers are not held back by a visitor's limit
     expect((await t.api('POST', `/api/registrations/${reg.id}/send-pass`, { token: admin.token })).status).toBe(200);
     expect(passMails(reg.primaryEmail)).toHaveLength(4);
+  });
+
+  it('the pass mails share one budget with the code mails whatever the case of the stored email', async () => {
+    const reg = await family();
+    const stored = `Mixed.Case.${reg.id}@Example.COM`;
+    await t.db.update(registrations).set({ primaryEmail: stored }).where(eq(registrations.id, reg.id));
+    const { registrantToken } = await issueRegistrantToken(t.db, reg.id, stored);
+    const typed = stored.toLowerCase();
+    for (let i = 0; i < 2; i++) {
+      const code = await t.api('POST', '/api/registrations/send-verification', { body: { email: typed, turnstileToken: 'ok' } });
+      expect(code.status).toBe(200);
+    }
+    const ask = () => t.api('POST', `/api/registrations/${reg.id}/send-pass`, { registrantToken });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(429);
   });
 
   it('an admin mails every active registration its pass in batches, with what is left after each', async () => {

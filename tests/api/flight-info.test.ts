@@ -296,6 +296,39 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(row(dropped.id).version).toBeGreaterThan(dropped.version);
   });
 
+  it('a resubmission without ids (as an API client sends it) keeps each named flight, its pickup and its airport', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const pickedAt = new Date('2025-11-27T20:40:00Z');
+    const met = await insertFlight(t, reg.id, { flightNumber: 'UA1', pickedUp: true, pickedUpAt: pickedAt, pickedUpBy: 'Admin' });
+    const leaving = await insertFlight(t, reg.id, { flightType: 'departure', flightNumber: 'UA3', flightDate: '2025-11-30' });
+    const { airport: _airport, ...noAirport } = flightRow();
+    const res = await submit(
+      {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [
+          // the airline and number as written another way, no airport, one more adult: the flight the greeter met
+          { ...noAirport, airline: 'United', flightNumber: 'ua 1', flightDate: '2025-11-27', flightTime: '14:30', adultsCount: 3 },
+          {
+            ...noAirport,
+            airline: 'United Airlines',
+            flightType: 'departure',
+            flightNumber: 'UA3',
+            flightDate: '2025-11-30',
+            flightTime: '14:30',
+          },
+        ],
+      },
+      { registrantToken },
+    );
+    expect(res.status).toBe(200);
+    const rows = await liveFlights(t, reg.id);
+    expect(rows.map((r) => r.id).sort()).toEqual([met.id, leaving.id].sort());
+    const row = (id: number) => rows.find((r) => r.id === id)!;
+    expect(row(met.id)).toMatchObject({ pickedUp: true, pickedUpBy: 'Admin', adultsCount: 3, airport: 'IAH' });
+    expect(row(leaving.id)).toMatchObject({ airport: 'IAH', removedAt: null });
+  });
+
   it('an unchanged resubmission changes no row', async () => {
     const { reg, registrantToken } = await verifiedVisitor();
     const first = await submit({ registrationId: reg.id, needsTransportation: true, flights: [flightRow()] }, { registrantToken });

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
-import { linkTokenFor } from './verification-fixtures';
+import { flightRow, linkTokenFor } from './verification-fixtures';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
@@ -145,6 +145,27 @@ describe('what each reader gets of a registration', () => {
     expect((await t.api('POST', `/api/registrations/${met.id}/request-flight-info`, { token: admin.token })).status).toBe(200);
     const link = await t.api('GET', `/api/flight-info/verify/${linkTokenFor(t, met.primaryEmail)}`);
     expect(link.body.existingFlights[0]).toMatchObject({ picked_up: true, picked_up_by: null });
+    // the link's answer is a visitor's, even to a browser that also holds a staff session
+    const sent = await t.api('POST', '/api/flight-info/submit', {
+      token: greeter.token,
+      body: {
+        token: linkTokenFor(t, met.primaryEmail),
+        email: met.primaryEmail,
+        needsTransportation: true,
+        turnstileToken: 'ok',
+        flights: [
+          {
+            id: flightId,
+            ...flightRow({ airline: 'United Airlines', flightNumber: 'UA100', flightTime: '14:30', adultsCount: 1 }),
+            childrenCount: 0,
+            childSeatsNeeded: 0,
+            specialInstructions: '',
+          },
+        ],
+      },
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.flights[0]).toMatchObject({ picked_up: true, picked_up_by: null });
 
     // the desk: the party and its money, no flights
     const atDesk = (await t.api('GET', `/api/registrations/${met.id}`, { token: desk.token })).body;

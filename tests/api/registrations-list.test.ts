@@ -211,7 +211,8 @@ describe('GET /api/registrations/export', () => {
       ],
       notes: 'Line one\nline "two", with comma',
       payments: [100],
-      flights: [{}, { flightType: 'departure', flightDate: '2025-11-30' }],
+      // an 'n/a' airline (any case) is a placeholder row, counted nowhere
+      flights: [{}, { flightType: 'departure', flightDate: '2025-11-30' }, { airline: ' n/a ' }],
     });
     await makeRegistration(t.db, { lastName: name, status: 'cancelled' });
     const res = await t.api('GET', `/api/registrations/export?search=${name}&status=active`, { token: admin.token });

@@ -139,6 +139,31 @@ describe('registration page access', () => {
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
   });
 
+  it('lets check-in staff read a registration with its money and without a flights section', async () => {
+    const reg = await makeRegistration('Desi');
+    const flight = {
+      flightType: 'arrival',
+      airline: 'United Airlines',
+      flightNumber: 'UA100',
+      flightDate: '2025-11-27',
+      flightTime: '14:30',
+      airport: 'IAH',
+      adultsCount: 1,
+    };
+    const sent = await api('POST', '/flight-info/submit-verified', {
+      token: await admin(),
+      body: { registrationId: reg.id, needsTransportation: true, flights: [flight] },
+    });
+    expect(sent.status).toBe(200);
+    const { page } = await signInAs('checkin', { path: `/registration/${reg.number}` });
+    await page.getByRole('heading', { name: reg.number }).waitFor();
+    await page.getByRole('heading', { name: 'Payment Summary' }).waitFor();
+    // the desk reads no flights: the page must not say the family sent none
+    await expect.poll(() => page.getByRole('heading', { name: 'Flight Information' }).count()).toBe(0);
+    await expect.poll(() => page.getByText('No flight information has been submitted yet.').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Edit registration' }).count()).toBe(0);
+  });
+
   it("says 'Registration not found' for an unknown number", async () => {
     const { page } = await signInAs('admin', { path: '/registration/R25-NOSUCH' });
     await page.getByRole('heading', { name: 'Registration not found' }).waitFor();

@@ -119,6 +119,14 @@ describe('flight rows', () => {
     });
     expect(submitVerifiedSchema(window).parse({ registrationId: 1, needsTransportation: false }).flights).toEqual([]);
   });
+
+  it("refuses 'N/A' typed as an Other airline's name: it would store the flight as a placeholder", () => {
+    for (const opts of [{}, { form: true }]) {
+      expect(messages(flightSchema(window, opts).safeParse(row({ airline: 'Other', airlineName: ' n/a ' })))).toEqual({
+        airlineName: 'Please type the name of the airline',
+      });
+    }
+  });
 });
 
 describe('the flight form', () => {

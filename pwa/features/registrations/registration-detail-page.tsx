@@ -4,6 +4,8 @@
  * - admin: everything, edit mode (contact, address, fees with the preview), cancel/reactivate, flight
  *   info request, attendees, payments; 'Back to Admin'.
  * - greeter: read-only, without money and street address (the server leaves them out).
+ * - check-in staff: read-only, the party and its money; no flights (the server sends none, so the page
+ *   shows no Flight Information rather than "none submitted").
  * - visitor verified for this registration (registrant token): read-only, the flight form link and
  *   'Make Payment'. Not verified (or the server says 401): the yellow notice and no personal data.
  */
@@ -18,6 +20,7 @@ import { useAuth } from '../../app/auth-context';
 import { useRegistrantVerification } from '../../app/registrant/verification-store';
 import { VERIFICATION_MESSAGES } from '../../../shared/schemas/verification';
 import { useRegistration, type RegistrationDetail } from './api/get-registration';
+import type { Role } from '../../../shared/constants';
 import { AdminActions } from './components/admin-actions';
 import { AttendeesSection } from './components/attendees-section';
 import { CheckInPass } from './components/check-in-pass';
@@ -35,7 +38,8 @@ import { useNotice } from './hooks/use-notice';
 import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
 import { useRegistrationEditor } from './hooks/use-registration-editor';
 
-type ViewerMode = 'admin' | 'greeter' | 'registrant';
+type ViewerMode = 'admin' | 'greeter' | 'desk' | 'registrant';
+const STAFF_MODE: Record<Role, ViewerMode> = { admin: 'admin', greeter: 'greeter', checkin: 'desk' };
 
 // staff with no connection read this device's copy; Dexie is loaded only then (visitors never need it)
 const CachedRegistrationDetail = lazy(() => import('./components/cached-registration-detail'));
@@ -50,7 +54,7 @@ export default function RegistrationDetailPage() {
   // nobody to ask as: do not even call; the server would answer 401 and we show the same notice
   if (!staff && !verification) return <UnverifiedNotice />;
   const viewer = staff ? `user:${staff.id}` : `registrant:${verification?.registrationNumber}`;
-  const mode: ViewerMode = staff ? (staff.role === 'admin' ? 'admin' : 'greeter') : 'registrant';
+  const mode: ViewerMode = staff ? STAFF_MODE[staff.role] : 'registrant';
   return <DetailLoader key={`${id}|${viewer}`} refId={id} viewer={viewer} mode={mode} />;
 }
 
@@ -145,7 +149,9 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
             disabledReason={offlineReason}
             onFailure={(t) => show('error', t)}
           />
-          <FlightCards flights={flightInfo} showPickup={mode !== 'registrant'} needsTransportation={r.needs_transportation} />
+          {mode !== 'desk' && (
+            <FlightCards flights={flightInfo} showPickup={mode !== 'registrant'} needsTransportation={r.needs_transportation} />
+          )}
         </div>
         <div className="detail-side">
           {(mode === 'registrant' || isAdmin) && !fromCache && <CheckInPass registration={r} asAdmin={isAdmin} />}

@@ -16,15 +16,15 @@ import { toCsv } from '../../lib/csv';
 import { hhmm } from './flight-view';
 import { ARRIVALS_CSV_COLUMNS, type ArrivalAttendee, type FlightArrival } from '../../../shared/schemas/arrivals';
 import { hotelMismatchWarnings } from '../../../shared/hotel-mismatch';
-import { PLACEHOLDER_AIRLINE } from '../../../shared/constants';
+import { isRealFlight } from './real-flight';
 
-/** A flight is on the arrivals board when all of these hold (an 'N/A' airline is a placeholder row). */
+/** A flight is on the arrivals board when all of these hold (an 'N/A' airline is a placeholder row, in any case). */
 export const isListedArrival: SQL<boolean> = sql<boolean>`(${flights.removedAt} is null
   and ${flights.flightType} = 'arrival'
   and ${flights.needsTransportation}
   and ${registrations.needsTransportation}
   and ${registrations.status} <> 'cancelled'
-  and ${flights.airline} <> ${PLACEHOLDER_AIRLINE})`;
+  and ${isRealFlight(flights.airline)})`;
 
 /**
  * SQL for a CTE body `(id, v)`: every registration's sync version, the highest version among the

@@ -5,7 +5,8 @@
  *   1. rows that carry the id of one of this registration's live flights update that flight in place;
  *      when the flight itself (type, airline, number, date, time) is unchanged its pickup state is kept,
  *      otherwise the pickup is reset (a greeter ticked a different flight);
- *   2. rows without an id (or with an id that is not this registration's) are inserted;
+ *   2. a row without such an id that names a live flight no other row claims (the same type, airline,
+ *      number, date and time: an API client sends no ids) is that flight, as in 1; any other row is inserted;
  *   3. live flights the submission no longer lists are soft-removed (removed_at), never deleted;
  *   4. registrations.needs_transportation takes the submitted choice;
  *   5. every changed row gets a new `version` so offline devices download the change; one audit entry.
@@ -76,6 +77,10 @@ const flightValues = (f: FlightSubmission, needsTransportation: boolean) => ({
   needsTransportation,
 });
 
+/** A client that does not send the airport (the API does not require it) keeps the stored one. */
+const withStoredAirport = (given: FlightSubmission, row: FlightRow): FlightSubmission =>
+  given.airport === null ? { ...given, airport: row.airport, airportName: row.airportName } : given;
+
 const CLEARED_PICKUP = {
   pickedUp: false,
   pickedUpAt: null,
@@ -115,9 +120,13 @@ export async function replaceFlights(
     const now = new Date();
 
     for (const given of input.flights) {
-      const row = given.id !== undefined ? byId.get(given.id) : undefined;
-      // a client that does not send the airport (the API does not require it) keeps the stored one
-      const f = row && given.airport === null ? { ...given, airport: row.airport, airportName: row.airportName } : given;
+      const byGivenId = given.id !== undefined ? byId.get(given.id) : undefined;
+      // a row without a live flight's id is still that flight when it names it (an API client sends no ids)
+      const row =
+        byGivenId && !kept.has(byGivenId.id)
+          ? byGivenId
+          : before.find((r) => !kept.has(r.id) && !input.flights.some((o) => o.id === r.id) && sameFlight(r, withStoredAirport(given, r)));
+      const f = row ? withStoredAirport(given, row) : given;
       if (row && !kept.has(row.id)) {
         kept.add(row.id);
         if (sameDetails(row, f, input.needsTransportation)) continue;

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound, unprocessable } from '../../lib/errors'
 import type { Actor } from '../operations/audit';
 import { audit, auditAll, type AuditEntry } from '../operations/audit';
 import { hotelFields } from '../registrations/registration-view';
+import { isRealFlight } from '../flights/real-flight';
 import { likePattern } from '../registrations/search-text';
 import { candidateWords, rankCandidates } from '../../../shared/candidate-ranking';
 import { HOTEL_CANDIDATE_LIMIT } from '../../../shared/constants';
@@ -85,7 +86,7 @@ export async function travelDatesOf(db: DbOrTx, registrationIds: number[]): Prom
   const rows = await db
     .select({ registrationId: flights.registrationId, type: flights.flightType, date: flights.flightDate })
     .from(flights)
-    .where(and(inArray(flights.registrationId, registrationIds), isNull(flights.removedAt)));
+    .where(and(inArray(flights.registrationId, registrationIds), isNull(flights.removedAt), isRealFlight(flights.airline)));
   for (const r of rows) {
     const t = map.get(r.registrationId) ?? { arrivalDates: [], departureDates: [] };
     (r.type === 'arrival' ? t.arrivalDates : t.departureDates).push(r.date);

@@ -7,7 +7,7 @@
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { deliverMail } from '../../mail/deliver';
+import { deliverMail, MailDeliveryError } from '../../mail/deliver';
 import { verificationCodeMail } from '../../mail/templates';
 import { listFlightRecords } from '../flights/flights';
 import { enforce, refund } from '../staff/rate-limit';
@@ -31,30 +31,24 @@ export const WRONG_CODES_PER_ADDRESS = 100;
 const TOO_MANY_SENDS = 'Too many requests for this email. Please wait a few minutes and try again.';
 const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
 
-/** One budget per email for every mail a visitor can ask for (either code, the flight-info link). */
-const emailSendKey = (email: string) => `mail-send:email:${email}`;
-
-/** Counts one mail request against the email's and the address's limits; 429 with Retry-After when over. */
-export async function limitMailSends(db: DbOrTx, scope: string, email: string, ip: string): Promise<void> {
-  await enforce(db, `${scope}:ip:${ip}`, SENDS_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_SENDS);
-  await enforce(db, emailSendKey(email), SENDS_PER_EMAIL, SEND_WINDOW_MS, TOO_MANY_SENDS);
-}
-
-/** Gives a counted mail request back to both limits: no mail went out, so it does not use up the visitor's few. */
-export async function refundMailSend(db: DbOrTx, scope: string, email: string, ip: string): Promise<void> {
-  await refund(db, emailSendKey(email));
-  await refund(db, `${scope}:ip:${ip}`);
-}
+/** One budget per email for every mail a visitor can ask for (either code, the flight-info link, the pass), in any case. */
+const emailSendKey = (email: string) => `mail-send:email:${email.trim().toLowerCase()}`;
 
 /**
- * Sends a visitor's mail already counted by limitMailSends, and gives the send back when `send` throws:
- * no mail went out, so it does not use up the visitor's few.
+ * Runs `work` (which sends one mail a visitor asked for) as one send of the email's and the address's
+ * budgets: 429 with Retry-After when either is spent. The send is given back only when the mail itself
+ * failed, so nothing went out; any other error (a 404 for an unknown email included) keeps it counted.
  */
-export async function mailOrRefund<T>(db: DbOrTx, scope: string, email: string, ip: string, send: () => Promise<T>): Promise<T> {
+export async function withMailBudget<T>(db: DbOrTx, scope: string, email: string, ip: string, work: () => Promise<T>): Promise<T> {
+  await enforce(db, `${scope}:ip:${ip}`, SENDS_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_SENDS);
+  await enforce(db, emailSendKey(email), SENDS_PER_EMAIL, SEND_WINDOW_MS, TOO_MANY_SENDS);
   try {
-    return await send();
+    return await work();
   } catch (err) {
-    await refundMailSend(db, scope, email, ip);
+    if (err instanceof MailDeliveryError) {
+      await refund(db, emailSendKey(email));
+      await refund(db, `${scope}:ip:${ip}`);
+    }
     throw err;
   }
 }
@@ -64,15 +58,13 @@ type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
 /** The email step (after the challenge): limits, 404 when no live registration has this email, then the code mail. */
 export async function sendVerificationCode(deps: Deps, p: { email: string; purpose: CodePurpose; ip: string }) {
   const { db } = deps.database;
-  const scope = `code-send:${p.purpose}`;
-  await limitMailSends(db, scope, p.email, p.ip);
-  const reg = await registrationForEmail(db, p.email);
-  if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
-  await issueCode(db, p.email, p.purpose, new Date(), (code) =>
-    mailOrRefund(db, scope, p.email, p.ip, () =>
+  await withMailBudget(db, `code-send:${p.purpose}`, p.email, p.ip, async () => {
+    const reg = await registrationForEmail(db, p.email);
+    if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
+    await issueCode(db, p.email, p.purpose, new Date(), (code) =>
       deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) }),
-    ),
-  );
+    );
+  });
   return { message: VERIFICATION_MESSAGES.codeSent };
 }
 

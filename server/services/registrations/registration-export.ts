@@ -10,6 +10,7 @@ import { intArrayText } from '../../db/rows';
 import { attendees, flights, registrations } from '../../db/schema';
 import { csvLines } from '../../lib/csv';
 import { filterCondition, sortOrder } from './registration-filters';
+import { isRealFlight } from '../flights/real-flight';
 import type { RegistrationRow } from './registration-derived';
 import type { RegistrationListQuery } from '../../../shared/schemas/registration';
 
@@ -190,7 +191,7 @@ async function chunkCsv(db: DbOrTx, chunk: number[], timeZone: string): Promise<
         departures: sql<number>`(count(*) filter (where ${flights.flightType} = 'departure'))::int`,
       })
       .from(flights)
-      .where(and(anyId(flights.registrationId, chunk), isNull(flights.removedAt)))
+      .where(and(anyId(flights.registrationId, chunk), isNull(flights.removedAt), isRealFlight(flights.airline)))
       .groupBy(flights.registrationId),
   ]);
   const byId = new Map(regs.map((r) => [r.id, r]));

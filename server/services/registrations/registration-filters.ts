@@ -7,10 +7,10 @@ import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm
 import { registrations } from '../../db/schema';
 import { likePattern } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
-import { PLACEHOLDER_AIRLINE } from '../../../shared/constants';
+import { isRealFlight } from '../flights/real-flight';
 
-/** A flight given (an 'N/A' airline, in any case, is a placeholder row, not a flight): the list's Flights column and its filter. */
-export const hasFlight = sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null and upper(trim(f.airline)) <> ${sql.raw(`'${PLACEHOLDER_AIRLINE}'`)})`;
+/** A flight given (not an 'N/A' placeholder row): the list's Flights column and its filter. */
+export const hasFlight = sql<boolean>`exists (select 1 from flights f where f.registration_id = registrations.id and f.removed_at is null and ${isRealFlight(sql.raw('f.airline'))})`;
 const someoneIn = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and a.checked_in)`;
 const someoneOut = sql`exists (select 1 from attendees a where a.registration_id = registrations.id and a.removed_at is null and not a.checked_in)`;
 
