@@ -64,6 +64,39 @@ describe("the greeter's phone", () => {
     for (const c of await page.getByRole('checkbox').all()) expect(await c.isChecked()).toBe(false);
   });
 
+  it('a tick keeps its place, through a scroll too, until the greeter taps Sort', async () => {
+    const tag = uniqueWord(6);
+    for (const [firstName, time] of [
+      ['Ebun', '09:00'],
+      ['Femi', '09:30'],
+    ] as const) {
+      await createFamily({
+        firstName,
+        lastName: tag,
+        flight: { flightNumber: `TS ${time.replace(':', '')}`, flightDate: DAY, flightTime: time },
+      });
+    }
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    await page.getByLabel('Search').fill(tag);
+    const controls = page.locator('.pickup-big');
+    await expect.poll(() => controls.count()).toBe(2);
+    const sort = page.getByRole('button', { name: 'Sort by next to land' });
+    expect(await sort.isDisabled()).toBe(true);
+    const first = await controls.first().locator('input').getAttribute('aria-label');
+    await controls.first().click();
+    await page.locator('.pickup-note').first().waitFor();
+    // picked up, the party now sorts after the one still waiting; the list holds it where it was
+    await expect.poll(() => sort.isEnabled()).toBe(true);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(600);
+    await page.mouse.wheel(0, -400);
+    await page.waitForTimeout(600);
+    expect(await controls.first().locator('input').getAttribute('aria-label')).toBe(first);
+    await sort.click();
+    await expect.poll(() => controls.last().locator('input').getAttribute('aria-label')).toBe(first);
+    expect(await sort.isDisabled()).toBe(true);
+  });
+
   it('the first Picked Up control lies within the first 844 px', async () => {
     const tag = uniqueWord(6);
     await createFamily({ firstName: 'Dayo', lastName: tag, flight: { flightNumber: 'FO 101', flightDate: DAY, flightTime: '11:00' } });

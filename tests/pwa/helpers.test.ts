@@ -8,6 +8,7 @@ import { familyLabel, flightLabel, pickupLabel } from '../../pwa/offline/outbox'
 import { queryArrivals } from '../../pwa/offline/queries';
 import { conflictsText, lastSyncedText, pendingText } from '../../pwa/offline/sync-text';
 import { arrivalRow, freshDb, registrationRow, seedArrivals } from './fixtures';
+import { keepOrder } from '../../pwa/features/arrivals/hooks/use-held-order';
 
 describe('sync status sentences', () => {
   it('says pending, conflicts and last synced the way the bar shows them', () => {
@@ -155,5 +156,19 @@ describe('hotel candidates on the device', () => {
       [5, false],
     ]);
     expect(ranked[0]).toMatchObject({ registration_number: regs[1].registration_number, warnings: [] });
+  });
+});
+
+describe("the greeter's held order", () => {
+  it('keeps the shown parties in their order; a new one goes after the one it follows, a gone one leaves', () => {
+    // a tap moved 1 to the end of the fresh order: the held order keeps it first
+    expect(keepOrder([1, 2, 3], [2, 3, 1])).toEqual([1, 2, 3]);
+    // a party that arrives with a sync takes its fresh place among the others, which do not move
+    expect(keepOrder([1, 2, 3], [2, 9, 3, 1])).toEqual([1, 2, 9, 3]);
+    expect(keepOrder([1, 2, 3], [8, 2, 3, 1])).toEqual([8, 1, 2, 3]);
+    expect(keepOrder([1, 2, 3], [2, 3, 1, 7, 6])).toEqual([1, 7, 6, 2, 3]);
+    // one that left the list leaves the order
+    expect(keepOrder([1, 2, 3], [3, 1])).toEqual([1, 3]);
+    expect(keepOrder([], [4, 5])).toEqual([4, 5]);
   });
 });

@@ -7,6 +7,7 @@
 import { formatDate } from '../../lib/format';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageSpinner } from '../../components/spinner';
+import { Button } from '../../components/button';
 import { useEvent } from '../../lib/public-config';
 import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncStatus } from '../../offline/hooks';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
@@ -64,9 +65,9 @@ export default function FlightArrivalsPage() {
 
   // another day or search draws its list from the first window again; a pickup tick does not
   const listKey = `${date ?? 'all'}|${airport}|${search.trim()}`;
-  // on the phone a tap never moves a card: the order holds until the greeter scrolls (use-held-order.ts)
-  const heldNextFirst = useHeldOrder(nextFirst, listKey);
-  const list = isPhone ? heldNextFirst : found;
+  // on the phone a tap never moves a card: the order holds until the greeter asks (use-held-order.ts)
+  const held = useHeldOrder(nextFirst, listKey);
+  const list = isPhone ? held.list : found;
   const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
   const toolbarProps = { date, onDate: setDate, airport, onAirport: setAirport, search, onSearch: setSearch, online: status.online };
 
@@ -75,7 +76,18 @@ export default function FlightArrivalsPage() {
       <ArrivalsHeader />
       {isPhone ? (
         <>
-          <ArrivalsToolbar {...toolbarProps} part="search" />
+          <div className="phone-search-row">
+            <ArrivalsToolbar {...toolbarProps} part="search" />
+            <Button
+              variant="secondary"
+              aria-label="Sort by next to land"
+              title="The list keeps its order while you tap; Sort puts the next to land first"
+              disabled={!held.stale}
+              onClick={held.resort}
+            >
+              Sort
+            </Button>
+          </div>
           {/* the day, the airport and the export stay one tap away, so the next flights come first */}
           <details className="arrivals-phone-filters">
             <summary>
