@@ -170,7 +170,14 @@ export function queuePayment(db: AppDB, input: QueueBase & { amount: number; met
   return queue<PaymentOp>(db, input, [], (reg, common, deviceId) => ({
     ...common,
     kind: 'payment',
-    payload: { registrationId: reg.id, amount: input.amount, method: input.method, note: input.note ?? null, deviceId },
+    payload: {
+      registrationId: reg.id,
+      amount: input.amount,
+      method: input.method,
+      note: input.note ?? null,
+      deviceId,
+      totalSeen: reg.total_amount,
+    },
     label: `Payment ${formatMoney(input.amount)} (${input.method}): ${familyOf(reg)} (${reg.registration_number})`,
   }));
 }
@@ -195,17 +202,28 @@ export async function settleCheckIn(db: AppDB, op: CheckInOp, answer: CheckInRes
 /** The sentence of a payment that, with another device's, paid more than the total. */
 export const paidTwiceText = (over: number) => `Paid twice: ${formatMoney(over)} more than the total, recorded on two devices`;
 
+/** The sentence of a payment above a total that was lowered after the desk took it (a discount, an attendee removed). */
+export const overpaidText = (over: number, total: number) =>
+  `Overpaid: ${formatMoney(over)} more than the total, which was lowered to ${formatMoney(total)} after this payment was taken`;
+
+/** The card's word for a payment conflict, from its sentence above. */
+export const overpaymentBadge = (lastError: string | null) => (lastError?.startsWith('Overpaid:') ? 'Overpaid' : 'Paid twice');
+
 /**
  * A payment's answer: the money takes the server's figures. When the registration is now paid beyond
- * its total (another desk took the same balance), the op stays as a conflict that says so.
+ * its total, the op stays as a conflict that says why: the total was lowered meanwhile (below what the
+ * desk showed when it took the money), or else another device took the same balance.
  */
 export async function settlePayment(db: AppDB, op: PaymentOp, registration: Registration): Promise<void> {
   await db.transaction('rw', DESK_TABLES(db), async () => {
-    const over = (cents(registration.paid_amount ?? 0) - cents(registration.total_amount ?? 0)) / 100;
+    const total = registration.total_amount ?? 0;
+    const over = (cents(registration.paid_amount ?? 0) - cents(total)) / 100;
+    const lowered = op.payload.totalSeen !== undefined && cents(total) < cents(op.payload.totalSeen);
     const stored = await db.outbox.where('opId').equals(op.opId).first();
-    if (over > 0 && stored)
-      await db.outbox.put({ ...stored, state: 'conflict', lastError: paidTwiceText(over), attempts: stored.attempts + 1 });
-    else {
+    if (over > 0 && stored) {
+      const lastError = lowered ? overpaidText(over, total) : paidTwiceText(over);
+      await db.outbox.put({ ...stored, state: 'conflict', lastError, attempts: stored.attempts + 1 });
+    } else {
       await db.outbox.where('opId').equals(op.opId).delete();
       await writeReceipt(db, op, 'done', { message: null });
     }

@@ -176,6 +176,8 @@ export interface PaymentPayload {
   method: string;
   note: string | null;
   deviceId: string;
+  /** the total this device showed when the payment was taken (not sent; absent on older ops) */
+  totalSeen?: number;
 }
 
 export interface CheckInOp extends OpBase {

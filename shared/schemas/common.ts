@@ -52,7 +52,11 @@ export const decimalText = (v: unknown): unknown => (typeof v === 'string' && DE
 /** `schema` (a z.number()) that also takes its number written as decimal text: queries, form fields. */
 export const decimal = <T extends z.ZodType>(schema: T) => z.preprocess(decimalText, schema);
 
-/** Amount in dollars as a number or numeric string (docs/product.md#api: amounts may arrive as either). */
+/**
+ * Amount in dollars as a number or numeric string (docs/product.md#api: amounts may arrive as either),
+ * thousands written with commas too ('1,000.50'). Its decimals are the caller's to check, so that three
+ * of them get the caller's sentence for decimals rather than this one.
+ */
 export const money = (message = 'Must be an amount') =>
   z.union(
     [
@@ -60,7 +64,8 @@ export const money = (message = 'Must be an amount') =>
       z
         .string()
         .trim()
-        .regex(/^-?\d+(\.\d{1,2})?$/, message)
+        .transform((v) => (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(v) ? v.replaceAll(',', '') : v))
+        .pipe(z.string().regex(/^-?\d+(\.\d+)?$/, message))
         .transform(Number),
     ],
     { error: message },

@@ -126,6 +126,33 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(after.hotelRoomNumber).toBe('512');
   });
 
+  it('a list without some columns leaves the stored values of those columns alone, on the booking and on its registration', async () => {
+    const c = conf('P');
+    await importCsv(
+      `Guest,Conf,Room Type,Room,Check-In,Check-Out,Notes\nPart Ial,${c},Two Queens,3633,2025-11-27,2025-12-01,Feather-free\n`,
+    );
+    const [booking] = await byConfirmation([c]);
+    const reg = await makeRegistration(t.db);
+    await t.api('POST', `/api/hotel-assignments/${booking.id}/match`, { token: admin.token, body: { registrationId: reg.id } });
+    // the same booking in a list of names and numbers only: nothing to change
+    const same = await importCsv(`Guest Name,Confirmation Number\nPart Ial,${c}\n`, { dryRun: true });
+    expect(same.body).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    // a new room number in a list without the other columns: only the room number changes
+    const res = await importCsv(`Guest Name,Confirmation Number,Room\nPart Ial,${c},4100\n`);
+    expect(res.body).toMatchObject({ updated: 1 });
+    const [after] = await byConfirmation([c]);
+    expect(after).toMatchObject({
+      roomNumber: '4100',
+      roomType: 'Two Queens',
+      checkInDate: '2025-11-27',
+      checkOutDate: '2025-12-01',
+      nights: 4,
+      notes: 'Feather-free',
+    });
+    const [shown] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(shown).toMatchObject({ hotelRoomNumber: '4100', hotelRoomType: 'Two Queens', hotelNights: 4, hotelCheckInDate: '2025-11-27' });
+  });
+
   it('takes the file as a multipart field "file", also with ; separators and First/Last name columns', async () => {
     const c = conf('M');
     const form = new FormData();

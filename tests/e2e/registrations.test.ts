@@ -118,6 +118,10 @@ describe('registration desk', () => {
     await expect.poll(() => fees.getByLabel('Discount Percentage (%)').count()).toBe(0); // discounts hidden
     await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$0.00');
     await expect.poll(() => fees.locator('.fee-preview-refund dd').textContent()).toBe('$500.00');
+    // unticked before saving, the discount comes back as it was
+    await fees.getByLabel('Waive all fees').uncheck();
+    await expect.poll(() => fees.getByLabel('Discount Percentage (%)').inputValue()).toBe('10');
+    await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$500.00');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await expect.poll(() => fees.count()).toBe(0);
     await page.locator('.detail-badges').getByText('Paid', { exact: true }).waitFor();

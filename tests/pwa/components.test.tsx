@@ -100,6 +100,11 @@ describe('sync status components', () => {
     expect(overpaymentText('100', true, 0)).toBeNull();
     expect(overpaymentText('-100', false, 0)).toBeNull();
     expect(overpaymentText('abc', false, 0)).toBeNull();
+    // read as the server reads it: thousands commas yes, '1e3' no; the refund in whole cents
+    expect(overpaymentText('1,000', false, 999.9)).toBe(
+      '$1,000.00 is more than the balance due ($999.90): $0.10 would then be due back as a refund.',
+    );
+    expect(overpaymentText('1e3', false, 0)).toBeNull();
   });
 
   it("reads the rooming list's VIP column: no badge for No, one word for Yes, the level otherwise", () => {

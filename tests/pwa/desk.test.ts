@@ -155,6 +155,26 @@ describe('payments at the desk', () => {
     expect(await listOps(db)).toEqual([]);
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
   });
+
+  it('a total lowered meanwhile (a discount): the conflict says so, not that it was paid twice', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    // an admin took $200 off the $300 total while the desk had no signal
+    const lowered = () => ({
+      status: 201,
+      body: { payment: { id: 1 }, registration: party({ total_amount: 100, paid_amount: 300, balance_due: 0, payment_status: 'paid' }) },
+    });
+    const server = fakeServer({ 'POST /registrations/7/payments': lowered });
+    await engine(db, server.transport).syncOnce();
+    const [kept] = await listOps(db);
+    expect([kept.opId, kept.state, kept.lastError]).toEqual([
+      op.opId,
+      'conflict',
+      'Overpaid: $200.00 more than the total, which was lowered to $100.00 after this payment was taken',
+    ]);
+    expect(server.requests.find((r) => r.path === '/registrations/7/payments')?.body).toEqual({ amount: 200, method: 'cash', note: null });
+  });
 });
 
 describe("the desk's queue", () => {

@@ -13,6 +13,14 @@ import { DEFAULT_EVENT } from '../../shared/event';
 const NOT_DECIMAL = ['0x10', '0b11', '0o7', '1e3', 'Infinity', '-Infinity', 'NaN', '1_000', '12abc', '.'];
 
 describe('decimal numbers only', () => {
+  it('a fixed discount: written with thousands commas, and three decimals told as such', () => {
+    for (const v of NOT_DECIMAL) expect(registrationUpdateSchema.safeParse({ fixed_discount_amount: v }).success, v).toBe(false);
+    expect(registrationUpdateSchema.parse({ fixed_discount_amount: '1,250.50' }).fixed_discount_amount).toBe(1250.5);
+    const three = registrationUpdateSchema.safeParse({ fixed_discount_amount: '25.555' });
+    expect(three.error?.issues[0].message).toBe('Fixed discount can have at most 2 decimals');
+    expect(registrationUpdateSchema.safeParse({ fixed_discount_amount: '1,25' }).success).toBe(false);
+  });
+
   it('a discount percentage', () => {
     for (const v of NOT_DECIMAL) expect(registrationUpdateSchema.safeParse({ discount_percentage: v }).success, v).toBe(false);
     expect(registrationUpdateSchema.parse({ discount_percentage: '12.5' }).discount_percentage).toBe(12.5);

@@ -6,8 +6,9 @@
  *      'Arrival', 'Room #'…), separate 'First Name' / 'Last Name' columns are joined;
  *   3. check every row (line-level errors, dates 'YYYY-MM-DD' or 'MM/DD/YYYY', nights from the dates
  *      when missing, a confirmation number only once per file);
- *   4. plan each valid row against the live bookings: create, update (same confirmation number: the
- *      link to a registration is kept and the registration's copy refreshed) or unchanged;
+ *   4. plan each valid row against the live bookings: create, update (same confirmation number: only
+ *      the columns the file has are written, the link to a registration is kept and the registration's
+ *      copy refreshed) or unchanged;
  *   5. a dry run stops here (the preview); otherwise the valid rows are written in one transaction.
  */
 import { parse } from 'csv-parse/sync';
@@ -131,6 +132,8 @@ const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00
 interface Parsed {
   rows: ImportRowResult[];
   columns: ImportResult['columns'];
+  /** the booking fields the file gives (nights too when it has both dates): an update writes only these */
+  present: ReadonlySet<RoomingField>;
 }
 
 /** The most bookings one import takes: a resort's rooming list is hundreds of rows. */
@@ -241,7 +244,9 @@ export function parseRoomingList(text: string): Parsed {
     }
     return { line: info.lines, data, errors, action: null };
   });
-  return { rows, columns: { mapped: headerNames, ignored } };
+  const present = new Set(Object.keys(headerNames) as RoomingField[]);
+  if (present.has('check_in_date') && present.has('check_out_date')) present.add('nights');
+  return { rows, columns: { mapped: headerNames, ignored }, present };
 }
 
 const valuesOf = (d: RoomingRow) => ({
@@ -256,7 +261,24 @@ const valuesOf = (d: RoomingRow) => ({
   notes: d.notes,
 });
 
-const sameBooking = (a: HotelRow, v: ReturnType<typeof valuesOf>) => (Object.keys(v) as (keyof typeof v)[]).every((k) => a[k] === v[k]);
+type BookingValues = ReturnType<typeof valuesOf>;
+const COLUMN_OF: Record<keyof BookingValues, RoomingField> = {
+  guestName: 'guest_name',
+  confirmationNumber: 'confirmation_number',
+  roomType: 'room_type',
+  roomNumber: 'room_number',
+  checkInDate: 'check_in_date',
+  checkOutDate: 'check_out_date',
+  nights: 'nights',
+  vipStatus: 'vip_status',
+  notes: 'notes',
+};
+
+/** What re-importing a booking writes: the columns the file has. A list without a Notes column leaves the stored notes alone. */
+const updateOf = (d: RoomingRow, present: ReadonlySet<RoomingField>): Partial<BookingValues> =>
+  Object.fromEntries(Object.entries(valuesOf(d)).filter(([k]) => present.has(COLUMN_OF[k as keyof BookingValues])));
+
+const sameBooking = (a: HotelRow, v: Partial<BookingValues>) => (Object.keys(v) as (keyof BookingValues)[]).every((k) => a[k] === v[k]);
 
 /**
  * The live bookings with these confirmation numbers; `lock`: locked, in id order, before the import
@@ -275,11 +297,11 @@ async function liveBookings(db: DbOrTx, numbers: string[], lock = false): Promis
 }
 
 /** Step 4: what importing each valid row would do. */
-function plan(rows: ImportRowResult[], existing: Map<string, HotelRow>) {
+function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>) {
   for (const r of rows) {
     if (r.errors.length) continue;
     const current = existing.get(r.data.confirmation_number!);
-    r.action = !current ? 'create' : sameBooking(current, valuesOf(r.data)) ? 'unchanged' : 'update';
+    r.action = !current ? 'create' : sameBooking(current, updateOf(r.data, present)) ? 'unchanged' : 'update';
   }
 }
 
@@ -303,7 +325,7 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
   const parsed = parseRoomingList(text);
   const numbers = parsed.rows.filter((r) => !r.errors.length).map((r) => r.data.confirmation_number!);
   if (opts.dryRun) {
-    plan(parsed.rows, await liveBookings(db, numbers));
+    plan(parsed, await liveBookings(db, numbers));
     return summary(parsed, true);
   }
   return db.transaction(async (tx) => {
@@ -321,7 +343,7 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
         .where(inArray(registrations.id, linked))
         .orderBy(registrations.id)
         .for('update');
-    plan(parsed.rows, existing);
+    plan(parsed, existing);
     const now = new Date();
     for (const r of parsed.rows) {
       if (r.action === 'create') {
@@ -331,7 +353,7 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
         const before = existing.get(r.data.confirmation_number!)!;
         const [row] = await tx
           .update(hotelAssignments)
-          .set({ ...valuesOf(r.data), updatedAt: now, version: sql`nextval('sync_version_seq')` })
+          .set({ ...updateOf(r.data, parsed.present), updatedAt: now, version: sql`nextval('sync_version_seq')` })
           .where(eq(hotelAssignments.id, before.id))
           .returning();
         await audit(

@@ -11,6 +11,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatDateTime, formatWhen } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
+import { overpaymentBadge } from '../../../offline/desk';
 import type { CachedRegistration, OpState } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -60,6 +61,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const waiting = tapIn('pending');
   const refused = tapIn('failed');
   const payments = (state: OpState) => unsynced.some((op) => op.kind === 'payment' && op.state === state);
+  const conflict = unsynced.find((op) => op.kind === 'payment' && op.state === 'conflict');
   const notIn = reg.attendees.filter((a) => !shown.checkedIn(a));
   const diets = dietaryNeeds(reg);
   const run = (fn: () => Promise<unknown>) => () => {
@@ -158,7 +160,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           <strong data-testid="balance-due">{formatMoney(balance)}</strong> of {formatMoney(reg.total_amount ?? 0)}
           {payments('pending') && <span className="badge badge-yellow"> Not synced yet</span>}
           {payments('failed') && <span className="badge badge-red"> Payment refused: see Changes</span>}
-          {payments('conflict') && <span className="badge badge-red"> Paid twice: see Changes</span>}
+          {conflict && <span className="badge badge-red"> {overpaymentBadge(conflict.lastError)}: see Changes</span>}
         </dd>
       </dl>
       {balance > 0 && !cancelled && (

@@ -8,25 +8,24 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { useExactMatches } from '../../../offline/hooks';
-import { useLinkBooking, type LinkOutcome } from '../hooks/use-link-booking';
+import { useLinkBookings, type LinkOutcome, type LinkPair } from '../hooks/use-link-booking';
 
 export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) => void }) {
   const matches = useExactMatches();
-  const link = useLinkBooking();
+  const linkAll = useLinkBookings();
   const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<number | null>(null);
+  // while linking: the pairs as they were when Link was pressed (the live list shrinks as each is linked)
+  const [linking, setLinking] = useState<{ pairs: readonly LinkPair[]; queued: number } | null>(null);
   if (!matches?.length && !open) return null;
-  const list = matches ?? [];
+  const list = linking?.pairs ?? matches ?? [];
 
-  async function linkAll() {
+  async function run(pairs: readonly LinkPair[]) {
+    setLinking({ pairs, queued: 0 });
+    const outcomes = await linkAll(pairs, (queued) => setLinking({ pairs, queued }));
     const count = { success: 0, info: 0, error: 0 }; // linked, kept on this device (no signal), refused
-    setDone(0);
-    for (const m of list) {
-      count[(await link(m.booking, m.registration)).kind] += 1;
-      setDone(count.success + count.info + count.error);
-    }
+    for (const o of outcomes) count[o.kind] += 1;
     setOpen(false);
-    setDone(null);
+    setLinking(null);
     onOutcome({
       kind: count.error ? 'error' : count.info ? 'info' : 'success',
       text:
@@ -37,7 +36,7 @@ export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) =>
     });
   }
 
-  const busy = done !== null;
+  const busy = linking !== null;
   return (
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
@@ -53,9 +52,13 @@ export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) =>
               Cancel
             </Button>
             <Button
-              onClick={() => void linkAll()}
+              onClick={() => void run(list)}
               busy={busy}
-              busyText={`Linking ${done ?? 0} of ${list.length}...`}
+              busyText={
+                linking && linking.queued < linking.pairs.length
+                  ? `Linking ${linking.queued} of ${list.length}...`
+                  : 'Sending to the server...'
+              }
               disabled={!list.length}
             >
               Link {list.length} {list.length === 1 ? 'booking' : 'bookings'}

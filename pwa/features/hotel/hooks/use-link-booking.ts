@@ -7,6 +7,7 @@
  *                        (the change stays in the sync panel with Keep server / Retry)
  *   pending            → no signal: kept on this device, sent later
  *   discarded, unknown → dropped on this device meanwhile (sync panel, sign-out): nothing was linked.
+ * Many links at once ("Match exact names") are queued first and sent by one sync, not one sync each.
  */
 import { useCallback } from 'react';
 import { useLinkHotel } from '../../../offline/hooks';
@@ -16,39 +17,56 @@ import type { CachedHotelAssignment } from '../../../offline/types';
 import { LINK_FAILED, linkedText, queuedText } from '../lib/link-messages';
 
 export type LinkOutcome = { kind: 'success' | 'error' | 'info'; text: string; detail?: string };
+export interface LinkPair {
+  booking: CachedHotelAssignment;
+  registration: LinkTarget;
+}
 
-export function useLinkBooking(): (booking: CachedHotelAssignment, registration: LinkTarget) => Promise<LinkOutcome> {
+async function outcomeOf(opId: string, { booking, registration }: LinkPair): Promise<LinkOutcome> {
+  const name = `${registration.primary_first_name} ${registration.primary_last_name}`.trim();
+  const outcome = await getOpOutcome(opId);
+  switch (outcome.state) {
+    case 'done':
+      return { kind: 'success', text: linkedText(booking.guest_name, name, registration.registration_number) };
+    case 'failed':
+    case 'conflict':
+      return {
+        kind: 'error',
+        text: outcome.message || LINK_FAILED,
+        detail: 'The change is kept in the sync panel (Changes) with Keep server and Retry.',
+      };
+    case 'discarded':
+      return { kind: 'error', text: LINK_FAILED, detail: 'The change was discarded on this device before it reached the server.' };
+    case 'unknown': // cleared from this device meanwhile (sign-out)
+      return { kind: 'error', text: LINK_FAILED, detail: 'The change is no longer on this device.' };
+    case 'pending':
+      return { kind: 'info', text: queuedText(booking.guest_name, name, registration.registration_number) };
+  }
+}
+
+/** Links each pair (`onQueued` after each is queued on this device), then one sync sends them all; one outcome per pair. */
+export function useLinkBookings(): (pairs: readonly LinkPair[], onQueued?: (queued: number) => void) => Promise<LinkOutcome[]> {
   const link = useLinkHotel();
   return useCallback(
-    async (booking, registration) => {
-      const name = `${registration.primary_first_name} ${registration.primary_last_name}`.trim();
-      let opId: string;
-      try {
-        opId = await link(booking.id, registration);
-      } catch (e) {
-        return { kind: 'error', text: LINK_FAILED, detail: e instanceof Error ? e.message : undefined };
+    async (pairs, onQueued) => {
+      const queued: (string | LinkOutcome)[] = [];
+      for (const { booking, registration } of pairs) {
+        try {
+          queued.push(await link(booking.id, registration));
+        } catch (e) {
+          queued.push({ kind: 'error', text: LINK_FAILED, detail: e instanceof Error ? e.message : undefined });
+        }
+        onQueued?.(queued.length);
       }
-      // the cycle that covers this op (one runs after it was queued, also when another was running)
-      await syncNow();
-      const outcome = await getOpOutcome(opId);
-      switch (outcome.state) {
-        case 'done':
-          return { kind: 'success', text: linkedText(booking.guest_name, name, registration.registration_number) };
-        case 'failed':
-        case 'conflict':
-          return {
-            kind: 'error',
-            text: outcome.message || LINK_FAILED,
-            detail: 'The change is kept in the sync panel (Changes) with Keep server and Retry.',
-          };
-        case 'discarded':
-          return { kind: 'error', text: LINK_FAILED, detail: 'The change was discarded on this device before it reached the server.' };
-        case 'unknown': // cleared from this device meanwhile (sign-out)
-          return { kind: 'error', text: LINK_FAILED, detail: 'The change is no longer on this device.' };
-        case 'pending':
-          return { kind: 'info', text: queuedText(booking.guest_name, name, registration.registration_number) };
-      }
+      // the cycle that covers these ops (one runs after they were queued, also when another was running)
+      if (queued.some((q) => typeof q === 'string')) await syncNow();
+      return Promise.all(queued.map((q, i) => (typeof q === 'string' ? outcomeOf(q, pairs[i]) : q)));
     },
     [link],
   );
+}
+
+export function useLinkBooking(): (booking: CachedHotelAssignment, registration: LinkTarget) => Promise<LinkOutcome> {
+  const linkAll = useLinkBookings();
+  return useCallback(async (booking, registration) => (await linkAll([{ booking, registration }]))[0], [linkAll]);
 }

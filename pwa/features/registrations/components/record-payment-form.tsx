@@ -6,7 +6,8 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
 import { formatMoney } from '../../../lib/format';
-import { toCents } from '../../../../shared/pricing';
+import { fromCents, toCents } from '../../../../shared/pricing';
+import { money } from '../../../../shared/schemas/common';
 import { useForm } from '../../../lib/use-form';
 import { PAYMENT_METHODS, paymentCreateSchema } from '../../../../shared/schemas/registration';
 import { useRecordPayment } from '../api/record-payment';
@@ -24,10 +25,12 @@ const typedAmount = (typed: string) => typed.trim().replace(/^\$/, '');
 
 /** The warning under Amount when a payment is above what is still owed (a refund would then be due), or null. */
 export function overpaymentText(typed: string, refund: boolean, balanceDue: number): string | null {
-  const amount = Number(typedAmount(typed));
-  const owed = Math.max(balanceDue, 0);
-  if (refund || typed.trim().startsWith('-') || !Number.isFinite(amount) || toCents(amount) <= toCents(owed)) return null;
-  return `${formatMoney(amount)} is more than the balance due (${formatMoney(owed)}): ${formatMoney(amount - owed)} would then be due back as a refund.`;
+  // read as the server will read it (shared/schemas/common.ts), in whole cents
+  const amount = money().safeParse(typedAmount(typed));
+  const owedCents = toCents(Math.max(balanceDue, 0));
+  if (refund || !amount.success || toCents(amount.data) <= owedCents) return null;
+  const cents = toCents(amount.data);
+  return `${formatMoney(fromCents(cents))} is more than the balance due (${formatMoney(fromCents(owedCents))}): ${formatMoney(fromCents(cents - owedCents))} would then be due back as a refund.`;
 }
 
 export function RecordPaymentForm({

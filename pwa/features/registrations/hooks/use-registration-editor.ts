@@ -5,7 +5,7 @@
  * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
  * the fixed amount, with a floor at 0; 'Refund Due' appears when the new total is below what was paid.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from '../../../lib/use-form';
 import { computeAmounts, formatMoney, refundDueCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
@@ -125,10 +125,13 @@ export function useRegistrationEditor(
   const form = useForm<EditValues>(editValuesOf(registration));
   const { values } = form;
   const update = useUpdateRegistration();
+  /** the discounts as they were when Waive all fees was ticked in this edit */
+  const beforeWaive = useRef<Pick<EditValues, 'discount_percentage' | 'fixed_discount_amount'> | null>(null);
 
   const preview = useMemo(() => feePreview(registration, values, lateFeeCents), [registration, values, lateFeeCents]);
 
   function start() {
+    beforeWaive.current = null;
     form.reset(editValuesOf(registration));
     setEditing(true);
   }
@@ -140,8 +143,16 @@ export function useRegistrationEditor(
 
   function set<K extends keyof EditValues>(name: K, value: EditValues[K]) {
     form.set(name, value);
-    // waiving zeroes both discounts (docs/product.md#rules)
-    if (name === 'waive_fees' && value === true) form.setValues((v) => ({ ...v, discount_percentage: '0', fixed_discount_amount: '0' }));
+    if (name !== 'waive_fees') return;
+    // waiving zeroes both discounts (docs/product.md#rules); unticking before saving gives them back
+    if (value === true) {
+      beforeWaive.current = { discount_percentage: values.discount_percentage, fixed_discount_amount: values.fixed_discount_amount };
+      form.setValues((v) => ({ ...v, discount_percentage: '0', fixed_discount_amount: '0' }));
+    } else if (beforeWaive.current) {
+      const discounts = beforeWaive.current;
+      beforeWaive.current = null;
+      form.setValues((v) => ({ ...v, ...discounts }));
+    }
   }
 
   /** For the text inputs, which report (name, value) pairs. */
