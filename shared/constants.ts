@@ -7,6 +7,8 @@ export const PAGINATION_WINDOW = 5;
 export const CODE_LENGTH = 6;
 /** how long an emailed verification code works */
 export const CODE_TTL_MS = 10 * 60 * 1000;
+/** Wrong tries after which a code stops working, even when later typed right. */
+export const CODE_MAX_WRONG_TRIES = 5;
 export const MIN_PASSWORD_LENGTH = 6;
 export const REGISTRANT_VERIFICATION_MS = 24 * 60 * 60 * 1000;
 export const FLIGHT_EDIT_SESSION_MS = 30 * 60 * 1000;

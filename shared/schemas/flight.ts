@@ -212,16 +212,21 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
       childSeatsNeeded: count(),
       specialInstructions: optionalText(1000),
     })
-    .superRefine((f, ctx) => {
-      // 'N/A' as the name would store the flight as a placeholder, dropped from the board and the list
-      const placeholderName = f.airline === OTHER_AIRLINE && f.airlineName !== undefined && isPlaceholderFlight({ airline: f.airlineName });
-      if ((opts.form && f.airline === OTHER_AIRLINE && !f.airlineName) || placeholderName) {
-        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineNameRequired, path: ['airlineName'] });
-      }
-      if (f.airport === OTHER_AIRPORT && !f.airportName) {
-        ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportNameRequired, path: ['airportName'] });
-      }
-    })
+    .superRefine(
+      (f, ctx) => {
+        // 'N/A' as the name would store the flight as a placeholder, dropped from the board and the list
+        const placeholderName =
+          f.airline === OTHER_AIRLINE && f.airlineName !== undefined && isPlaceholderFlight({ airline: f.airlineName });
+        if ((opts.form && f.airline === OTHER_AIRLINE && !f.airlineName) || placeholderName) {
+          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airlineNameRequired, path: ['airlineName'] });
+        }
+        if (f.airport === OTHER_AIRPORT && !f.airportName) {
+          ctx.addIssue({ code: 'custom', message: FLIGHT_MESSAGES.airportNameRequired, path: ['airportName'] });
+        }
+      },
+      // also when another field of the row is wrong: every message of the row at once, not one submit later
+      { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+    )
     .transform(({ airlineName, ...f }) => ({
       ...f,
       airline: f.airline === OTHER_AIRLINE ? (airlineName ?? OTHER_AIRLINE) : f.airline,

@@ -258,7 +258,9 @@ describe('POST /api/hotel-assignments/{id}/match', () => {
     await link(a.id, first.id);
     const res = await link(a.id, second.id);
     expect(res.status).toBe(409);
-    expect(res.body.error).toBe('This hotel booking is already linked to another registration');
+    expect(res.body.error).toBe(
+      `This hotel booking is already linked to another registration (${first.registrationNumber}): unlink it there first`,
+    );
     expect((await registration(second.id)).hotelConfirmationNumber).toBeNull();
   });
 
@@ -306,7 +308,7 @@ describe('POST /api/hotel-assignments/{id}/match', () => {
     const c1 = await link(a.id, other.id, conflictKey);
     const c2 = await link(a.id, other.id, conflictKey);
     expect([c1.status, c2.status]).toEqual([409, 409]);
-    expect(c2.body.error).toBe('This hotel booking is already linked to another registration');
+    expect(c2.body.error).toMatch(/^This hotel booking is already linked to another registration \(R25-\w+\): unlink it there first$/);
   });
 
   it('a second booking for the same family shows on the registration; unlinking it shows the first again', async () => {

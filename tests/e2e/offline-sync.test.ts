@@ -159,11 +159,18 @@ describe('admin hotel links with no signal', () => {
 
     await page.context().setOffline(false);
     await page.getByText('1 conflict').waitFor({ timeout: 30_000 });
+    // the page's alert no longer promises the link will reach the server: it says what became of it
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `(${theirs.registrationNumber})` })
+      .waitFor();
+    await expect.poll(() => page.getByText('It will reach the server when the connection returns.').count()).toBe(0);
     await page.getByRole('button', { name: 'Resolve changes' }).click();
     const panel = page.getByRole('dialog', { name: 'Sync details' });
     const item = panel.locator('li', { hasText: confirmation });
     await item.getByText('Conflict', { exact: true }).waitFor();
-    await item.getByText('This hotel booking is already linked to another registration').waitFor();
+    // the conflict names the registration that holds the booking
+    await item.getByText(`This hotel booking is already linked to another registration (${theirs.registrationNumber})`).waitFor();
     await item.getByRole('button', { name: 'Retry' }).waitFor();
     // the server's side stays; the change leaves the device
     await item.getByRole('button', { name: 'Keep server' }).click();

@@ -160,6 +160,10 @@ describe('flight information with an emailed code', () => {
     // 'Back to Email' returns to the first step with the address kept
     await page.getByRole('link', { name: 'Back to Email' }).click();
     await expect.poll(() => page.getByLabel('Email Address').inputValue()).toBe(reg.email);
+    // the code already mailed still works: the email step offers to enter it without sending another
+    await page.getByRole('link', { name: `Enter the code already sent to ${reg.email}` }).click();
+    await page.getByLabel('Verification Code').waitFor();
+    await page.getByRole('link', { name: 'Back to Email' }).click();
     const before = readMail(reg.email).length;
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     const codeField = page.getByLabel('Verification Code');
@@ -204,6 +208,11 @@ describe('flight information with an emailed code', () => {
     await expect.poll(() => flight(page, 2).getByLabel('Flight Type').inputValue()).toBe('departure');
     await expect.poll(() => page.getByRole('button', { name: /Remove Flight/ }).count()).toBe(2);
     await fillFlight(page, 2, { airline: 'Delta Air Lines', number: 'DL456', date: '2025-11-30', time: '09:05' });
+    // the phone reloads the tab while the visitor copies a number from another app: what was typed stays
+    await page.reload();
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+    await expect.poll(() => flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
+    await expect.poll(() => flight(page, 1).getByLabel('Number of Adults').inputValue()).toBe('2');
     await flight(page, 2).getByLabel('Child Seats Needed').fill('-1');
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     await page.getByText('Cannot be negative').waitFor();

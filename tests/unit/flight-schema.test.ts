@@ -120,6 +120,15 @@ describe('flight rows', () => {
     expect(submitVerifiedSchema(window).parse({ registrationId: 1, needsTransportation: false }).flights).toEqual([]);
   });
 
+  it("asks for an Other airline's or airport's name along with the row's other mistakes, not one submit later", () => {
+    const r = flightSchema(window, { form: true }).safeParse(row({ airline: 'Other', airport: 'Other', flightNumber: '' }));
+    expect(messages(r)).toEqual({
+      flightNumber: 'Flight number is required',
+      airlineName: 'Please type the name of the airline',
+      airportName: 'Airport name is required',
+    });
+  });
+
   it("refuses 'N/A' typed as an Other airline's name: it would store the flight as a placeholder", () => {
     for (const opts of [{}, { form: true }]) {
       expect(messages(flightSchema(window, opts).safeParse(row({ airline: 'Other', airlineName: ' n/a ' })))).toEqual({

@@ -10,12 +10,12 @@ import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { PageSpinner } from '../../components/spinner';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
-import { useFirstDownloadDone, useSyncStatus, useUnmatchedAssignments } from '../../offline/hooks';
+import { useFirstDownloadDone, useOpOutcome, useSyncStatus, useUnmatchedAssignments } from '../../offline/hooks';
 import { HOTEL_PAGE_SIZE } from '../../../shared/constants';
 import { BookingCard } from './components/booking-card';
 import { LinkExactMatches } from './components/link-exact-matches';
 import { RoomingImport } from './components/rooming-import';
-import type { LinkOutcome } from './hooks/use-link-booking';
+import { linkOutcome, type LinkOutcome } from './hooks/use-link-booking';
 
 function Banner({ total }: { total: number }) {
   return (
@@ -33,6 +33,9 @@ export default function HotelAssignmentsPage() {
   const [search, setSearch] = useState('');
   const [outcome, setOutcome] = useState<LinkOutcome | null>(null);
   const status = useSyncStatus();
+  // a link kept on this device: the alert follows it until the server answers (done, or a conflict)
+  const followed = useOpOutcome(outcome?.follow?.opId);
+  const shown = outcome?.follow && followed && followed.state !== 'pending' ? linkOutcome(followed, outcome.follow.pair) : outcome;
   const downloaded = useFirstDownloadDone('hotel');
   const unmatched = useUnmatchedAssignments({ page, limit: HOTEL_PAGE_SIZE, search });
   const pages = unmatched?.pagination.pages ?? 1;
@@ -115,9 +118,9 @@ export default function HotelAssignmentsPage() {
       <div className="page-header">
         <h1>Hotel Assignments</h1>
       </div>
-      {outcome && (
-        <Alert kind={outcome.kind} title={outcome.text}>
-          {outcome.detail}
+      {shown && (
+        <Alert kind={shown.kind} title={shown.text}>
+          {shown.detail}
         </Alert>
       )}
       <RoomingImport online={status.online} />

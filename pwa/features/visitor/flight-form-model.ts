@@ -42,6 +42,12 @@ export interface SubmittedFlight {
 let sequence = 0;
 const withKey = (row: FlightFormRow): FlightRowState => ({ ...row, key: `flight-${++sequence}` });
 
+/** The same form with fresh row keys (a draft kept from before a reload holds keys of that page's life). */
+export const rekeyed = <T extends FlightFormState>(state: T): T => ({
+  ...state,
+  rows: state.rows.map(({ key: _key, ...row }) => ({ ...row, key: `flight-${++sequence}` })),
+});
+
 /** A new row: arrival first, departure for every row added after it (docs/product.md#screens). */
 export const newRow = (index: number): FlightRowState => withKey(newFlightRow(index));
 

@@ -54,7 +54,7 @@ export default function FlightInfoPage() {
     getFlightRegistration(ref, abort.signal).then(
       ({ registration: reg, existingFlights }) => {
         if (addressVerified) markFlightEditSession({ id: reg.id, registrationNumber: reg.registrationNumber });
-        form.load(existingFlights, reg.needsTransportation);
+        form.load(existingFlights, reg.needsTransportation, '', reg.registrationNumber);
         setRegistration(reg);
         setEmail(reg.email);
         setStep('form');
@@ -132,7 +132,12 @@ export default function FlightInfoPage() {
               markFlightEditSession({ id: answer.registration.id, registrationNumber: answer.registration.registrationNumber });
               // back from a lapsed verification on the same registration: the rows being typed stay
               if (registration?.id !== answer.registration.id)
-                form.load(answer.existingFlights ?? [], answer.registration.needsTransportation);
+                form.load(
+                  answer.existingFlights ?? [],
+                  answer.registration.needsTransportation,
+                  '',
+                  answer.registration.registrationNumber,
+                );
               setRegistration(answer.registration);
               setStep('form');
               // the address names the registration, so a reload reopens its form (this tab's marker)

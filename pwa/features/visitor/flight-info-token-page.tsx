@@ -37,7 +37,7 @@ export default function FlightInfoTokenPage() {
         // a visitor who verified this registration in this browser is not asked to type the email again
         const verified = readVerification();
         const knownEmail = verified?.registrationNumber === request.registrationNumber ? verified.email : '';
-        form.load(existingFlights, request.needsTransportation, knownEmail);
+        form.load(existingFlights, request.needsTransportation, knownEmail, request.registrationNumber);
         setState({ name: 'form', request });
       },
       (err: unknown) => {

@@ -4,11 +4,12 @@
  * page's email, with the row editing actions. Messages are keyed as the shared schema's paths
  * (`flights.0.airline`), so the check and the server's answer land on the right row.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../lib/form-errors';
 import { useForm } from '../../lib/use-form';
 import { isPlaceholderFlight, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
-import { initialFlightForm, newRow, type FlightFormState, type FlightRowState } from './flight-form-model';
+import { draftBase, readFlightDraft, saveFlightDraft } from './flight-draft';
+import { initialFlightForm, newRow, rekeyed, type FlightFormState, type FlightRowState } from './flight-form-model';
 
 /** The flight form's values; `email` is asked only by the tokenised page. */
 export interface FlightFormValues extends FlightFormState {
@@ -25,14 +26,31 @@ export function useFlightForm() {
   /** flights saved on the server when the form loaded: choosing 'No' warns that they will be removed */
   const [savedFlights, setSavedFlights] = useState(0);
 
-  /** Loads saved flights (or one default row) and the email when known, and forgets old messages. */
+  /** the registration whose form this tab keeps as it is typed (flight-draft.ts), and the saved flights it started from */
+  const draft = useRef<{ registrationNumber: string; base: string } | null>(null);
+
+  /**
+   * Loads saved flights (or one default row) and the email when known, and forgets old messages. With
+   * `registrationNumber`, what this tab typed for it before a reload comes back instead, if the saved
+   * flights are still those it started from.
+   */
   const load = useCallback(
-    (existing: ExistingFlight[], needsTransportation?: boolean, email = '') => {
-      reset({ ...initialFlightForm(existing, needsTransportation ?? true), email });
+    (existing: ExistingFlight[], needsTransportation?: boolean, email = '', registrationNumber?: string) => {
+      const base = draftBase(existing, needsTransportation);
+      const kept = registrationNumber ? readFlightDraft(registrationNumber, base) : null;
+      // the email is not kept: the page knows it (or asks) afresh
+      reset(kept ? { ...rekeyed(kept), email } : { ...initialFlightForm(existing, needsTransportation ?? true), email });
+      draft.current = registrationNumber ? { registrationNumber, base } : null;
       setSavedFlights(existing.filter((f) => !isPlaceholderFlight(f)).length);
     },
     [reset],
   );
+
+  const { values } = form;
+  useEffect(() => {
+    const { needsTransportation, rows } = values;
+    if (draft.current) saveFlightDraft(draft.current.registrationNumber, draft.current.base, { needsTransportation, rows });
+  }, [values]);
 
   const updateRow = useCallback(
     (index: number, patch: Partial<Omit<FlightRowState, 'key'>>) => {

@@ -56,6 +56,16 @@ export async function lockLinkedRegistration(tx: DbOrTx, id: number): Promise<Li
 const nextVersion = () => sql`nextval('sync_version_seq')`;
 
 export const BOOKING_LINKED_ELSEWHERE = 'This hotel booking is already linked to another registration';
+
+/** The 409's sentence, naming the registration that holds the booking: Retry helps only once it is unlinked there. */
+async function linkedElsewhereText(tx: DbOrTx, holderId: number): Promise<string> {
+  const [holder] = await tx
+    .select({ number: registrations.registrationNumber })
+    .from(registrations)
+    .where(eq(registrations.id, holderId))
+    .limit(1);
+  return holder ? `${BOOKING_LINKED_ELSEWHERE} (${holder.number}): unlink it there first` : BOOKING_LINKED_ELSEWHERE;
+}
 export const BOOKING_DELETED = 'This hotel booking was deleted';
 export const REGISTRATION_CANCELLED_FOR_LINK = 'This registration is cancelled: reactivate it before linking a hotel booking';
 export const BOOKING_NOT_FOUND = 'Hotel assignment not found';
@@ -430,7 +440,7 @@ export async function matchAssignment(tx: DbOrTx, locked: LinkRows, actor: Actor
   const a = found(locked.booking);
   const reg = locked.registration;
   if (a.deletedAt) throw conflict(BOOKING_DELETED);
-  if (a.registrationId && a.registrationId !== reg?.id) throw conflict(BOOKING_LINKED_ELSEWHERE);
+  if (a.registrationId && a.registrationId !== reg?.id) throw conflict(await linkedElsewhereText(tx, a.registrationId));
   if (!reg) throw notFound('Registration not found');
   // a replay of a link made before the cancellation still answers as it did
   if (reg.status === 'cancelled' && a.registrationId !== reg.id) throw unprocessable(REGISTRATION_CANCELLED_FOR_LINK);

@@ -7,12 +7,12 @@ import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { CODE_ALPHABET, randomCode, sha256 } from '../../lib/tokens';
-import { CODE_LENGTH, CODE_TTL_MS } from '../../../shared/constants';
+import { CODE_LENGTH, CODE_MAX_WRONG_TRIES, CODE_TTL_MS } from '../../../shared/constants';
 
 export type CodePurpose = 'registration' | 'flight-info';
 
 export { CODE_TTL_MS };
-export const MAX_WRONG_TRIES = 5;
+export const MAX_WRONG_TRIES = CODE_MAX_WRONG_TRIES;
 
 /** The hash binds the code to its email and purpose: a code for one never opens the other. */
 const codeHash = (email: string, purpose: CodePurpose, code: string) => sha256(`${purpose}\n${email.toLowerCase()}\n${code.toUpperCase()}`);

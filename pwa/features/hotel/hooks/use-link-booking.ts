@@ -13,18 +13,26 @@ import { useCallback } from 'react';
 import { useLinkHotel } from '../../../offline/hooks';
 import type { LinkTarget } from '../../../offline/outbox';
 import { getOpOutcome, syncNow } from '../../../offline/runtime';
+import type { OpOutcome } from '../../../offline/op-outcome';
 import type { CachedHotelAssignment } from '../../../offline/types';
 import { LINK_FAILED, linkedText, queuedText } from '../lib/link-messages';
 
-export type LinkOutcome = { kind: 'success' | 'error' | 'info'; text: string; detail?: string };
+export type LinkOutcome = {
+  kind: 'success' | 'error' | 'info';
+  text: string;
+  detail?: string;
+  /** a link kept on this device (no signal): the op to follow, so the page can tell what became of it */
+  follow?: { opId: string; pair: LinkPair };
+};
 export interface LinkPair {
   booking: CachedHotelAssignment;
   registration: LinkTarget;
 }
 
-async function outcomeOf(opId: string, { booking, registration }: LinkPair): Promise<LinkOutcome> {
+/** What a queued link's outcome tells the admin. */
+export function linkOutcome(outcome: OpOutcome, pair: LinkPair): LinkOutcome {
+  const { booking, registration } = pair;
   const name = `${registration.primary_first_name} ${registration.primary_last_name}`.trim();
-  const outcome = await getOpOutcome(opId);
   switch (outcome.state) {
     case 'done':
       return { kind: 'success', text: linkedText(booking.guest_name, name, registration.registration_number) };
@@ -40,7 +48,11 @@ async function outcomeOf(opId: string, { booking, registration }: LinkPair): Pro
     case 'unknown': // cleared from this device meanwhile (sign-out)
       return { kind: 'error', text: LINK_FAILED, detail: 'The change is no longer on this device.' };
     case 'pending':
-      return { kind: 'info', text: queuedText(booking.guest_name, name, registration.registration_number) };
+      return {
+        kind: 'info',
+        text: queuedText(booking.guest_name, name, registration.registration_number),
+        follow: { opId: outcome.opId, pair },
+      };
   }
 }
 
@@ -60,7 +72,7 @@ export function useLinkBookings(): (pairs: readonly LinkPair[], onQueued?: (queu
       }
       // the cycle that covers these ops (one runs after they were queued, also when another was running)
       if (queued.some((q) => typeof q === 'string')) await syncNow();
-      return Promise.all(queued.map((q, i) => (typeof q === 'string' ? outcomeOf(q, pairs[i]) : q)));
+      return Promise.all(queued.map(async (q, i) => (typeof q === 'string' ? linkOutcome(await getOpOutcome(q), pairs[i]) : q)));
     },
     [link],
   );

@@ -3,12 +3,13 @@
  * code, docs/product.md#rules): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
  * exactly 6 characters; 'Back to Email' returns to step 1.
  */
+import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
-import { CODE_LENGTH } from '../../../../shared/constants';
+import { CODE_LENGTH, CODE_MAX_WRONG_TRIES } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
 import { forgetPendingCode } from '../pending-code';
@@ -32,6 +33,8 @@ export interface CodeStepProps {
 export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
   const form = useForm({ code: '' });
   const { code } = form.values;
+  // the server says only "invalid or expired"; after this many the code is dead, and the visitor is told so
+  const [wrongTries, setWrongTries] = useState(0);
 
   // no schema: an empty code is the one message; a short one is not sent ('Verify' stays disabled)
   const onSubmit = form.submit({
@@ -46,6 +49,9 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
     fallback: (err) =>
       err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
     fields: () => ({}),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 400) setWrongTries((n) => n + 1);
+    },
   });
 
   return (
@@ -53,7 +59,12 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       <p className="lead">
         We sent a {CODE_LENGTH}-character code to <strong>{email}</strong>. It is valid for 10 minutes.
       </p>
-      {form.result && <Alert kind="error">{form.result.text}</Alert>}
+      {form.result && (
+        <Alert kind="error">
+          {form.result.text}
+          {wrongTries >= CODE_MAX_WRONG_TRIES && ' After 5 wrong tries a code stops working: go Back to Email and send a new one.'}
+        </Alert>
+      )}
       <TextField
         label="Verification Code"
         {...form.field('code')}
@@ -76,7 +87,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
           href="#email"
           onClick={(e) => {
             e.preventDefault();
-            forgetPendingCode(flow);
+            // the code in the inbox still works: the email step offers to enter it (email-step.tsx)
             onBack();
           }}
         >

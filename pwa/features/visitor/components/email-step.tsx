@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { sendVerificationSchema, VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { sendVerificationCode, type CodeFlow } from '../api/verification-api';
-import { rememberPendingCode } from '../pending-code';
+import { readPendingCode, rememberPendingCode } from '../pending-code';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
 import { VisitorEmailField } from './visitor-email-field';
 
@@ -29,6 +29,8 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const missingChallenge = challengeRequired && !token;
+  // a code this tab asked for, still valid: it can be entered without sending another (pending-code.ts)
+  const [codeSentTo] = useState(() => readPendingCode(flow));
 
   const send = form.submit({
     schema: sendVerificationSchema(),
@@ -77,6 +79,19 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
       <Button type="submit" className="btn-block" busy={form.busy} busyText="Sending...">
         Send Verification Code
       </Button>
+      {codeSentTo && (
+        <p className="step-back">
+          <a
+            href="#code"
+            onClick={(e) => {
+              e.preventDefault();
+              onSent(codeSentTo);
+            }}
+          >
+            Enter the code already sent to {codeSentTo}
+          </a>
+        </p>
+      )}
     </form>
   );
 }

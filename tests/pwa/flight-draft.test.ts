@@ -1,0 +1,57 @@
+/**
+ * The flight form survives a reload (pwa/features/visitor/flight-draft.ts): this tab keeps what was typed
+ * per registration, and drops it once the saved flights it started from have changed.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { draftBase, readFlightDraft, saveFlightDraft } from '../../pwa/features/visitor/flight-draft';
+import { initialFlightForm, rekeyed } from '../../pwa/features/visitor/flight-form-model';
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the flight form's draft", () => {
+  it('comes back for the same registration while its saved flights are those it started from', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    const typed = initialFlightForm([], true);
+    typed.rows[0].flightNumber = 'UA 1234';
+    const base = draftBase([], true);
+    saveFlightDraft('R25-AAAAAA', base, typed);
+    expect(readFlightDraft('R25-AAAAAA', base)?.rows[0].flightNumber).toBe('UA 1234');
+    expect(readFlightDraft('R25-BBBBBB', base)).toBeNull();
+    // the flights were sent (or changed elsewhere) meanwhile: the draft is stale, and gone
+    const saved = [{ id: 1, flight_type: 'arrival', airline: 'United Airlines', flight_number: 'UA1234' }];
+    expect(readFlightDraft('R25-AAAAAA', draftBase(saved, true))).toBeNull();
+    expect(readFlightDraft('R25-AAAAAA', base)).toBeNull();
+  });
+
+  it('ignores what it cannot read, and works without storage', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    sessionStorage.setItem('flight_draft_R25-AAAAAA', '{not json');
+    expect(readFlightDraft('R25-AAAAAA', draftBase([], true))).toBeNull();
+    sessionStorage.setItem('flight_draft_R25-AAAAAA', JSON.stringify({ base: draftBase([], true), values: { rows: [] } }));
+    expect(readFlightDraft('R25-AAAAAA', draftBase([], true))).toBeNull();
+    vi.stubGlobal('sessionStorage', undefined);
+    expect(() => saveFlightDraft('R25-AAAAAA', 'x', initialFlightForm())).not.toThrow();
+    expect(readFlightDraft('R25-AAAAAA', 'x')).toBeNull();
+  });
+
+  it('a restored form gets fresh row keys', () => {
+    const form = initialFlightForm();
+    const again = rekeyed(form);
+    expect(again.rows[0].key).not.toBe(form.rows[0].key);
+    expect({ ...again.rows[0], key: '' }).toEqual({ ...form.rows[0], key: '' });
+  });
+});
