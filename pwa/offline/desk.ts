@@ -11,7 +11,8 @@
 import type { AppDB } from './db';
 import { tapTimeIso } from './clock';
 import { ensureDeviceId } from './device';
-import { writeReceipt } from './op-outcome';
+import { noteOverride, writeReceipt } from './op-outcome';
+import { clockOf } from './sync-text';
 import { OutboxError } from './outbox-error';
 import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
 import type { CheckInResult, Registration } from '../../shared/schemas/records';
@@ -196,7 +197,21 @@ export async function settleCheckIn(db: AppDB, op: CheckInOp, answer: CheckInRes
     const base = reg.deskBase ?? deskStateOf(reg);
     const fromServer = new Map(answer.attendees.map((a) => [a.id, a]));
     await showDesk(db, reg.id, { ...base, attendees: base.attendees.map((a) => fromServer.get(a.id) ?? a) });
+    const overridden = answer.stale ? answer.attendees.filter((a) => a.checked_in !== op.payload.checkedIn) : [];
+    if (overridden.length) await noteOverride(db, op.opId, overriddenCheckInText(op, reg, overridden));
   });
+}
+
+/** A check-in (or its undo) that a later tap on another desk had already reversed, as settle.ts says of pickups. */
+function overriddenCheckInText(op: CheckInOp, reg: CachedRegistration, overridden: CheckInResult['attendees']): string {
+  const names = overridden
+    .map((a) => reg.attendees.find((p) => p.id === a.id))
+    .map((p) => (p ? `${p.first_name} ${p.last_name}` : 'an attendee'))
+    .join(', ');
+  const at = clockOf(op.clientTime);
+  return op.payload.checkedIn
+    ? `Your ${at} check-in of ${names} was undone on another device`
+    : `Your ${at} undo of the check-in of ${names} was overridden: checked in by ${overridden[0].checked_in_by ?? 'another device'}`;
 }
 
 /** The sentence of a payment that, with another device's, paid more than the total. */

@@ -12,7 +12,8 @@
 import { forgetCopies } from './copy-marker';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
-import type { MetaKey } from './types';
+import type { MetaKey, OutboxOp } from './types';
+import { formatMoney } from '../../shared/pricing';
 
 export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string };
 
@@ -46,15 +47,27 @@ export async function clearCachedData(db: AppDB, feeds: Feed[] = ['arrivals', 'h
   await Promise.all(jobs);
 }
 
+/** The sign-out question while changes are unsent, naming the payments among them (their only record). */
+function signOutQuestion(unsent: number, payments: OutboxOp[]): string {
+  const them = unsent === 1 ? 'it' : 'them';
+  const changes = `${unsent} change${unsent === 1 ? ' has' : 's have'} not reached the server yet`;
+  if (!payments.length) return `${changes}. Sign out anyway and discard ${them}?`;
+  const money = payments.map((op) => (op.kind === 'payment' ? formatMoney(op.payload.amount) : '')).join(', ');
+  const taken = payments.length === 1 ? `a payment of ${money}` : `${payments.length} payments (${money})`;
+  return `${changes}, among them ${taken} taken on this device: discarding removes ${payments.length === 1 ? 'its' : 'their'} only record. Sign out anyway and discard ${them}?`;
+}
+
 export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}): Promise<ClearResult> {
   return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
     const unsent = await unsentCount(db);
     if (unsent > 0 && !opts.force) {
-      return {
-        cleared: false,
-        unsent,
-        message: `${unsent} change${unsent === 1 ? ' has' : 's have'} not reached the server yet. Sign out anyway and discard ${unsent === 1 ? 'it' : 'them'}?`,
-      };
+      // money taken at the desk and not on the server yet: this device holds its only record
+      const payments = await db.outbox
+        .where('state')
+        .anyOf('pending', 'failed')
+        .filter((op) => op.kind === 'payment')
+        .toArray();
+      return { cleared: false, unsent, message: signOutQuestion(unsent, payments) };
     }
     const deviceId = await db.getMeta('deviceId');
     await Promise.all([clearCachedData(db), db.outbox.clear(), db.receipts.clear(), db.meta.clear()]);

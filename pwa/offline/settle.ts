@@ -18,12 +18,12 @@
  *
  * A batch of pickup answers (POST /flight-pickups/batch) is recorded in one transaction (settlePickupBatch).
  */
-import { formatClock } from '../lib/format';
 import type { AppDB } from './db';
 import { newerServerState } from './downloads';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
 import { hotelFieldsOf } from './hotel-fields';
-import { writeReceipt } from './op-outcome';
+import { noteOverride, writeReceipt } from './op-outcome';
+import { clockOf } from './sync-text';
 import { showDesk } from './desk';
 import {
   HOTEL_FIELDS,
@@ -51,9 +51,6 @@ const answerMessage = (answer: unknown): string | null => {
   return typeof m === 'string' && m ? m : null;
 };
 
-/** 'h:mm' of an ISO time, on the device's clock. */
-const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso)).replace(/ [AP]M$/, '') : '');
-
 /**
  * An acknowledged pickup: the op leaves, the cache keeps the server's state (not yet shown:
  * showLatestTaps). A stale answer that differs from the tap means a later tap on another device won:
@@ -67,8 +64,7 @@ async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): 
     const what = op.payload.picked_up ? 'pickup' : 'undo of the pickup';
     const by = answer.pickup_changed_by ?? 'another device';
     const text = `Your ${clockOf(op.clientTime)} ${what} of ${arrival.primaryContactName} was ${answer.picked_up ? 'redone' : 'undone'} by ${by} at ${clockOf(answer.pickup_tap_at)}`;
-    const notices = (await db.getMeta('overrides')) ?? [];
-    await db.setMeta('overrides', [...notices.filter((n) => n.opId !== op.opId), { opId: op.opId, text, at: new Date().toISOString() }]);
+    await noteOverride(db, op.opId, text);
   }
   const answered = {
     picked_up: answer.picked_up,

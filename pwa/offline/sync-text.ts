@@ -1,4 +1,5 @@
 /** The sentences of the sync status bar and panel, pure so they are tested without a browser. */
+import { formatClock } from '../lib/format';
 import type { SyncProgress } from './sync-engine';
 import type { OutboxOp } from './types';
 
@@ -11,10 +12,12 @@ export const discardLabel = (n: number) => `Discard ${n} pending change${n === 1
  * the desk, say) is its last record on this device, and one sent before without an answer may be on the
  * server already, so discarding it does not undo it there.
  */
-export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts'>): string {
+export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts' | 'kind'>): string {
   if (op.state === 'failed') return `Discard “${op.label}”? The server refused it, and this removes its last record on this device.`;
   if (op.attempts > 0)
     return `Discard “${op.label}”? It was sent before and may already be on the server: discarding stops this device sending it again, and does not undo it there.`;
+  // money taken at the desk: this device holds its only record
+  if (op.kind === 'payment') return `Discard “${op.label}”? It will not reach the server, and this removes its only record.`;
   return 'Discard this change? It will not reach the server.';
 }
 /** '1 conflict' / '2 conflicts' */
@@ -72,3 +75,6 @@ export function handoverText(n: { count: number; names: string[] }): string {
   const who = listNames(n.names);
   return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${them} kept and will be sent; pickups and check-ins keep the name of who tapped them. The data ${who} had saved on this device was removed when you signed in.`;
 }
+
+/** 'h:mm' of an ISO time, on the device's clock ('' without one): a tap's time in a notice. */
+export const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso)).replace(/ [AP]M$/, '') : '');

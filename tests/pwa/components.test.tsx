@@ -78,12 +78,18 @@ describe('sync status components', () => {
 
   it('before a discard, says whether the change may already be on the server', () => {
     const label = 'Payment $50.00 (cash): Lima (R-1001)';
-    expect(discardQuestion({ state: 'pending', label, attempts: 0 })).toBe('Discard this change? It will not reach the server.');
+    expect(discardQuestion({ state: 'pending', label: 'Picked up: UA 1', attempts: 0, kind: 'pickup' })).toBe(
+      'Discard this change? It will not reach the server.',
+    );
+    // money taken at the desk and never sent: this device holds its only record, so it is named
+    expect(discardQuestion({ state: 'pending', label, attempts: 0, kind: 'payment' })).toBe(
+      `Discard “${label}”? It will not reach the server, and this removes its only record.`,
+    );
     // sent once with no clear answer: the server may have it, and discarding here does not take it back
-    expect(discardQuestion({ state: 'pending', label, attempts: 1 })).toBe(
+    expect(discardQuestion({ state: 'pending', label, attempts: 1, kind: 'payment' })).toBe(
       `Discard “${label}”? It was sent before and may already be on the server: discarding stops this device sending it again, and does not undo it there.`,
     );
-    expect(discardQuestion({ state: 'failed', label, attempts: 1 })).toBe(
+    expect(discardQuestion({ state: 'failed', label, attempts: 1, kind: 'payment' })).toBe(
       `Discard “${label}”? The server refused it, and this removes its last record on this device.`,
     );
   });

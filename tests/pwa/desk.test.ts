@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
 import { queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
+import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
 import { rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
@@ -87,6 +88,30 @@ describe('check-ins at the desk', () => {
     expect((await db.registrations.get(7))!.attendees.map((a) => a.checked_in_by)).toEqual(['Dana D.', 'Dana D.']);
   });
 
+  it('a check-in another desk had already undone with a later tap: the desk is told, as a greeter is', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    const server = fakeServer({
+      'POST /registrations/7/check-in': () => ({
+        status: 200,
+        body: {
+          registration_id: 7,
+          attendees: [{ id: 71, checked_in: false, checked_in_at: null, checked_in_by: null, checked_in_device: null }],
+          stale: true,
+          serverTime: new Date().toISOString(),
+        },
+      }),
+    });
+    await engine(db, server.transport).syncOnce();
+    expect(await listOps(db)).toEqual([]);
+    expect((await db.registrations.get(7))!.attendees[0].checked_in).toBe(false);
+    const notices = (await db.getMeta('overrides')) ?? [];
+    expect(notices.map((n) => [n.opId, n.text])).toEqual([
+      [op.opId, expect.stringMatching(/^Your \d{1,2}:\d{2} check-in of Anh \S+ was undone on another device$/)],
+    ]);
+  });
+
   it('a check-in the server refuses (cancelled meanwhile) is undone on screen and kept as failed', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);
@@ -154,6 +179,20 @@ describe('payments at the desk', () => {
     await keepServer(db, op.opId);
     expect(await listOps(db)).toEqual([]);
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
+  });
+
+  it('signing out with a payment not sent names the money before discarding its only record', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    await queuePayment(db, { registrationId: 7, amount: 150, method: 'cash' });
+    expect(await clearLocalData(db)).toEqual({
+      cleared: false,
+      unsent: 2,
+      message:
+        '2 changes have not reached the server yet, among them a payment of $150.00 taken on this device: discarding removes its only record. Sign out anyway and discard them?',
+    });
+    expect(await listOps(db)).toHaveLength(2);
   });
 
   it('a total lowered meanwhile (a discount): the conflict says so, not that it was paid twice', async () => {
