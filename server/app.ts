@@ -51,8 +51,19 @@ const limitBody: MiddlewareHandler = (c, next) => {
   return streamedLimit(c, next);
 };
 
+/**
+ * No API answer is kept by a browser's or a proxy's cache: a signed-in one holds personal data, and the
+ * app's own copies live in IndexedDB. A route that says otherwise (the live stream's no-transform) keeps
+ * its own.
+ */
+const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};
+
 export function buildApp(deps: AppDeps) {
   const api = new Hono<AppEnv>()
+    .use(noStore)
     .use(identify)
     .route('/auth', authRoutes)
     .route('/users', userRoutes)

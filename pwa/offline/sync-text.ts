@@ -26,11 +26,15 @@ export const conflictsText = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`
 export const failedText = (n: number) => `${n} failed`;
 
 /**
- * What the status bar says while a sync runs, with how far it has come: 'Sending 100 of 250…' while
- * changes go up, 'Syncing… 1,000 downloaded' once a download has brought rows, else 'Syncing…'.
+ * What the status bar says while a sync runs, with how far it has come: 'Sending 80 changes…' until the
+ * first batch is answered, then 'Sending 100 of 250…', 'Syncing… 1,000 downloaded' once a download has
+ * brought rows, else 'Syncing…'.
  */
 export function syncingText(progress: SyncProgress | null): string {
-  if (progress?.phase === 'upload' && progress.total > 0) return `Sending ${progress.done} of ${progress.total}…`;
+  if (progress?.phase === 'upload' && progress.total > 0)
+    return progress.done > 0
+      ? `Sending ${progress.done} of ${progress.total}…`
+      : `Sending ${progress.total} change${progress.total === 1 ? '' : 's'}…`;
   if (progress?.phase === 'download' && progress.done > 0) return `Syncing… ${progress.done.toLocaleString('en-US')} downloaded`;
   return 'Syncing…';
 }

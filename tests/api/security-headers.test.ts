@@ -87,6 +87,16 @@ describe('security headers on every response', () => {
     expect((await cases[8][1]).status).toBe(413);
   });
 
+  it('no API answer may be kept by a browser or a proxy cache: a signed-in one holds personal data', async () => {
+    const reg = await makeRegistration(t.db);
+    for (const e of endpointsOf(t.app)) {
+      if (e.method !== 'GET' || e.path.startsWith('/api/live')) continue;
+      const url = e.path.replace(/:[A-Za-z]+/g, String(reg.id));
+      const res = await t.api('GET', url, { token: admin.token });
+      expect(res.headers.get('cache-control'), `${e.key} → ${res.status}`).toMatch(/no-store/);
+    }
+  });
+
   it('static files, the SPA fallback and static 404s', async () => {
     const file = await t.api('GET', '/assets/app-1a2b3c.js');
     expect(file.status).toBe(200);

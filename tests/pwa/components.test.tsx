@@ -54,6 +54,9 @@ describe('sync status components', () => {
   it('a sync says how far it has come: changes sent of those queued, rows downloaded', () => {
     expect(syncingText(null)).toBe('Syncing…');
     expect(syncingText({ phase: 'upload', done: 100, total: 250 })).toBe('Sending 100 of 250…');
+    // the first batch on its way (80 check-ins go up as one): not "0 of 80" for the whole send
+    expect(syncingText({ phase: 'upload', done: 0, total: 80 })).toBe('Sending 80 changes…');
+    expect(syncingText({ phase: 'upload', done: 0, total: 1 })).toBe('Sending 1 change…');
     expect(syncingText({ phase: 'download', feed: 'registrations', done: 0 })).toBe('Syncing…');
     expect(syncingText({ phase: 'download', feed: 'registrations', done: 1500 })).toBe('Syncing… 1,500 downloaded');
   });

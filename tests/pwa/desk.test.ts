@@ -280,11 +280,17 @@ describe('queuing', () => {
 
 describe("the desk's matches", () => {
   it('lists the families whose main contact was typed first, by name, and cancelled ones last', () => {
-    const reg = (id: number, first: string, last: string, status: 'active' | 'cancelled' = 'active') =>
-      registrationRow({ id, primary_first_name: first, primary_last_name: last, status });
+    const reg = (id: number, first: string, last: string, status: 'active' | 'cancelled' = 'active', member?: string) =>
+      registrationRow({
+        id,
+        primary_first_name: first,
+        primary_last_name: last,
+        status,
+        attendees: member ? [attendeeRow({ id: id * 10, registration_id: id, first_name: member, last_name: 'Reyes' })] : [],
+      });
     const rows = [
-      reg(1, 'Emma', 'Washington', 'cancelled'), // a Reyes in her party
-      reg(2, 'Li', 'Zhang'), // a Reyes in his party
+      reg(1, 'Emma', 'Washington', 'cancelled', 'Rosa'), // a Reyes in her party
+      reg(2, 'Li', 'Zhang', 'active', 'Tomas'), // a Reyes in his party
       reg(3, 'Matthew', 'Reyes'),
       reg(4, 'Ana', 'Reyes'),
       reg(5, 'Bo', 'Reyes', 'cancelled'),

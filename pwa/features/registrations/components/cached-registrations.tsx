@@ -10,38 +10,11 @@ import { formatDateTime } from '../../../lib/format';
 import { useCachedRegistrations, useSyncStatus } from '../../../offline/hooks';
 import type { CachedRegistration } from '../../../offline/types';
 import { LIST_PAGE_SIZE } from '../../../../shared/constants';
-import { registrationFiltersSchema, type RegistrationListItem } from '../../../../shared/schemas/registration';
-import { matchesListFilters } from '../../../../shared/registration-list-filters';
+import { registrationFiltersSchema } from '../../../../shared/schemas/registration';
+import { listItemOf, matchesListFilters } from '../../../../shared/registration-list-filters';
 import type { RegistrationFilterValues } from '../api/get-registrations';
 import { Pagination } from './pagination';
 import { RegistrationsTable } from './registrations-table';
-import { realFlights } from './flight-cards';
-
-function listItemOf(r: CachedRegistration): RegistrationListItem {
-  return {
-    id: r.id,
-    registration_number: r.registration_number,
-    status: r.status,
-    payment_status: r.payment_status ?? 'pending',
-    primary_first_name: r.primary_first_name,
-    primary_last_name: r.primary_last_name,
-    primary_email: r.primary_email,
-    primary_phone: r.primary_phone,
-    city: r.city,
-    state: r.state,
-    country: r.country,
-    attendee_count: r.attendees.length,
-    total_amount: r.total_amount ?? 0,
-    paid_amount: r.paid_amount ?? 0,
-    waive_fees: !!r.waive_fees,
-    created_at: r.created_at,
-    has_flights: realFlights(r.flights).length > 0,
-    needs_transportation: r.needs_transportation,
-    checked_in_count: r.attendees.filter((a) => a.checked_in).length,
-    flight_info_requested_at: r.flight_info_requested_at,
-    hotel_confirmation_number: r.hotel_confirmation_number,
-  };
-}
 
 export default function CachedRegistrations({ filters }: { filters: RegistrationFilterValues }) {
   const cached = useCachedRegistrations({
