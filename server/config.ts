@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EVENT, type EventConfig } from '../shared/event';
+import { addDays, datesLabel, daysBetween } from '../shared/calendar-days';
 import { decimal } from '../shared/schemas/common';
 import { calendarDate } from '../shared/schemas/flight';
 
@@ -194,11 +195,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const d = DEFAULT_EVENT;
+  // next year's event needs only its start date: every date not given keeps its distance from the start
+  // (the flight window two days either side, the late-fee date, the board's first day, the end date)
+  const shift = e.EVENT_START_DATE ? daysBetween(d.startDate, e.EVENT_START_DATE) : 0;
+  const moved = (iso: string) => addDays(iso, shift);
   const dates = {
     EVENT_START_DATE: e.EVENT_START_DATE ?? d.startDate,
-    EVENT_END_DATE: e.EVENT_END_DATE ?? d.endDate,
-    EVENT_FLIGHT_WINDOW_MIN: e.EVENT_FLIGHT_WINDOW_MIN ?? d.flightWindow.min,
-    EVENT_FLIGHT_WINDOW_MAX: e.EVENT_FLIGHT_WINDOW_MAX ?? d.flightWindow.max,
+    EVENT_END_DATE: e.EVENT_END_DATE ?? moved(d.endDate),
+    EVENT_FLIGHT_WINDOW_MIN: e.EVENT_FLIGHT_WINDOW_MIN ?? moved(d.flightWindow.min),
+    EVENT_FLIGHT_WINDOW_MAX: e.EVENT_FLIGHT_WINDOW_MAX ?? moved(d.flightWindow.max),
   };
   for (const [earlier, later] of DATE_ORDER) {
     if (dates[earlier] > dates[later]) {
@@ -217,7 +222,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     startDate: dates.EVENT_START_DATE,
     endDate: dates.EVENT_END_DATE,
     year: Number(dates.EVENT_START_DATE.slice(0, 4)),
-    datesLabel: e.EVENT_DATES_LABEL ?? d.datesLabel,
+    datesLabel:
+      e.EVENT_DATES_LABEL ??
+      (e.EVENT_START_DATE || e.EVENT_END_DATE ? datesLabel(dates.EVENT_START_DATE, dates.EVENT_END_DATE) : d.datesLabel),
     venue: e.EVENT_VENUE ?? d.venue,
     location: e.EVENT_LOCATION ?? d.location,
     timeZone: e.EVENT_TIME_ZONE ?? d.timeZone,
@@ -227,13 +234,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       child: e.EVENT_PRICE_CHILD ?? d.prices.child,
     },
     lateFeeCents: e.EVENT_LATE_FEE ?? d.lateFeeCents,
-    lateFeeAfter: e.EVENT_LATE_FEE_AFTER ?? d.lateFeeAfter,
+    lateFeeAfter: e.EVENT_LATE_FEE_AFTER ?? moved(d.lateFeeAfter),
     flightWindow: {
       min: dates.EVENT_FLIGHT_WINDOW_MIN,
       max: dates.EVENT_FLIGHT_WINDOW_MAX,
     },
     airports: e.EVENT_AIRPORTS ?? d.airports,
-    defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? d.defaultArrivalDate,
+    defaultArrivalDate: e.EVENT_DEFAULT_ARRIVAL_DATE ?? moved(d.defaultArrivalDate),
     supportEmail: e.EVENT_SUPPORT_EMAIL ?? d.supportEmail,
     paymentInstructions: e.EVENT_PAYMENT_INSTRUCTIONS ?? d.paymentInstructions,
     expectedAttendees: e.EVENT_EXPECTED_ATTENDEES ?? d.expectedAttendees,

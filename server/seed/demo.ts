@@ -17,6 +17,7 @@ import { newRegistrationNumber } from '../services/registrations/registration-nu
 import { buildSearchText } from '../services/registrations/search-text';
 import { createUser, findUserByEmail } from '../services/staff/users';
 import { baseAmountCents, computeAmounts, derivePaymentStatus, isLate } from '../../shared/pricing';
+import { addDays, daysBetween } from '../../shared/calendar-days';
 import type { AgeCategory, RegistrationStatus, Relationship, Role } from '../../shared/constants';
 import type { EventConfig } from '../../shared/event';
 import { zonedInstant } from '../../shared/time-zone';
@@ -110,8 +111,6 @@ interface Planned {
 
 // ---------- dates ----------
 
-const addDays = (iso: string, n: number) => new Date(Date.parse(`${iso}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY);
 const clampDate = (d: string, min: string, max: string) => (d < min ? min : d > max ? max : d);
 
 /** The instant a wall-clock date and time in `timeZone` denotes (flight times are local to the event). */

@@ -111,6 +111,35 @@ describe('configuration (docs/architecture.md table)', () => {
     expect(() => loadConfig({ ...base(), EVENT_AGE_ADULT_FROM: 'old' })).toThrow(/EVENT_AGE_ADULT_FROM/);
   });
 
+  it("next year's start date alone moves every date not given by as many days, and the label says the new dates", () => {
+    const c = loadConfig({ ...base(), EVENT_START_DATE: '2026-11-26' });
+    expect(c.event).toMatchObject({
+      startDate: '2026-11-26',
+      endDate: '2026-11-29',
+      year: 2026,
+      datesLabel: 'Nov 26-29, 2026',
+      flightWindow: { min: '2026-11-24', max: '2026-12-01' },
+      defaultArrivalDate: '2026-11-26',
+      lateFeeAfter: '2026-05-31',
+    });
+    // what is given stays as given
+    const given = loadConfig({
+      ...base(),
+      EVENT_START_DATE: '2026-11-29',
+      EVENT_END_DATE: '2026-12-02',
+      EVENT_LATE_FEE_AFTER: '2026-07-01',
+    });
+    expect(given.event).toMatchObject({
+      datesLabel: 'Nov 29-Dec 2, 2026',
+      lateFeeAfter: '2026-07-01',
+      flightWindow: { min: '2026-11-27', max: '2026-12-04' },
+    });
+    expect(loadConfig(base()).event).toMatchObject({
+      datesLabel: 'Nov 27-30, 2025',
+      flightWindow: { min: '2025-11-25', max: '2025-12-02' },
+    });
+  });
+
   it('EVENT_* variables move the event without a release', () => {
     const c = loadConfig({ ...base(), EVENT_NAME: 'Lake Reunion', EVENT_PRICE_ADULT: '400', EVENT_DEFAULT_ARRIVAL_DATE: '2026-11-26' });
     expect(c.event).toMatchObject({ name: 'Lake Reunion', defaultArrivalDate: '2026-11-26' });

@@ -16,6 +16,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { hotelAssignments, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { daysBetween } from '../../../shared/calendar-days';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
 import {
@@ -126,8 +127,6 @@ export function parseRoomingDate(v: string): string | null {
   else if (/^\d{4}-\d{2}-\d{2}$/.test(v)) iso = v;
   return iso && isCalendarDate(iso) ? iso : null;
 }
-
-const daysBetween = (a: string, b: string) => Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 interface Parsed {
   rows: ImportRowResult[];
