@@ -41,6 +41,26 @@ export interface AuthContextValue {
 }
 
 const USER_KEY = 'auth_user';
+const ENDED_KEY = 'session_ended';
+
+function markSessionEnded() {
+  try {
+    sessionStorage.setItem(ENDED_KEY, '1');
+  } catch {
+    /* storage unavailable: the sign-in page just does not say why */
+  }
+}
+
+/** Whether the last session of this tab was refused by the server (the sign-in page says so once, then forgets it). */
+export function sessionEnded(forget = false): boolean {
+  try {
+    const ended = sessionStorage.getItem(ENDED_KEY) === '1';
+    if (forget) sessionStorage.removeItem(ENDED_KEY);
+    return ended;
+  } catch {
+    return false;
+  }
+}
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -121,11 +141,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
-  const signedOut = useCallback(() => {
-    rememberUser(null);
-    setState({ status: 'unauthenticated', user: null });
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'health' });
-  }, [queryClient]);
+  /** `ended`: the server refused the session (expired, revoked, disabled): the sign-in page says so */
+  const signedOut = useCallback(
+    (ended = false) => {
+      if (ended) markSessionEnded();
+      rememberUser(null);
+      setState({ status: 'unauthenticated', user: null });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'health' });
+    },
+    [queryClient],
+  );
 
   const check = useCallback(async () => {
     if (!getToken()) {
@@ -142,7 +167,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
         clearToken();
-        signedOut();
+        signedOut(true);
         return;
       }
       // no answer (offline) or a server fault: keep the session with the last known user
@@ -162,7 +187,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     configureApiClient({
       onUnauthorized: () => {
-        signedOut();
+        signedOut(true);
         const { pathname, search, hash } = window.location;
         if (pathname !== '/login') navigateRef.current('/login', { replace: true, state: { from: { pathname, search, hash } } });
       },
@@ -181,7 +206,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(async (body: LoginBody) => {
     const res = await loginRequest(body);
     await claimOfflineData(res.user);
-    setToken(res.token);
+    setToken(res.token, res.expiresAt);
     rememberUser(res.user);
     setSignedOutFrom(null);
     setState({ status: 'authenticated', user: res.user });

@@ -110,13 +110,29 @@ export function getToken(): string | null {
   }
 }
 
-export function setToken(token: string): void {
+/** When the staff session ends (ISO), as its sign-in answered: the app warns an hour before. */
+export const SESSION_END_KEY = 'token_expires_at';
+
+export function setToken(token: string, expiresAt?: string): void {
   localStorage.setItem(TOKEN_KEY, token);
+  if (expiresAt) localStorage.setItem(SESSION_END_KEY, expiresAt);
+  else localStorage.removeItem(SESSION_END_KEY);
+}
+
+/** The end of the stored session (ms), when its sign-in said it; else null. */
+export function getSessionEnd(): number | null {
+  try {
+    const t = Date.parse(localStorage.getItem(SESSION_END_KEY) ?? '');
+    return Number.isFinite(t) ? t : null;
+  } catch {
+    return null;
+  }
 }
 
 export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(SESSION_END_KEY);
   } catch {
     /* storage unavailable: nothing to clear */
   }

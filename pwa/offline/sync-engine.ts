@@ -35,6 +35,7 @@ import { pendingOps } from './outbox';
 import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
+import { refusedText } from './sync-text';
 import type { CheckInOp, HotelMatchResult, OutboxOp, PickupOp } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 import { PICKUP_BATCH_MAX } from '../../shared/constants';
@@ -130,7 +131,7 @@ class Halted extends Error {}
 
 const errorText = (res: SyncResponse) => {
   const body = res.body as { error?: unknown } | null;
-  return typeof body?.error === 'string' && body.error ? body.error : `Request refused (${res.status})`;
+  return typeof body?.error === 'string' && body.error ? body.error : refusedText(res.status);
 };
 
 /** 408 and 429 are "try again later"; other 4xx are the server's final word on that request. */

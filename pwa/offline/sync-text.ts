@@ -82,3 +82,9 @@ export function handoverText(n: { count: number; names: string[] }): string {
 
 /** 'h:mm' of an ISO time, on the device's clock ('' without one): a tap's time in a notice. */
 export const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso)).replace(/ [AP]M$/, '') : '');
+
+/** An op's error when the server refused it without a sentence of its own (the sync panel still names the status). */
+export const refusedText = (status: number) => `Request refused (${status})`;
+
+/** True for refusedText's words: a screen then says its own written sentence instead. */
+export const saidNothing = (message: string | null | undefined): boolean => !message || /^Request refused \(\d{3}\)$/.test(message);

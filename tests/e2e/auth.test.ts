@@ -135,6 +135,32 @@ describe('protected routes', () => {
     await page.locator('.admin-content h1').first().waitFor();
   });
 
+  it("warns in a session's last hour and signs in again without leaving the board", async () => {
+    const greeter = await createStaffUser('greeter');
+    const page = await newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/login');
+    await signInThroughForm(page, greeter.email, greeter.password);
+    await page.waitForURL(/\/admin\/flight-arrivals/);
+    const twelveHours = await page.evaluate(() => Date.parse(localStorage.getItem('token_expires_at')!) - Date.now());
+    expect(twelveHours).toBeGreaterThan(11.9 * 3_600_000);
+    await expect.poll(() => page.getByText(/^Your session ends at/).count()).toBe(0);
+    // forty minutes left
+    const firstToken = await page.evaluate(() => {
+      localStorage.setItem('token_expires_at', new Date(Date.now() + 40 * 60_000).toISOString());
+      return localStorage.getItem('token');
+    });
+    await page.reload();
+    await page.getByText(/^Your session ends at \d{1,2}:\d{2} [AP]M\. Sign in again now, while you have signal/).waitFor();
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await page.waitForURL(/\/login$/);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(greeter.email);
+    await page.getByLabel('Password', { exact: true }).fill(greeter.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/admin\/flight-arrivals/);
+    await expect.poll(() => page.getByText(/^Your session ends at/).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(firstToken);
+  });
+
   it('sends a signed-in user whose session was revoked to /login', async () => {
     const { page, token } = await signInAs('admin', { path: '/admin' });
     await page.getByRole('navigation', { name: 'Admin' }).waitFor();
@@ -148,5 +174,6 @@ describe('protected routes', () => {
       .catch(() => undefined);
     await page.waitForURL(/\/login$/);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
   });
 });

@@ -23,6 +23,35 @@ setupBrowser();
 const PHONE = { width: 390, height: 844 };
 
 describe('the check-in desk', () => {
+  it("the phone's Back returns from a party to the matches; a part payment typed replaces the prefilled balance", async () => {
+    const word = uniqueWord();
+    const families = [];
+    for (const firstName of ['Oanh', 'Phuc']) {
+      families.push(
+        await createFamily({ firstName, lastName: word, flight: { flightNumber: 'UA 79', flightDate: '2025-11-27', flightTime: '11:00' } }),
+      );
+    }
+    const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
+    await page.getByLabel('Find a family').fill(word);
+    const matches = page.getByRole('list', { name: 'Matching families' });
+    await matches.getByRole('button', { name: new RegExp(`^${families[0].name}`) }).click({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: `Party of ${families[0].name}` });
+    await card.waitFor();
+    await page.goBack();
+    await matches.waitFor();
+    await expect.poll(() => card.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/admin/check-in');
+
+    await matches.getByRole('button', { name: new RegExp(`^${families[1].name}`) }).click();
+    const second = page.getByRole('region', { name: `Party of ${families[1].name}` });
+    await second.getByRole('button', { name: 'Record payment' }).click();
+    const dialog = page.getByRole('dialog', { name: `Record payment: ${families[1].name}` });
+    // the dialog opens with the amount focused: typing straight away replaces the balance
+    await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('100');
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe('100');
+  });
+
   it('finds a family by a first name and checks all in; offline, checks in another and takes its balance; both sync when the signal returns', async () => {
     const first = await createFamily({
       firstName: 'Thao',

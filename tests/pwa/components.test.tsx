@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SyncStatusBar } from '../../pwa/offline/components/sync-status-bar';
 import { SyncPanel } from '../../pwa/offline/components/sync-panel';
 import { NotDownloaded } from '../../pwa/offline/components/not-downloaded';
@@ -11,6 +12,12 @@ import { ageCategoryMismatch } from '../../pwa/features/registrations/components
 import { DEFAULT_AGE_BANDS } from '../../shared/age-bands';
 import { emailInUseText } from '../../pwa/features/registrations/api/email-in-use';
 import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sync-text';
+import { PartyCard } from '../../pwa/features/check-in/components/party-card';
+import { deskAmountError } from '../../pwa/features/check-in/components/record-payment-dialog';
+import { typedCents } from '../../pwa/lib/amount';
+import { linkOutcome } from '../../pwa/features/hotel/hooks/use-link-booking';
+import type { CachedHotelAssignment } from '../../pwa/offline/types';
+import { attendeeRow, registrationRow } from './fixtures';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
 // the bar and the panel render that state without touching browser-only APIs at render time, and that
@@ -145,6 +152,98 @@ describe('sync status components', () => {
     );
     expect(emailInUseText([row('R25-AAAAAA', 'Ana'), row('R25-BBBBBB', 'Bo')])).toBe(
       "R25-AAAAAA (Ana Lima), R25-BBBBBB (Bo Lima) already use this email: a visitor's code opens the newest registration with it.",
+    );
+  });
+});
+
+describe("the desk's party card", () => {
+  const card = (o: Parameters<typeof registrationRow>[0]) =>
+    renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <PartyCard
+            initial={{
+              searchText: '',
+              pendingHotel: null,
+              ...registrationRow({
+                id: 7,
+                total_amount: 300,
+                paid_amount: 100,
+                balance_due: 200,
+                attendees: [attendeeRow({ id: 71, registration_id: 7, first_name: 'Anh' })],
+                ...o,
+              }),
+            }}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it('says a family on the waitlist or pending is not confirmed, and still lets the desk check them in', () => {
+    for (const status of ['waitlist', 'pending'] as const) {
+      const html = card({ status });
+      expect(html).toContain('not confirmed');
+      expect(html).toContain('ask an organiser before checking the family in');
+      expect(html).toContain('Check in Anh');
+    }
+    expect(card({ status: 'active' })).not.toContain('not confirmed');
+  });
+
+  it('a cancelled family: no controls and no balance to take; a waived one: Waived, not $0.00 of $0.00', () => {
+    const cancelled = card({ status: 'cancelled' });
+    expect(cancelled).toContain('This registration is cancelled: it cannot be checked in.');
+    expect(cancelled).not.toContain('Check in Anh');
+    expect(cancelled).toContain('None: cancelled');
+    expect(cancelled).not.toContain('$200.00');
+    const waived = card({ waive_fees: true, total_amount: 0, paid_amount: 0, balance_due: 0 });
+    expect(waived).toContain('Waived');
+    expect(waived).not.toContain('$0.00 of $0.00');
+  });
+});
+
+describe('amounts typed into a money dialog', () => {
+  it('reads dollars as people type them, and refuses what is not an amount', () => {
+    expect(['120', ' 120.50 ', '$120', '$ 1,250.50', '1,000'].map(typedCents)).toEqual([12000, 12050, 12000, 125050, 100000]);
+    for (const bad of ['1e3', '100.555', '', '1,25', '-5', 'ten']) expect(typedCents(bad), bad).toBeNull();
+    expect(deskAmountError('$100', 462.5)).toBeNull();
+    expect(deskAmountError('500', 462.5)).toBe('The amount is more than the balance due ($462.50)');
+    expect(deskAmountError('100.555', 462.5)).toBe('Enter an amount above $0.00, like 120 or 120.50');
+  });
+});
+
+describe("a hotel link's outcome on the hotel page", () => {
+  const pair = {
+    booking: { id: 9, guest_name: 'Silva, Ana' } as CachedHotelAssignment,
+    registration: {
+      id: 5,
+      primary_first_name: 'Ana',
+      primary_last_name: 'Silva',
+      registration_number: 'R25-7KQ2XM',
+      hotel_confirmation_number: null,
+    },
+  };
+  it('says the written failure when the server gave no sentence, and a 5xx is a failure kept and sent again', () => {
+    expect(linkOutcome({ state: 'failed', opId: 'a', message: 'Request refused (404)' }, pair)).toMatchObject({
+      kind: 'error',
+      text: 'Failed to link hotel assignment',
+    });
+    expect(
+      linkOutcome({ state: 'conflict', opId: 'a', message: 'This hotel booking is already linked to another registration' }, pair).text,
+    ).toBe('This hotel booking is already linked to another registration');
+    expect(linkOutcome({ state: 'pending', opId: 'a', attempts: 1, lastError: 'Server error (500)' }, pair, true)).toMatchObject({
+      kind: 'error',
+      text: 'Failed to link hotel assignment',
+      detail: 'The server could not take it just now. It is kept on this device and sent again automatically.',
+      follow: { opId: 'a' },
+    });
+    // no connection: the try that failed never reached the server
+    expect(linkOutcome({ state: 'pending', opId: 'a', attempts: 1, lastError: 'Failed to fetch' }, pair, false).kind).toBe('info');
+    expect(linkOutcome({ state: 'pending', opId: 'a', attempts: 0, lastError: null }, pair, true)).toMatchObject({
+      kind: 'info',
+      text: 'Linked Silva, Ana to Ana Silva (R25-7KQ2XM) on this device. It will reach the server when the connection returns.',
+    });
+    expect(linkOutcome({ state: 'done', opId: 'a', message: null }, pair).text).toBe(
+      'Successfully linked Silva, Ana to Ana Silva (R25-7KQ2XM)',
     );
   });
 });

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { PageSpinner } from '../../components/spinner';
 import { AuthProvider } from '../auth-context';
 import { OfflineSync } from '../offline-sync';
+import { SessionEndingNotice } from '../session-ending-notice';
 import { UpdateBanner } from '../update-banner';
 import { TopNav } from './top-nav';
 
@@ -11,6 +12,7 @@ export function RootLayout() {
   return (
     <AuthProvider>
       <OfflineSync />
+      <SessionEndingNotice />
       <a href="#main" className="skip-link">
         Skip to content
       </a>

@@ -3,8 +3,9 @@
  * 'Sign in' ('Signing in...' while busy). After success: the page that was asked for ('from'), else the
  * user's home; an already signed-in user is sent there at once.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
+import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ChallengeWidget, type ChallengeProblem } from '../../components/challenge-widget';
 import { TextField } from '../../components/form-field';
@@ -12,7 +13,7 @@ import { PageSpinner } from '../../components/spinner';
 import { usePublicConfig } from '../../lib/public-config';
 import { useForm } from '../../lib/use-form';
 import { loginSchema } from '../../../shared/schemas/auth';
-import { homePathFor, useAuth } from '../../app/auth-context';
+import { homePathFor, sessionEnded, useAuth } from '../../app/auth-context';
 import { BackendIndicator } from './backend-indicator';
 import type { User } from '../../../shared/schemas/auth';
 
@@ -33,9 +34,13 @@ export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const config = usePublicConfig();
-  const form = useForm({ email: '', password: '' });
+  // signing in again before the session ends (session-ending-notice.tsx): the form shows while signed in
+  const renewing = status === 'authenticated' && (location.state as { renew?: boolean } | null)?.renew === true;
+  const form = useForm({ email: renewing ? (user?.email ?? '') : '', password: '' });
   const [token, setTokenValue] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
+  const [ended] = useState(() => sessionEnded());
+  useEffect(() => void sessionEnded(true), []);
 
   const target = (u: User | null) => fromPath(location) ?? homePathFor(u);
 
@@ -58,13 +63,17 @@ export default function LoginPage() {
   });
 
   if (status === 'loading') return <PageSpinner />;
-  if (status === 'authenticated' && !form.busy) return <Navigate to={target(user)} replace />;
+  if (status === 'authenticated' && !form.busy && !renewing) return <Navigate to={target(user)} replace />;
 
   return (
     <div className="auth-page">
       <div className="card auth-card">
         <h1>Staff Sign In</h1>
         <BackendIndicator />
+        {/* sent here by a refused session (expired, revoked, disabled): say so, and that nothing kept is lost */}
+        {ended && status !== 'authenticated' && (
+          <Alert kind="info">Your session has ended: sign in again. Changes kept on this device are sent once you have signed in.</Alert>
+        )}
         <form onSubmit={onSubmit} noValidate>
           {form.result && (
             <p className="form-error" role="alert">

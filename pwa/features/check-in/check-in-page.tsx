@@ -9,6 +9,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
+import { PHONE_QUERY } from '../../lib/use-is-phone';
 import { PageSpinner } from '../../components/spinner';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
@@ -38,13 +39,30 @@ function counts(all: CachedRegistration[]) {
 export default function CheckInPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('number') ?? '');
-  const [chosen, setChosen] = useState<number | null>(null);
+  // the party opened from the matches is in the address, so the phone's Back returns to the matches
+  const chosen = Number(params.get('party')) || null;
+  const setChosen = useCallback(
+    (id: number | null, replace = false) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (id === null) next.delete('party');
+          else next.set('party', String(id));
+          return next;
+        },
+        { replace },
+      ),
+    [setParams],
+  );
   const [scanning, setScanning] = useState(false);
   const { isAdmin } = useAuth();
-  const onScanned = useCallback((number: string) => {
-    setChosen(null);
-    setSearch(number);
-  }, []);
+  const onScanned = useCallback(
+    (number: string) => {
+      setChosen(null, true);
+      setSearch(number);
+    },
+    [setChosen],
+  );
   const all = useSettledRegistrations();
   const downloaded = useFirstDownloadDone('registrations');
   const status = useSyncStatus();
@@ -77,9 +95,10 @@ export default function CheckInPage() {
           placeholder="Name, registration number, phone or email"
           value={search}
           onChange={(e) => {
+            // the first letter typed on a phone: the box goes to the top, so the matches show above the keyboard
+            if (!search && e.target.value && window.matchMedia(PHONE_QUERY).matches) e.target.scrollIntoView({ block: 'start' });
             setSearch(e.target.value);
-            setChosen(null);
-            if (params.has('number')) setParams({}, { replace: true });
+            if (params.has('number') || params.has('party')) setParams({}, { replace: true });
           }}
         />
       </div>
@@ -100,7 +119,7 @@ export default function CheckInPage() {
       {party ? (
         <>
           {list.length > 1 && (
-            <Button variant="ghost" onClick={() => setChosen(null)}>
+            <Button variant="ghost" onClick={() => setChosen(null, true)}>
               Back to the {Math.min(list.length, SHOWN)} matches
             </Button>
           )}

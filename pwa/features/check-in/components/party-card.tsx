@@ -9,7 +9,7 @@ import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { formatDateTime, formatWhen } from '../../../lib/format';
+import { formatWhen } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import { overpaymentBadge } from '../../../offline/desk';
 import type { CachedRegistration, OpState } from '../../../offline/types';
@@ -18,6 +18,11 @@ import { RecordPaymentDialog } from './record-payment-dialog';
 import { useShownCheckIns } from '../use-shown-check-ins';
 
 const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send the family to an organiser.';
+/** Not confirmed yet: the desk may check them in, but is told to ask first. */
+const NOT_CONFIRMED: Partial<Record<CachedRegistration['status'], string>> = {
+  waitlist: 'This registration is on the waitlist, not confirmed: ask an organiser before checking the family in.',
+  pending: 'This registration is pending, not confirmed yet: ask an organiser before checking the family in.',
+};
 
 /**
  * The card reads its own registration from the device (one row, by id) rather than the page's list of
@@ -83,6 +88,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           {reg.cancel_reason ? ` Reason: ${reg.cancel_reason}` : ''}
         </Alert>
       )}
+      {NOT_CONFIRMED[reg.status] && <Alert kind="warning">{NOT_CONFIRMED[reg.status]}</Alert>}
       {error && <Alert kind="error">{error}</Alert>}
       <p>
         {reg.hotel_confirmation_number
@@ -106,16 +112,18 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                   {a.age !== null ? ` · Age ${a.age}` : ''}
                 </span>
               </div>
-              <Button
-                variant={isIn ? 'secondary' : 'primary'}
-                className="desk-tap"
-                disabled={cancelled}
-                aria-pressed={isIn}
-                aria-label={isIn ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
-                onClick={checkInTap([a.id], !isIn)}
-              >
-                {isIn ? 'Undo check-in' : 'Check in'}
-              </Button>
+              {/* a cancelled registration offers no controls */}
+              {!cancelled && (
+                <Button
+                  variant={isIn ? 'secondary' : 'primary'}
+                  className="desk-tap"
+                  aria-pressed={isIn}
+                  aria-label={isIn ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
+                  onClick={checkInTap([a.id], !isIn)}
+                >
+                  {isIn ? 'Undo check-in' : 'Check in'}
+                </Button>
+              )}
               {/* the card's full width, its two lines kept in every state: a tap never moves the next attendee's button */}
               <div className="desk-status">
                 {isIn &&
@@ -124,7 +132,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                   (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
                     // what another desk did is read in full, whatever room it takes
                     <div className="muted">
-                      Already checked in by {a.checked_in_by ?? 'another desk'} at {formatDateTime(a.checked_in_at)} on another device
+                      Already checked in by {a.checked_in_by ?? 'another desk'} at {formatWhen(a.checked_in_at)} on another device
                     </div>
                   ) : (
                     <div className="muted one-line" title={checkedInText(a.checked_in_at, a.checked_in_by)}>
@@ -157,7 +165,16 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         <dd>{reg.special_requests || 'None'}</dd>
         <dt>Balance due</dt>
         <dd>
-          <strong data-testid="balance-due">{formatMoney(balance)}</strong> of {formatMoney(reg.total_amount ?? 0)}
+          {/* nothing is taken at the desk from a cancelled family (money held is an organiser's to refund); waived owes nothing */}
+          {cancelled ? (
+            'None: cancelled'
+          ) : reg.waive_fees ? (
+            <strong data-testid="balance-due">Waived</strong>
+          ) : (
+            <>
+              <strong data-testid="balance-due">{formatMoney(balance)}</strong> of {formatMoney(reg.total_amount ?? 0)}
+            </>
+          )}
           {payments('pending') && <span className="badge badge-yellow"> Not synced yet</span>}
           {payments('failed') && <span className="badge badge-red"> Payment refused: see Changes</span>}
           {conflict && <span className="badge badge-red"> {overpaymentBadge(conflict.lastError)}: see Changes</span>}

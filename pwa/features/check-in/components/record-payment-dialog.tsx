@@ -8,8 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
-import { amountError } from '../../../lib/amount';
-import { formatMoney, toCents } from '../../../../shared/pricing';
+import { amountError, typedCents } from '../../../lib/amount';
+import { formatMoney } from '../../../../shared/pricing';
 
 export const DESK_PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },
@@ -50,7 +50,7 @@ export function RecordPaymentDialog({
     if (problem) return;
     setBusy(true);
     try {
-      await onRecord(toCents(amount) / 100, method);
+      await onRecord(typedCents(amount)! / 100, method); // checked above
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
@@ -68,6 +68,8 @@ export function RecordPaymentDialog({
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
+          // the balance is prefilled: typing a part payment replaces it rather than adding to it
+          onFocus={(e) => e.target.select()}
           error={error ?? undefined}
           required
         />

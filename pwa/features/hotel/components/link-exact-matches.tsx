@@ -23,7 +23,8 @@ export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) =>
     setLinking({ pairs, queued: 0 });
     const outcomes = await linkAll(pairs, (queued) => setLinking({ pairs, queued }));
     const count = { success: 0, info: 0, error: 0 }; // linked, kept on this device (no signal), refused
-    for (const o of outcomes) count[o.kind] += 1;
+    // a link kept on this device (no signal, or the server failed and it is sent again) is not refused
+    for (const o of outcomes) count[o.follow ? 'info' : o.kind] += 1;
     setOpen(false);
     setLinking(null);
     onOutcome({

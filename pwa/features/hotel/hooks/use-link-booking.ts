@@ -14,6 +14,7 @@ import { useLinkHotel } from '../../../offline/hooks';
 import type { LinkTarget } from '../../../offline/outbox';
 import { getOpOutcome, syncNow } from '../../../offline/runtime';
 import type { OpOutcome } from '../../../offline/op-outcome';
+import { saidNothing } from '../../../offline/sync-text';
 import type { CachedHotelAssignment } from '../../../offline/types';
 import { LINK_FAILED, linkedText, queuedText } from '../lib/link-messages';
 
@@ -29,8 +30,12 @@ export interface LinkPair {
   registration: LinkTarget;
 }
 
-/** What a queued link's outcome tells the admin. */
-export function linkOutcome(outcome: OpOutcome, pair: LinkPair): LinkOutcome {
+/** What a queued link's outcome tells the admin (`online`: the browser says it has a connection). */
+export function linkOutcome(
+  outcome: OpOutcome,
+  pair: LinkPair,
+  online = typeof navigator === 'undefined' || navigator.onLine,
+): LinkOutcome {
   const { booking, registration } = pair;
   const name = `${registration.primary_first_name} ${registration.primary_last_name}`.trim();
   switch (outcome.state) {
@@ -40,7 +45,7 @@ export function linkOutcome(outcome: OpOutcome, pair: LinkPair): LinkOutcome {
     case 'conflict':
       return {
         kind: 'error',
-        text: outcome.message || LINK_FAILED,
+        text: saidNothing(outcome.message) ? LINK_FAILED : outcome.message,
         detail: 'The change is kept in the sync panel (Changes) with Keep server and Retry.',
       };
     case 'discarded':
@@ -48,6 +53,14 @@ export function linkOutcome(outcome: OpOutcome, pair: LinkPair): LinkOutcome {
     case 'unknown': // cleared from this device meanwhile (sign-out)
       return { kind: 'error', text: LINK_FAILED, detail: 'The change is no longer on this device.' };
     case 'pending':
+      // sent with a connection and not taken (the server failed, 5xx): the written failure; the link is kept and sent again
+      if (online && outcome.attempts > 0 && outcome.lastError)
+        return {
+          kind: 'error',
+          text: LINK_FAILED,
+          detail: 'The server could not take it just now. It is kept on this device and sent again automatically.',
+          follow: { opId: outcome.opId, pair },
+        };
       return {
         kind: 'info',
         text: queuedText(booking.guest_name, name, registration.registration_number),

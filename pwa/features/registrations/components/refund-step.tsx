@@ -8,8 +8,8 @@
 import { Button } from '../../../components/button';
 import { useEffect, useRef } from 'react';
 import { SelectField, TextField } from '../../../components/form-field';
-import { formatMoney, toCents } from '../../../../shared/pricing';
-import { amountError } from '../../../lib/amount';
+import { formatMoney } from '../../../../shared/pricing';
+import { amountError, typedCents } from '../../../lib/amount';
 import { useForm } from '../../../lib/use-form';
 import { useRecordPayment } from '../api/record-payment';
 import { METHOD_OPTIONS } from './record-payment-form';
@@ -41,7 +41,7 @@ export function RefundStep({ registrationId, paid, onDone }: RefundStepProps) {
       return problem ? { amount: problem } : undefined;
     },
     send: async (_, { amount, method, note }) => {
-      const cents = toCents(amount.trim());
+      const cents = typedCents(amount)!; // checked by `extra`
       await record.mutateAsync({ registrationId, body: { amount: -cents / 100, method, note: note.trim() || null } });
       onDone('success', `Refund of ${formatMoney(cents / 100)} recorded.`);
     },

@@ -49,7 +49,8 @@ export function StatusBadge({ status, withIcon = false }: { status: string; with
           {STATUS_ICONS[status] ?? '•'}
         </span>
       )}
-      {statusLabel(status)}
+      {/* the word in an element of its own: its text is exactly 'Active', as the badges elsewhere */}
+      {withIcon ? <span>{statusLabel(status)}</span> : statusLabel(status)}
     </span>
   );
 }
