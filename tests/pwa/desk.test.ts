@@ -11,7 +11,7 @@ import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
-import { rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
+import { matchedMember, rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
 import { dietaryNeeds } from '../../pwa/features/check-in/components/party-card';
 
 const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
@@ -296,6 +296,8 @@ describe("the desk's matches", () => {
       reg(5, 'Bo', 'Reyes', 'cancelled'),
     ];
     expect(rankDeskMatches(rows, 'reyes').map((r) => r.id)).toEqual([4, 3, 2, 5, 1]);
+    // a family found through another member says which one: the person standing at the desk
+    expect(rows.map((r) => matchedMember(r, 'reyes'))).toEqual(['Rosa Reyes', 'Tomas Reyes', null, null, null]);
   });
 });
 

@@ -9,6 +9,7 @@ import { queryArrivals } from '../../pwa/offline/queries';
 import { conflictsText, lastSyncedText, pendingText } from '../../pwa/offline/sync-text';
 import { arrivalRow, freshDb, registrationRow, seedArrivals } from './fixtures';
 import { keepOrder } from '../../pwa/features/arrivals/hooks/use-held-order';
+import { screenTitle } from '../../pwa/app/page-title';
 
 describe('sync status sentences', () => {
   it('says pending, conflicts and last synced the way the bar shows them', () => {
@@ -170,5 +171,17 @@ describe("the greeter's held order", () => {
     // one that left the list leaves the order
     expect(keepOrder([1, 2, 3], [3, 1])).toEqual([1, 3]);
     expect(keepOrder([], [4, 5])).toEqual([4, 5]);
+  });
+});
+
+describe("each screen's title", () => {
+  it('names the screen before the app, and the home page keeps the app title alone', () => {
+    expect(screenTitle('/admin/flight-arrivals')).toBe('Flight Arrivals');
+    expect(screenTitle('/admin')).toBe('Overview');
+    expect(screenTitle('/admin/registrations/new')).toBe('Add New Registration');
+    expect(screenTitle('/flight-info/abc')).toBe('Flight Information');
+    expect(screenTitle('/flight-info-lookup')).toBe('Flight Information Link');
+    expect(screenTitle('/registration/R25-ABCDEF')).toBe('Registration');
+    expect(screenTitle('/')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/spinner';
 import { AuthProvider } from '../auth-context';
 import { OfflineSync } from '../offline-sync';
 import { SessionEndingNotice } from '../session-ending-notice';
+import { usePageTitle } from '../page-title';
 import { UpdateBanner } from '../update-banner';
 import { TopNav } from './top-nav';
 
@@ -24,6 +25,7 @@ export function RootLayout() {
       </main>
       <UpdateBanner />
       <ScrollToTop />
+      <PageTitle />
     </AuthProvider>
   );
 }
@@ -35,5 +37,10 @@ function ScrollToTop() {
   useLayoutEffect(() => {
     if (navigation !== 'POP') window.scrollTo(0, 0);
   }, [pathname, navigation]);
+  return null;
+}
+
+function PageTitle() {
+  usePageTitle();
   return null;
 }

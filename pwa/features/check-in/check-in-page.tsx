@@ -14,7 +14,7 @@ import { PageSpinner } from '../../components/spinner';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
-import { rankDeskMatches } from './desk-matches';
+import { matchedMember, rankDeskMatches } from './desk-matches';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
 import { BulkPasses } from './components/bulk-passes';
@@ -134,12 +134,14 @@ export default function CheckInPage() {
               <ul className="desk-matches" aria-label="Matching families">
                 {list.slice(0, SHOWN).map((r) => {
                   const inCount = r.attendees.filter((a) => a.checked_in).length;
+                  const member = matchedMember(r, search);
                   return (
                     <li key={r.id}>
                       <button type="button" className="desk-match" onClick={() => setChosen(r.id)}>
                         <strong>
                           {r.primary_first_name} {r.primary_last_name}
-                        </strong>{' '}
+                        </strong>
+                        {member && <span> with {member}</span>}{' '}
                         <span className="muted">
                           {r.registration_number} · {r.attendees.length} {r.attendees.length === 1 ? 'person' : 'people'} · {inCount}{' '}
                           checked in

@@ -11,18 +11,26 @@ type Match = Pick<
   'id' | 'status' | 'primary_first_name' | 'primary_last_name' | 'registration_number' | 'primary_email' | 'primary_phone'
 >;
 
-export function rankDeskMatches<T extends Match>(rows: T[], query: string): T[] {
-  const byContact = new Set(
-    rows
-      .filter((r) =>
-        matchesQuery(
-          normalizeText(`${r.primary_first_name} ${r.primary_last_name} ${r.registration_number} ${r.primary_email} ${r.primary_phone}`),
-          query,
-        ),
-      )
-      .map((r) => r.id),
+/** The query names the family's main contact (name, number, email or phone). */
+const byContact = (r: Match, query: string) =>
+  matchesQuery(
+    normalizeText(`${r.primary_first_name} ${r.primary_last_name} ${r.registration_number} ${r.primary_email} ${r.primary_phone}`),
+    query,
   );
-  const rank = (r: T) => (r.status === 'cancelled' ? 2 : 0) + (byContact.has(r.id) ? 0 : 1);
+
+/**
+ * The member of the party the query found, when it is not the main contact: the match's line says
+ * "with Sarah Abdullah", so the desk sees which family holds the person standing there.
+ */
+export function matchedMember(r: Match & Pick<CachedRegistration, 'attendees'>, query: string): string | null {
+  if (byContact(r, query)) return null;
+  const a = r.attendees.find((p) => !p.is_primary && matchesQuery(normalizeText(`${p.first_name} ${p.last_name}`), query));
+  return a ? `${a.first_name} ${a.last_name}` : null;
+}
+
+export function rankDeskMatches<T extends Match>(rows: T[], query: string): T[] {
+  const contacts = new Set(rows.filter((r) => byContact(r, query)).map((r) => r.id));
+  const rank = (r: T) => (r.status === 'cancelled' ? 2 : 0) + (contacts.has(r.id) ? 0 : 1);
   return [...rows].sort(
     (a, b) =>
       rank(a) - rank(b) ||
