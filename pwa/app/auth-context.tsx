@@ -15,7 +15,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, clearToken, configureApiClient, getToken, setToken } from '../lib/api-client';
+import { ApiError, clearToken, configureApiClient, getToken, setSessionEnd, setToken } from '../lib/api-client';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { loginRequest, logoutRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
@@ -158,8 +158,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     try {
-      const user = await meRequest();
+      const { user, expiresAt } = await meRequest();
       rememberUser(user);
+      if (expiresAt) setSessionEnd(expiresAt);
       // the usual answer confirms the cached user: keep the same state, so nothing redraws
       setState((prev) =>
         prev.status === 'authenticated' && JSON.stringify(prev.user) === JSON.stringify(user) ? prev : { status: 'authenticated', user },
@@ -207,6 +208,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const res = await loginRequest(body);
     await claimOfflineData(res.user);
     setToken(res.token, res.expiresAt);
+    sessionEnded(true); // a refusal of the old session that came meanwhile is not news after this sign-in
     rememberUser(res.user);
     setSignedOutFrom(null);
     setState({ status: 'authenticated', user: res.user });

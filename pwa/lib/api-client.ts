@@ -115,8 +115,17 @@ export const SESSION_END_KEY = 'token_expires_at';
 
 export function setToken(token: string, expiresAt?: string): void {
   localStorage.setItem(TOKEN_KEY, token);
-  if (expiresAt) localStorage.setItem(SESSION_END_KEY, expiresAt);
+  if (expiresAt) setSessionEnd(expiresAt);
   else localStorage.removeItem(SESSION_END_KEY);
+}
+
+/** Records when the stored session ends (the sign-in's or /auth/me's answer). */
+export function setSessionEnd(expiresAt: string): void {
+  try {
+    localStorage.setItem(SESSION_END_KEY, expiresAt);
+  } catch {
+    /* storage unavailable: no warning before the end */
+  }
 }
 
 /** The end of the stored session (ms), when its sign-in said it; else null. */

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../context';
-import { users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { clientIp } from '../lib/client-ip';
 import { requireChallenge } from '../lib/require-challenge';
@@ -27,8 +27,13 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/me', async (c) => {
     const auth = requireUser(c);
-    const [user] = await c.get('deps').database.db.select().from(users).where(eq(users.id, auth.id)).limit(1);
-    return c.json({ user: publicUser(user) }, 200);
+    const { db } = c.get('deps').database;
+    const [[user], [session]] = await Promise.all([
+      db.select().from(users).where(eq(users.id, auth.id)).limit(1),
+      // when this session ends: the app warns in its last hour (as the sign-in's answer says it)
+      db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1),
+    ]);
+    return c.json({ user: publicUser(user), expiresAt: session.expiresAt.toISOString() }, 200);
   })
   .post('/change-password', async (c) => {
     const auth = requireUser(c);

@@ -15,6 +15,8 @@ describe('POST /api/auth/login', () => {
     const me = await t.api('GET', '/api/auth/me', { token: res.body.token });
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(admin.email);
+    // when the session ends, as the sign-in said: the app warns in its last hour
+    expect(me.body.expiresAt).toBe(res.body.expiresAt);
     // the token is stored hashed, never as given
     const stored = await t.db.select().from(sessions).where(eq(sessions.userId, admin.id));
     expect(stored.some((s) => s.tokenHash === res.body.token)).toBe(false);

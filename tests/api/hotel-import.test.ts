@@ -151,6 +151,14 @@ describe('POST /api/hotel-assignments/import', () => {
     });
     const [shown] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
     expect(shown).toMatchObject({ hotelRoomNumber: '4100', hotelRoomType: 'Two Queens', hotelNights: 4, hotelCheckInDate: '2025-11-27' });
+    // one date against the booking's other: the nights follow, and a stay that would end before it starts is refused
+    const moved = await importCsv(`Guest Name,Confirmation Number,Check-In\nPart Ial,${c},2025-11-28\n`);
+    expect(moved.body).toMatchObject({ updated: 1 });
+    expect((await byConfirmation([c]))[0]).toMatchObject({ checkInDate: '2025-11-28', checkOutDate: '2025-12-01', nights: 3 });
+    const backwards = await importCsv(`Guest Name,Confirmation Number,Check-Out\nPart Ial,${c},2025-11-27\n`);
+    expect(backwards.body).toMatchObject({ updated: 0, invalid: 1 });
+    expect(backwards.body.rows[0].errors).toEqual(['Check-out date must be after check-in date']);
+    expect((await byConfirmation([c]))[0]).toMatchObject({ checkOutDate: '2025-12-01', nights: 3 });
   });
 
   it('takes the file as a multipart field "file", also with ; separators and First/Last name columns', async () => {

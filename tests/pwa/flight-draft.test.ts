@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { draftBase, readFlightDraft, saveFlightDraft } from '../../pwa/features/visitor/flight-draft';
 import { initialFlightForm, rekeyed } from '../../pwa/features/visitor/flight-form-model';
+import type { ExistingFlight } from '../../shared/schemas/flight';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -32,7 +33,25 @@ describe("the flight form's draft", () => {
     expect(readFlightDraft('R25-AAAAAA', base)?.rows[0].flightNumber).toBe('UA 1234');
     expect(readFlightDraft('R25-BBBBBB', base)).toBeNull();
     // the flights were sent (or changed elsewhere) meanwhile: the draft is stale, and gone
-    const saved = [{ id: 1, flight_type: 'arrival', airline: 'United Airlines', flight_number: 'UA1234' }];
+    const saved: ExistingFlight[] = [
+      {
+        id: 1,
+        flight_type: 'arrival',
+        airline: 'United Airlines',
+        flight_number: 'UA1234',
+        flight_date: '2025-11-27',
+        flight_time: '14:30',
+        airport: 'IAH',
+        airport_name: null,
+        adults_count: 1,
+        children_count: 0,
+        child_seats_needed: 0,
+        special_instructions: null,
+      },
+    ];
+    // a greeter's tick on a saved flight is not a change of what the form shows
+    const ticked = saved.map((f) => ({ ...f, picked_up: true, picked_up_at: '2025-11-27T20:40:00Z' }));
+    expect(draftBase(ticked, true)).toBe(draftBase(saved, true));
     expect(readFlightDraft('R25-AAAAAA', draftBase(saved, true))).toBeNull();
     expect(readFlightDraft('R25-AAAAAA', base)).toBeNull();
   });

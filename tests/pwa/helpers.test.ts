@@ -161,13 +161,15 @@ describe('hotel candidates on the device', () => {
 });
 
 describe("the greeter's held order", () => {
-  it('keeps the shown parties in their order; a new one goes after the one it follows, a gone one leaves', () => {
+  it('keeps the shown parties in their order; a new one goes before the shown one it precedes, a gone one leaves', () => {
     // a tap moved 1 to the end of the fresh order: the held order keeps it first
     expect(keepOrder([1, 2, 3], [2, 3, 1])).toEqual([1, 2, 3]);
-    // a party that arrives with a sync takes its fresh place among the others, which do not move
+    // a party that arrives with a sync goes before the shown party that follows it
     expect(keepOrder([1, 2, 3], [2, 9, 3, 1])).toEqual([1, 2, 9, 3]);
-    expect(keepOrder([1, 2, 3], [8, 2, 3, 1])).toEqual([8, 1, 2, 3]);
-    expect(keepOrder([1, 2, 3], [2, 3, 1, 7, 6])).toEqual([1, 7, 6, 2, 3]);
+    expect(keepOrder([1, 2, 3], [8, 2, 3, 1])).toEqual([1, 8, 2, 3]);
+    // one that sorts after every shown party (picked up on another phone, say) goes to the end, never into
+    // the place of the party just picked up here
+    expect(keepOrder([1, 2, 3], [2, 3, 1, 7, 6])).toEqual([1, 2, 3, 7, 6]);
     // one that left the list leaves the order
     expect(keepOrder([1, 2, 3], [3, 1])).toEqual([1, 3]);
     expect(keepOrder([], [4, 5])).toEqual([4, 5]);

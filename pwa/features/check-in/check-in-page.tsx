@@ -6,8 +6,8 @@
  * payments are queued and sent when the signal returns (the sync line says what is waiting).
  * `?number=R25-…` (the pass's link) opens that party.
  */
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { PHONE_QUERY } from '../../lib/use-is-phone';
 import { PageSpinner } from '../../components/spinner';
@@ -41,6 +41,9 @@ export default function CheckInPage() {
   const [search, setSearch] = useState(params.get('number') ?? '');
   // the party opened from the matches is in the address, so the phone's Back returns to the matches
   const chosen = Number(params.get('party')) || null;
+  const navigate = useNavigate();
+  /** the open party's entry was pushed by this page: going back to the matches is the browser's Back */
+  const opened = useRef(false);
   const setChosen = useCallback(
     (id: number | null, replace = false) =>
       setParams(
@@ -48,6 +51,7 @@ export default function CheckInPage() {
           const next = new URLSearchParams(p);
           if (id === null) next.delete('party');
           else next.set('party', String(id));
+          opened.current = id !== null && !replace;
           return next;
         },
         { replace },
@@ -119,7 +123,7 @@ export default function CheckInPage() {
       {party ? (
         <>
           {list.length > 1 && (
-            <Button variant="ghost" onClick={() => setChosen(null, true)}>
+            <Button variant="ghost" onClick={() => (opened.current ? navigate(-1) : setChosen(null, true))}>
               Back to the {Math.min(list.length, SHOWN)} matches
             </Button>
           )}

@@ -5,13 +5,17 @@
  * (sessionStorage: this tab only, gone with it), together with the saved flights it started from: when
  * those have changed since (the form was sent, or changed on another device), the draft is dropped.
  */
+import { formRowsFromExisting, type ExistingFlight } from '../../../shared/schemas/flight';
 import type { FlightFormState } from './flight-form-model';
 
 const keyOf = (registrationNumber: string) => `flight_draft_${registrationNumber}`;
 
-/** The saved flights and choice a form starts from, as one comparable text. */
-export const draftBase = (existing: unknown, needsTransportation: boolean | undefined): string =>
-  JSON.stringify([existing, needsTransportation ?? null]);
+/**
+ * The saved flights and choice a form starts from, as one comparable text: only what the form shows of
+ * them, so a greeter's tick on the family's flight does not throw away what the visitor is typing.
+ */
+export const draftBase = (existing: ExistingFlight[], needsTransportation: boolean | undefined): string =>
+  JSON.stringify([formRowsFromExisting(existing), needsTransportation ?? null]);
 
 /** The form kept for this registration, if it started from `base`; else null (and the stale one is dropped). */
 export function readFlightDraft<T extends FlightFormState>(registrationNumber: string, base: string): T | null {
@@ -25,6 +29,15 @@ export function readFlightDraft<T extends FlightFormState>(registrationNumber: s
     return null;
   } catch {
     return null;
+  }
+}
+
+/** Drops the kept form: it was sent. */
+export function forgetFlightDraft(registrationNumber: string): void {
+  try {
+    sessionStorage.removeItem(keyOf(registrationNumber));
+  } catch {
+    /* storage unavailable: nothing kept */
   }
 }
 

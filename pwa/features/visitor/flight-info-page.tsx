@@ -149,7 +149,10 @@ export default function FlightInfoPage() {
           <VerifiedFlightStep
             registration={registration}
             form={form}
-            onSubmitted={() => setStep('done')}
+            onSubmitted={() => {
+              form.forgetDraft();
+              setStep('done');
+            }}
             onUnauthorized={(message) => {
               clearVerification();
               setNotice(message);

@@ -88,7 +88,10 @@ export default function FlightInfoTokenPage() {
             token={token}
             request={state.request}
             form={form}
-            onSubmitted={() => setState({ name: 'done', request: state.request })}
+            onSubmitted={() => {
+              form.forgetDraft();
+              setState({ name: 'done', request: state.request });
+            }}
           />
         )}
       </div>

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../lib/form-errors';
 import { useForm } from '../../lib/use-form';
 import { isPlaceholderFlight, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
-import { draftBase, readFlightDraft, saveFlightDraft } from './flight-draft';
+import { draftBase, forgetFlightDraft, readFlightDraft, saveFlightDraft } from './flight-draft';
 import { initialFlightForm, newRow, rekeyed, type FlightFormState, type FlightRowState } from './flight-form-model';
 
 /** The flight form's values; `email` is asked only by the tokenised page. */
@@ -45,6 +45,12 @@ export function useFlightForm() {
     },
     [reset],
   );
+
+  /** The form was sent: what this tab kept of it goes (special instructions included). */
+  const forgetDraft = useCallback(() => {
+    if (draft.current) forgetFlightDraft(draft.current.registrationNumber);
+    draft.current = null;
+  }, []);
 
   const { values } = form;
   useEffect(() => {
@@ -84,7 +90,7 @@ export function useFlightForm() {
     [setValues, setErrors],
   );
 
-  return { ...form, savedFlights, load, updateRow, addRow, removeRow, setNeedsTransportation };
+  return { ...form, savedFlights, load, forgetDraft, updateRow, addRow, removeRow, setNeedsTransportation };
 }
 
 export type FlightFormController = ReturnType<typeof useFlightForm>;

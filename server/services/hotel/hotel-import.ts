@@ -135,6 +135,9 @@ interface Parsed {
   present: ReadonlySet<RoomingField>;
 }
 
+/** The sentence of a stay whose check-out is not after its check-in. */
+const DATES_OUT_OF_ORDER = 'Check-out date must be after check-in date';
+
 /** The most bookings one import takes: a resort's rooming list is hundreds of rows. */
 export const MAX_ROOMING_ROWS = 5000;
 
@@ -233,7 +236,7 @@ export function parseRoomingList(text: string): Parsed {
     }
     if (data.check_in_date && data.check_out_date) {
       const n = daysBetween(data.check_in_date, data.check_out_date);
-      if (n <= 0) errors.push('Check-out date must be after check-in date');
+      if (n <= 0) errors.push(DATES_OUT_OF_ORDER);
       else if (data.nights === null && nightsRaw === null) data.nights = n;
     }
     if (data.confirmation_number) {
@@ -273,9 +276,27 @@ const COLUMN_OF: Record<keyof BookingValues, RoomingField> = {
   notes: 'notes',
 };
 
-/** What re-importing a booking writes: the columns the file has. A list without a Notes column leaves the stored notes alone. */
-const updateOf = (d: RoomingRow, present: ReadonlySet<RoomingField>): Partial<BookingValues> =>
-  Object.fromEntries(Object.entries(valuesOf(d)).filter(([k]) => present.has(COLUMN_OF[k as keyof BookingValues])));
+/**
+ * What re-importing a booking over `stored` writes: the columns the file has (a list without a Notes
+ * column leaves the stored notes alone). The stay is one whole: a file with one of the two dates keeps
+ * the booking's other, and the nights follow the dates unless the file gives them.
+ */
+function updateOf(d: RoomingRow, present: ReadonlySet<RoomingField>, stored: HotelRow): Partial<BookingValues> {
+  const v: Partial<BookingValues> = Object.fromEntries(
+    Object.entries(valuesOf(d)).filter(([k]) => present.has(COLUMN_OF[k as keyof BookingValues])),
+  );
+  if (present.has('check_in_date') !== present.has('check_out_date') && !present.has('nights')) {
+    const { checkIn, checkOut } = stayOf(v, stored);
+    v.nights = checkIn && checkOut ? daysBetween(checkIn, checkOut) : null;
+  }
+  return v;
+}
+
+/** The stay a booking has once `v` is written over `stored`. */
+const stayOf = (v: Partial<BookingValues>, stored: HotelRow) => ({
+  checkIn: v.checkInDate !== undefined ? v.checkInDate : stored.checkInDate,
+  checkOut: v.checkOutDate !== undefined ? v.checkOutDate : stored.checkOutDate,
+});
 
 const sameBooking = (a: HotelRow, v: Partial<BookingValues>) => (Object.keys(v) as (keyof BookingValues)[]).every((k) => a[k] === v[k]);
 
@@ -300,7 +321,15 @@ function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>) {
   for (const r of rows) {
     if (r.errors.length) continue;
     const current = existing.get(r.data.confirmation_number!);
-    r.action = !current ? 'create' : sameBooking(current, updateOf(r.data, present)) ? 'unchanged' : 'update';
+    if (!current) {
+      r.action = 'create';
+      continue;
+    }
+    const update = updateOf(r.data, present, current);
+    // one date given against the booking's other: the stay must still end after it starts
+    const { checkIn, checkOut } = stayOf(update, current);
+    if (checkIn && checkOut && daysBetween(checkIn, checkOut) <= 0) r.errors.push(DATES_OUT_OF_ORDER);
+    else r.action = sameBooking(current, update) ? 'unchanged' : 'update';
   }
 }
 
@@ -352,7 +381,7 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
         const before = existing.get(r.data.confirmation_number!)!;
         const [row] = await tx
           .update(hotelAssignments)
-          .set({ ...updateOf(r.data, parsed.present), updatedAt: now, version: sql`nextval('sync_version_seq')` })
+          .set({ ...updateOf(r.data, parsed.present, before), updatedAt: now, version: sql`nextval('sync_version_seq')` })
           .where(eq(hotelAssignments.id, before.id))
           .returning();
         await audit(

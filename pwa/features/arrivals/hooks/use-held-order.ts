@@ -2,7 +2,8 @@
  * The phone list's order, held while the greeter looks at it, so nothing moves under a finger: a tapped
  * party stays where it is (dimmed, "Picked up 1:05 PM", its control now reading Undo), and a second tap
  * on the same spot acts on the same party. A party that arrives meanwhile (a sync, or the first
- * download's next page) takes its place after the one it follows, and the others keep their order. The "next to land" order is taken anew only when the greeter asks (the
+ * download's next page) goes before the shown party that follows it in the fresh order, and the others
+ * keep their order. The "next to land" order is taken anew only when the greeter asks (the
  * Sort button), when the list's filters change, and when they come back to the screen: to the page (the
  * hook starts afresh) or to the phone after it was locked or the app left for half a minute or more.
  * Never on a scroll: the end of a scroll is when the next tap comes.
@@ -29,17 +30,19 @@ function useReturnEpoch(): number {
 }
 
 /**
- * The ids of `fresh` in the order `held` has them; an id not in `held` goes right after the id it follows
- * in `fresh` (first when it leads), so a new party never reorders the ones already shown.
+ * The ids of `fresh` in the order `held` has them. An id not in `held` goes right before the shown id that
+ * comes after it in `fresh` (at the end when none does), so it never takes the place of a shown party
+ * above it: a party picked up on another phone that arrives with a sync cannot land where the greeter's
+ * thumb was going.
  */
 export function keepOrder(held: readonly number[], fresh: readonly number[]): number[] {
   const present = new Set(fresh);
   const result = held.filter((id) => present.has(id));
-  const placed = new Set(result);
+  const shown = new Set(result);
   fresh.forEach((id, i) => {
-    if (placed.has(id)) return;
-    result.splice(i === 0 ? 0 : result.indexOf(fresh[i - 1]) + 1, 0, id);
-    placed.add(id);
+    if (shown.has(id)) return;
+    const next = fresh.slice(i + 1).find((later) => shown.has(later));
+    result.splice(next === undefined ? result.length : result.indexOf(next), 0, id);
   });
   return result;
 }

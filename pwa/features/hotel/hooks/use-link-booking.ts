@@ -7,7 +7,8 @@
  *                        (the change stays in the sync panel with Keep server / Retry)
  *   pending            → no signal: kept on this device, sent later
  *   discarded, unknown → dropped on this device meanwhile (sync panel, sign-out): nothing was linked.
- * Many links at once ("Match exact names") are queued first and sent by one sync, not one sync each.
+ * Many links at once ("Match exact names") are queued first and then waited for together, not queued
+ * and waited for one by one.
  */
 import { useCallback } from 'react';
 import { useLinkHotel } from '../../../offline/hooks';

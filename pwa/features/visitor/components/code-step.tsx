@@ -50,7 +50,10 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
     fields: () => ({}),
     onError: (err) => {
-      if (err instanceof ApiError && err.status === 400) setWrongTries((n) => n + 1);
+      if (!(err instanceof ApiError && err.status === 400)) return;
+      setWrongTries(wrongTries + 1);
+      // the server has killed the code: the email step must not offer to enter it again
+      if (wrongTries + 1 >= CODE_MAX_WRONG_TRIES) forgetPendingCode(flow);
     },
   });
 
@@ -62,7 +65,8 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       {form.result && (
         <Alert kind="error">
           {form.result.text}
-          {wrongTries >= CODE_MAX_WRONG_TRIES && ' After 5 wrong tries a code stops working: go Back to Email and send a new one.'}
+          {wrongTries >= CODE_MAX_WRONG_TRIES &&
+            ` After ${CODE_MAX_WRONG_TRIES} wrong tries a code stops working: go Back to Email and send a new one.`}
         </Alert>
       )}
       <TextField
