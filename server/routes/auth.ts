@@ -33,7 +33,7 @@ export const authRoutes = new Hono<AppEnv>()
       // when this session ends: the app warns in its last hour (as the sign-in's answer says it)
       db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.id, auth.sessionId)).limit(1),
     ]);
-    return c.json({ user: publicUser(user), expiresAt: session.expiresAt.toISOString() }, 200);
+    return c.json({ user: publicUser(user), expiresAt: session?.expiresAt.toISOString() ?? null }, 200);
   })
   .post('/change-password', async (c) => {
     const auth = requireUser(c);

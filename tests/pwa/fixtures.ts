@@ -13,6 +13,21 @@ import type { Attendee } from '../../shared/schemas/records';
 
 export const freshDb = () => new AppDB(`test-${randomUUID()}`);
 
+/** A sessionStorage (or localStorage) kept in memory, for code that keeps a tab's state there. */
+export function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
 let seq = 0;
 const next = () => (seq += 1);
 

@@ -3,23 +3,10 @@
  * per registration, and drops it once the saved flights it started from have changed.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './fixtures';
 import { draftBase, readFlightDraft, saveFlightDraft } from '../../pwa/features/visitor/flight-draft';
 import { initialFlightForm, rekeyed } from '../../pwa/features/visitor/flight-form-model';
 import type { ExistingFlight } from '../../shared/schemas/flight';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v)),
-  };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -3,22 +3,9 @@
  * a code went to, per flow, for as long as the code works, and forgets it once used or abandoned.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './fixtures';
 import { forgetPendingCode, readPendingCode, rememberPendingCode } from '../../pwa/features/visitor/pending-code';
 import { CODE_TTL_MS } from '../../shared/constants';
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (k) => items.get(k) ?? null,
-    key: (i) => [...items.keys()][i] ?? null,
-    removeItem: (k) => void items.delete(k),
-    setItem: (k, v) => void items.set(k, String(v)),
-  };
-}
 
 afterEach(() => vi.unstubAllGlobals());
 
