@@ -12,7 +12,7 @@
 import { forgetCopies } from './copy-marker';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
-import type { MetaKey, OutboxOp } from './types';
+import type { MetaKey } from './types';
 import { formatMoney } from '../../shared/pricing';
 
 export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string };
@@ -48,13 +48,13 @@ export async function clearCachedData(db: AppDB, feeds: Feed[] = ['arrivals', 'h
 }
 
 /** The sign-out question while changes are unsent, naming the payments among them (their only record). */
-function signOutQuestion(unsent: number, payments: OutboxOp[]): string {
+function signOutQuestion(unsent: number, amounts: number[]): string {
   const them = unsent === 1 ? 'it' : 'them';
   const changes = `${unsent} change${unsent === 1 ? ' has' : 's have'} not reached the server yet`;
-  if (!payments.length) return `${changes}. Sign out anyway and discard ${them}?`;
-  const money = payments.map((op) => (op.kind === 'payment' ? formatMoney(op.payload.amount) : '')).join(', ');
-  const taken = payments.length === 1 ? `a payment of ${money}` : `${payments.length} payments (${money})`;
-  return `${changes}, among them ${taken} taken on this device: discarding removes ${payments.length === 1 ? 'its' : 'their'} only record. Sign out anyway and discard ${them}?`;
+  if (!amounts.length) return `${changes}. Sign out anyway and discard ${them}?`;
+  const money = amounts.map(formatMoney).join(', ');
+  const taken = amounts.length === 1 ? `a payment of ${money}` : `${amounts.length} payments (${money})`;
+  return `${changes}, among them ${taken} taken on this device: discarding removes ${amounts.length === 1 ? 'its' : 'their'} only record. Sign out anyway and discard ${them}?`;
 }
 
 export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}): Promise<ClearResult> {
@@ -62,12 +62,12 @@ export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}):
     const unsent = await unsentCount(db);
     if (unsent > 0 && !opts.force) {
       // money taken at the desk and not on the server yet: this device holds its only record
-      const payments = await db.outbox
+      const amounts = await db.outbox
         .where('state')
         .anyOf('pending', 'failed')
-        .filter((op) => op.kind === 'payment')
-        .toArray();
-      return { cleared: false, unsent, message: signOutQuestion(unsent, payments) };
+        .toArray()
+        .then((ops) => ops.flatMap((op) => (op.kind === 'payment' ? [op.payload.amount] : [])));
+      return { cleared: false, unsent, message: signOutQuestion(unsent, amounts) };
     }
     const deviceId = await db.getMeta('deviceId');
     await Promise.all([clearCachedData(db), db.outbox.clear(), db.receipts.clear(), db.meta.clear()]);

@@ -45,17 +45,18 @@ export default function CheckInPage() {
   /** the open party's entry was pushed by this page: going back to the matches is the browser's Back */
   const opened = useRef(false);
   const setChosen = useCallback(
-    (id: number | null, replace = false) =>
+    (id: number | null, replace = false) => {
+      opened.current = id !== null && !replace;
       setParams(
         (p) => {
           const next = new URLSearchParams(p);
           if (id === null) next.delete('party');
           else next.set('party', String(id));
-          opened.current = id !== null && !replace;
           return next;
         },
         { replace },
-      ),
+      );
+    },
     [setParams],
   );
   const [scanning, setScanning] = useState(false);

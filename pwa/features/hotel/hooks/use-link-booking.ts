@@ -23,7 +23,7 @@ export type LinkOutcome = {
   kind: 'success' | 'error' | 'info';
   text: string;
   detail?: string;
-  /** a link kept on this device (no signal): the op to follow, so the page can tell what became of it */
+  /** a link still on this device (no signal, or the server failed and it is sent again): the op to follow, so the page can tell what became of it */
   follow?: { opId: string; pair: LinkPair };
 };
 export interface LinkPair {
@@ -70,7 +70,7 @@ export function linkOutcome(
   }
 }
 
-/** Links each pair (`onQueued` after each is queued on this device), then one sync sends them all; one outcome per pair. */
+/** Links each pair (`onQueued` after each is queued on this device), then waits for the sync that covers them; one outcome per pair. */
 export function useLinkBookings(): (pairs: readonly LinkPair[], onQueued?: (queued: number) => void) => Promise<LinkOutcome[]> {
   const link = useLinkHotel();
   return useCallback(

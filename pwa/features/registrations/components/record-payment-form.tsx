@@ -7,7 +7,7 @@ import { Button } from '../../../components/button';
 import { CheckboxField, SelectField, TextField } from '../../../components/form-field';
 import { formatMoney } from '../../../lib/format';
 import { fromCents, toCents } from '../../../../shared/pricing';
-import { money } from '../../../../shared/schemas/common';
+import { typedCents } from '../../../lib/amount';
 import { useForm } from '../../../lib/use-form';
 import { PAYMENT_METHODS, paymentCreateSchema } from '../../../../shared/schemas/registration';
 import { useRecordPayment } from '../api/record-payment';
@@ -25,11 +25,10 @@ const typedAmount = (typed: string) => typed.trim().replace(/^\$/, '');
 
 /** The warning under Amount when a payment is above what is still owed (a refund would then be due), or null. */
 export function overpaymentText(typed: string, refund: boolean, balanceDue: number): string | null {
-  // read as the server will read it (shared/schemas/common.ts), in whole cents
-  const amount = money().safeParse(typedAmount(typed));
+  // in whole cents, read as the money dialogs read a typed amount (pwa/lib/amount.ts)
+  const cents = typedCents(typed);
   const owedCents = toCents(Math.max(balanceDue, 0));
-  if (refund || !amount.success || toCents(amount.data) <= owedCents) return null;
-  const cents = toCents(amount.data);
+  if (refund || cents === null || cents <= owedCents) return null;
   return `${formatMoney(fromCents(cents))} is more than the balance due (${formatMoney(fromCents(owedCents))}): ${formatMoney(fromCents(cents - owedCents))} would then be due back as a refund.`;
 }
 
