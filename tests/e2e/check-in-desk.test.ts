@@ -23,7 +23,7 @@ setupBrowser();
 const PHONE = { width: 390, height: 844 };
 
 describe('the check-in desk', () => {
-  it("the phone's Back returns from a party to the matches; a part payment typed replaces the prefilled balance", async () => {
+  it("a misspelt name offers close matches; the phone's Back returns from a party to the matches; a part payment typed replaces the prefilled balance", async () => {
     const word = uniqueWord();
     const families = [];
     for (const firstName of ['Oanh', 'Phuc']) {
@@ -32,6 +32,12 @@ describe('the check-in desk', () => {
       );
     }
     const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
+    // the name misspelt (a vowel for one letter: no name has it): nothing matches, but the family is offered
+    const misspelt = `${word.slice(0, 3)}a${word.slice(4)}`;
+    await page.getByLabel('Find a family').fill(misspelt);
+    await page.getByText(`No registration on this device matches “${misspelt}”.`).waitFor({ timeout: 30_000 });
+    const close = page.getByRole('list', { name: 'Close matches' });
+    for (const f of families) await close.getByRole('button', { name: new RegExp(`^${f.name}`) }).waitFor();
     await page.getByLabel('Find a family').fill(word);
     const matches = page.getByRole('list', { name: 'Matching families' });
     await matches.getByRole('button', { name: new RegExp(`^${families[0].name}`) }).click({ timeout: 30_000 });

@@ -12,6 +12,9 @@ import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
 import { matchedMember, rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
+import { closeMatches } from '../../pwa/features/check-in/close-matches';
+import { matchesQuery } from '../../pwa/offline/local-search';
+import { registrationSearchText } from '../../pwa/offline/admin-downloads';
 import { dietaryNeeds } from '../../pwa/features/check-in/components/party-card';
 
 const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
@@ -298,6 +301,52 @@ describe("the desk's matches", () => {
     expect(rankDeskMatches(rows, 'reyes').map((r) => r.id)).toEqual([4, 3, 2, 5, 1]);
     // a family found through another member says which one: the person standing at the desk
     expect(rows.map((r) => matchedMember(r, 'reyes'))).toEqual(['Rosa Reyes', 'Tomas Reyes', null, null, null]);
+  });
+});
+
+describe("the desk's close matches", () => {
+  const reg = (id: number, first: string, last: string, status: 'active' | 'cancelled' = 'active', member?: [string, string]) =>
+    registrationRow({
+      id,
+      primary_first_name: first,
+      primary_last_name: last,
+      status,
+      attendees: member ? [attendeeRow({ id: id * 10, registration_id: id, first_name: member[0], last_name: member[1] })] : [],
+    });
+  const rows = [
+    reg(1, 'John', 'Smith'),
+    reg(2, 'Thi', 'Nguyễn'),
+    reg(3, 'Omar', 'Haddad', 'active', ['Sarah', 'Abdullah']),
+    reg(4, 'Mohammed', 'Khalil'),
+    reg(5, 'Ahmed', 'Hassan', 'cancelled'),
+    reg(6, 'Aisha', 'Rahman'),
+  ];
+  const ids = (q: string) => closeMatches(rows, q).map((r) => r.id);
+
+  it('offers the families whose names are nearly what was typed, any member of the party', () => {
+    expect(rows.filter((r) => matchesQuery(registrationSearchText(r), 'Jhon Smith'))).toEqual([]);
+    // the nearest first: the list may go on with further names, never with the far-off ones
+    expect(ids('Jhon Smith')[0]).toBe(1);
+    expect(ids('Smtih')[0]).toBe(1);
+    expect(ids('nguyn')[0]).toBe(2);
+    expect(ids('Sara Abdulah')[0]).toBe(3);
+    expect(ids('Mohamed')[0]).toBe(4);
+    for (const q of ['Jhon Smith', 'nguyn', 'Sara Abdulah', 'Mohamed']) expect(ids(q)).not.toContain(6);
+  });
+
+  it('puts cancelled families last, and offers nothing far off, too short, or not a name', () => {
+    expect(ids('Hasan')[0]).toBe(5);
+    const withActive = [...rows, reg(7, 'Yusuf', 'Hassan')];
+    expect(
+      closeMatches(withActive, 'Hasan')
+        .map((r) => r.id)
+        .slice(0, 2),
+    ).toEqual([7, 5]);
+    expect(ids('Xyzzy')).toEqual([]);
+    expect(ids('Jo')).toEqual([]);
+    expect(ids('R25-7KQ2XN')).toEqual([]);
+    expect(ids('jon@example.com')).toEqual([]);
+    expect(ids('Jhon Xyzzy')).toEqual([]);
   });
 });
 

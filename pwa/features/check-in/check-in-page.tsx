@@ -15,6 +15,7 @@ import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
 import { matchedMember, rankDeskMatches } from './desk-matches';
+import { closeMatches } from './close-matches';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
 import { BulkPasses } from './components/bulk-passes';
@@ -83,6 +84,8 @@ export default function CheckInPage() {
         : [],
     [all, search],
   );
+  // nothing matches: the names nearly typed ('Jhon' for John), one tap away
+  const close = useMemo(() => (list.length === 0 && search.trim() && all ? closeMatches(all, search) : []), [all, list, search]);
   const party = chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 ? list[0] : undefined;
 
   if (all === undefined) return <PageSpinner />;
@@ -134,28 +137,24 @@ export default function CheckInPage() {
         search.trim() !== '' && (
           <>
             {list.length === 0 ? (
-              <p>No registration on this device matches “{search.trim()}”.</p>
+              <>
+                <p>No registration on this device matches “{search.trim()}”.</p>
+                {close.length > 0 && (
+                  <>
+                    <h2 className="desk-close-title">Close matches</h2>
+                    <ul className="desk-matches" aria-label="Close matches">
+                      {close.map((r) => (
+                        <MatchItem key={r.id} party={r} member={null} onOpen={setChosen} />
+                      ))}
+                    </ul>
+                  </>
+                )}
+              </>
             ) : (
               <ul className="desk-matches" aria-label="Matching families">
-                {list.slice(0, SHOWN).map((r) => {
-                  const inCount = r.attendees.filter((a) => a.checked_in).length;
-                  const member = matchedMember(r, search);
-                  return (
-                    <li key={r.id}>
-                      <button type="button" className="desk-match" onClick={() => setChosen(r.id)}>
-                        <strong>
-                          {r.primary_first_name} {r.primary_last_name}
-                        </strong>
-                        {member && <span> with {member}</span>}{' '}
-                        <span className="muted">
-                          {r.registration_number} · {r.attendees.length} {r.attendees.length === 1 ? 'person' : 'people'} · {inCount}{' '}
-                          checked in
-                          {r.status === 'cancelled' ? ' · Cancelled' : ''}
-                        </span>
-                      </button>
-                    </li>
-                  );
-                })}
+                {list.slice(0, SHOWN).map((r) => (
+                  <MatchItem key={r.id} party={r} member={matchedMember(r, search)} onOpen={setChosen} />
+                ))}
               </ul>
             )}
             {list.length > SHOWN && (
@@ -167,5 +166,24 @@ export default function CheckInPage() {
         )
       )}
     </div>
+  );
+}
+
+/** One family in the matches: its contact, the member the search found, its number, size and check-ins. */
+function MatchItem({ party: r, member, onOpen }: { party: CachedRegistration; member: string | null; onOpen: (id: number) => void }) {
+  const inCount = r.attendees.filter((a) => a.checked_in).length;
+  return (
+    <li>
+      <button type="button" className="desk-match" onClick={() => onOpen(r.id)}>
+        <strong>
+          {r.primary_first_name} {r.primary_last_name}
+        </strong>
+        {member && <span> with {member}</span>}{' '}
+        <span className="muted">
+          {r.registration_number} · {r.attendees.length} {r.attendees.length === 1 ? 'person' : 'people'} · {inCount} checked in
+          {r.status === 'cancelled' ? ' · Cancelled' : ''}
+        </span>
+      </button>
+    </li>
   );
 }
