@@ -188,9 +188,11 @@ export async function discardOp(db: AppDB, opId: string): Promise<void> {
 }
 
 /**
- * Sends a refused op again (after the situation changed, e.g. the other link was undone). It gets a new
- * opId, because the server keeps its refusal under the old Idempotency-Key; it keeps its tap time and
- * goes to the end of the queue.
+ * Sends a refused op again (after the situation changed, e.g. the other link was undone). A tap or a link
+ * gets a new opId, because the server keeps its refusal under the old Idempotency-Key. A payment keeps
+ * its own: it may already be recorded (the first sending's answer lost, then refused when sent again under
+ * another user's session), and the server answers a payment's key with the payment recorded under it,
+ * whoever sends it, so it is never taken twice. Either keeps its tap time and goes to the end of the queue.
  */
 export async function retryOp(db: AppDB, opId: string): Promise<OutboxOp> {
   return db.transaction('rw', ALL_TABLES(db), async () => {
@@ -200,9 +202,10 @@ export async function retryOp(db: AppDB, opId: string): Promise<OutboxOp> {
       throw new OutboxError('This payment is already recorded on the server: sending it again would take it twice.');
     await db.outbox.delete(op.seq!);
     const { seq: _s, ...rest } = op;
-    const again = { ...rest, opId: crypto.randomUUID(), attempts: 0, lastError: null, state: 'pending' } as OutboxOp;
+    const key = op.kind === 'payment' ? op.opId : crypto.randomUUID();
+    const again = { ...rest, opId: key, attempts: 0, lastError: null, state: 'pending' } as OutboxOp;
     again.seq = await db.outbox.add(again);
-    await writeReceipt(db, op, 'retried', { message: op.lastError, nextOpId: again.opId });
+    if (key !== op.opId) await writeReceipt(db, op, 'retried', { message: op.lastError, nextOpId: key });
     if (again.kind === 'pickup') await showLatestTap(db, again.payload.flightId);
     else if (again.kind === 'check-in' || again.kind === 'payment') await showDesk(db, again.payload.registrationId);
     else {

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
 import { queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
+import { opOutcome } from '../../pwa/offline/op-outcome';
 import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
@@ -182,6 +183,23 @@ describe('payments at the desk', () => {
     await keepServer(db, op.opId);
     expect(await listOps(db)).toEqual([]);
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
+  });
+
+  it('a refused payment sent again keeps its key, so one the server already recorded is not taken twice', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    // its first answer was lost; then the next user's session (a greeter's) was refused it
+    const refused = fakeServer({ 'POST /registrations/7/payments': () => ({ status: 403, body: { error: 'Access denied' } }) });
+    await engine(db, refused.transport).syncOnce();
+    expect((await listOps(db)).map((o) => o.state)).toEqual(['failed']);
+    const again = await retryOp(db, op.opId);
+    expect(again.opId).toBe(op.opId);
+    const server = fakeServer({ 'POST /registrations/7/payments': paymentRoute(() => 300) });
+    await engine(db, server.transport).syncOnce();
+    expect(server.requests.filter((r) => r.path === '/registrations/7/payments').map((r) => r.idempotencyKey)).toEqual([op.opId]);
+    expect(await listOps(db)).toEqual([]);
+    expect(await opOutcome(db, op.opId)).toMatchObject({ state: 'done' });
   });
 
   it('signing out with a payment not sent names the money before discarding its only record', async () => {
