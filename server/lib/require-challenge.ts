@@ -2,12 +2,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import { badRequest } from './errors';
-
-export const CHALLENGE_MESSAGES = {
-  missing: 'Please complete the security verification.',
-  failed: 'Security verification failed. Please try again.',
-  expired: 'Security verification expired. Please try again.',
-} as const;
+import { CHALLENGE_MESSAGES } from '../../shared/schemas/common';
 
 /** 400 with the sentence, under the body field that carried the solution (`turnstileToken`; the lookup's `captchaToken`). */
 export async function requireChallenge(

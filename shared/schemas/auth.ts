@@ -8,7 +8,7 @@ export type { User, LoginResponse };
 export const loginSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000, 'Password is too long'),
-  turnstileToken: challengeAnswer().optional(),
+  turnstileToken: challengeAnswer(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 

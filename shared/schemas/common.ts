@@ -82,14 +82,28 @@ export const flag = (name: string) =>
     .optional()
     .transform((v) => v === true || v === 'true' || v === '1');
 
-/** The bot challenge's answer (turnstileToken / captchaToken): checked by the challenge itself, only bounded here. */
-export const challengeAnswer = () => z.string().max(20000, 'The security check answer is too long. Please try again.');
+/** The bot challenge's sentences (docs/product.md#messages). */
+export const CHALLENGE_MESSAGES = {
+  missing: 'Please complete the security verification.',
+  failed: 'Security verification failed. Please try again.',
+  expired: 'Security verification expired. Please try again.',
+} as const;
+
+/**
+ * The bot challenge's answer (turnstileToken / captchaToken): checked by the challenge itself, only bounded
+ * here; absent or null is the challenge's to judge (missing), anything but text failed it.
+ */
+export const challengeAnswer = () =>
+  z.string({ error: CHALLENGE_MESSAGES.failed }).max(20000, 'The security check answer is too long. Please try again.').nullish();
 
 export const isoDate = (message = 'Invalid date') => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
+/** A query's number: as `decimal`, and an empty value (`?page=`) is no value, so its default applies. */
+const queryNumber = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : decimalText(v)), schema);
+
 export const pageQuery = (defaultLimit: number, maxLimit = 100) => ({
-  page: decimal(z.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').default(1)),
-  limit: decimal(
+  page: queryNumber(z.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').default(1)),
+  limit: queryNumber(
     z
       .number({ error: 'Invalid limit' })
       .int('Invalid limit')

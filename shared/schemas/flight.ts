@@ -295,7 +295,7 @@ export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSche
         .transform((v) => v.toLowerCase()),
       needsTransportation: needsTransportationField,
       flights: flightListSchema(window, { ...opts, requireType: true }).default([]),
-      turnstileToken: challengeAnswer().nullish(),
+      turnstileToken: challengeAnswer(),
     })
     .superRefine(requireFlightsWhenTransport);
 }

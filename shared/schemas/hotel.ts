@@ -45,16 +45,17 @@ export const searchMatchesQuerySchema = z.object({
   ),
 });
 
+const NOT_AN_ID = "registrationId must be a registration's id (a whole number)";
 const registrationIdField = z.union(
   [
-    z.number().int().positive().max(MAX_ROW_ID),
+    z.number().int(NOT_AN_ID).positive(NOT_AN_ID).max(MAX_ROW_ID, NOT_AN_ID),
     z
       .string()
       .trim()
-      .regex(/^\d{1,9}$/)
+      .regex(/^\d{1,9}$/, NOT_AN_ID)
       .transform(Number),
   ],
-  { error: 'registrationId is required' },
+  { error: (issue) => (issue.input === undefined || issue.input === null ? 'registrationId is required' : NOT_AN_ID) },
 );
 
 export const matchSchema = z.object({ registrationId: registrationIdField });

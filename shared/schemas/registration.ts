@@ -54,7 +54,7 @@ export const adminCreateSchema = z.object({
   primary_age_category: ageCategoryField,
   ...optionalAddress,
   ...extraFields,
-  turnstileToken: challengeAnswer().nullish(),
+  turnstileToken: challengeAnswer(),
 });
 export type AdminCreateInput = z.input<typeof adminCreateSchema>;
 

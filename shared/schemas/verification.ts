@@ -29,7 +29,7 @@ export const VERIFICATION_MESSAGES = {
 export const sendVerificationSchema = (requiredMessage = 'Email is required') =>
   z.object({
     email: emailField(requiredMessage, 'Invalid email'),
-    turnstileToken: challengeAnswer().nullish(),
+    turnstileToken: challengeAnswer(),
   });
 
 /** POST …/verify-code: the code is compared upper-cased (docs/product.md#rules: 6 characters, uppercased). */
@@ -46,7 +46,7 @@ export const verifyCodeSchema = z.object({
 /** POST /flight-info/lookup (docs/product.md#api: the challenge travels as captchaToken). */
 export const lookupSchema = z.object({
   email: emailField('Email is required', 'Invalid email address'),
-  captchaToken: challengeAnswer().nullish(),
+  captchaToken: challengeAnswer(),
 });
 
 export type SendVerificationInput = z.input<ReturnType<typeof sendVerificationSchema>>;

@@ -102,6 +102,23 @@ describe('login with CHALLENGE_PROVIDER=altcha', () => {
     expect(none.body.error).toBe('Please complete the security verification.');
     expect(none.body.fields.turnstileToken).toBe('Please complete the security verification.');
 
+    // null is no answer, as on every other form; an answer that is not text failed the check
+    const nulled = await t.api('POST', '/api/auth/login', { body: { ...creds, turnstileToken: null } });
+    expect([nulled.status, nulled.body.error]).toEqual([400, 'Please complete the security verification.']);
+    for (const [url, field] of [
+      ['/api/auth/login', 'turnstileToken'],
+      ['/api/registrations/send-verification', 'turnstileToken'],
+      ['/api/flight-info/lookup', 'captchaToken'],
+    ]) {
+      for (const answer of [42, true, ['x'], { a: 1 }]) {
+        const res = await t.api('POST', url, { body: { ...creds, [field]: answer } });
+        expect([res.status, res.body.error], `${url} ${JSON.stringify(answer)}`).toEqual([
+          400,
+          'Security verification failed. Please try again.',
+        ]);
+      }
+    }
+
     const token = await solvedToken();
     const ok = await t.api('POST', '/api/auth/login', { body: { ...creds, turnstileToken: token } });
     expect(ok.status).toBe(200);

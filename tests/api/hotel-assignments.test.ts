@@ -64,6 +64,10 @@ describe('GET /api/hotel-assignments/unmatched', () => {
     expect(over.status).toBe(400);
     expect(over.body.error).toBe('Limit must be at most 100');
     expect((await t.api('GET', '/api/hotel-assignments/unmatched?page=0', { token: admin.token })).status).toBe(400);
+    // an empty value is no value: the defaults
+    const empty = await t.api('GET', '/api/hotel-assignments/unmatched?page=&limit=', { token: admin.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body.pagination).toMatchObject({ page: 1, limit: 10 });
   });
 
   it('is for admins only', async () => {
@@ -291,6 +295,14 @@ describe('POST /api/hotel-assignments/{id}/match', () => {
     const missing = await t.api('POST', `/api/hotel-assignments/${b.id}/match`, { token: admin.token, body: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.fields.registrationId).toBe('registrationId is required');
+    // anything that cannot be a registration's id says so, in one sentence
+    for (const bad of [0, -1, 2147483648, 1.5, 'R25-ABCDEF', true]) {
+      const res = await link(b.id, bad as number);
+      expect([res.status, res.body.error], JSON.stringify(bad)).toEqual([
+        400,
+        "registrationId must be a registration's id (a whole number)",
+      ]);
+    }
     expect(await allUnmatchedIds()).toContain(b.id);
   });
 

@@ -167,6 +167,33 @@ describe('POST /api/registrations (manual create form)', () => {
     ]);
   });
 
+  it('the primary contact listed again among the members (as self, under their own name) is one attendee, charged once', async () => {
+    const res = await t.api('POST', '/api/registrations', {
+      token: admin.token,
+      body: manualForm({
+        attendees: [
+          {
+            first_name: 'jose',
+            last_name: 'Garcia',
+            age_category: 'adult',
+            relationship: 'self',
+            dietary_restrictions: 'No pork',
+            age: 52,
+          },
+          { first_name: 'Inés', last_name: 'García', age_category: 'child', relationship: 'child' },
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    // primary adult 350 + child 150 + late fee 50
+    expect(res.body.registration).toMatchObject({ base_amount: 500, total_amount: 550, attendee_count: 2 });
+    const detail = await t.api('GET', `/api/registrations/${res.body.registration.registration_number}`, { token: admin.token });
+    expect(detail.body.attendees.map((a: any) => [a.first_name, a.is_primary, a.dietary_restrictions, a.age])).toEqual([
+      ['José', true, 'No pork', 52],
+      ['Inés', false, null, null],
+    ]);
+  });
+
   it("uses 'Phone is required' and checks every group member", async () => {
     const res = await t.api('POST', '/api/registrations', {
       token: admin.token,

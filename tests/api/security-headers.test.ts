@@ -155,6 +155,32 @@ describe('sessions end on the very next request', () => {
     expect((await t.api('GET', '/api/flight-info/admin/flight-arrivals', { token: other })).status).toBe(200);
   });
 
+  it('a dead token does not stand in the way of signing in or verifying again: those calls ignore it', async () => {
+    const greeter = await t.makeUser('greeter');
+    expect((await t.api('POST', '/api/auth/logout', { token: greeter.token })).status).toBe(200);
+    // a device still holding the ended session signs in again, and is answered as anonymous where no one need be known
+    const again = await t.api('POST', '/api/auth/login', {
+      token: greeter.token,
+      body: { email: greeter.email, password: greeter.password },
+    });
+    expect(again.status).toBe(200);
+    expect((await t.api('GET', '/api/auth/me', { token: again.body.token })).status).toBe(200);
+    expect((await t.api('GET', '/api/health', { token: greeter.token })).status).toBe(200);
+    const code = await t.api('POST', '/api/flight-info/send-verification', { token: greeter.token, body: { email: 'nobody@example.com' } });
+    expect(code.status).not.toBe(401);
+    const visitor = await t.api('POST', '/api/registrations/send-verification', {
+      headers: { 'X-Registrant-Token': 'a'.repeat(64) },
+      body: { email: 'nobody@example.com' },
+    });
+    expect(visitor.status).not.toBe(401);
+    // anywhere else it is still refused at once, so the device drops it
+    for (const url of ['/api/auth/me', '/api/config']) {
+      const res = await t.api('GET', url, { token: greeter.token });
+      expect(res.status, url).toBe(401);
+      expect(res.body.error).toBe('Your session has expired. Please sign in again.');
+    }
+  });
+
   it('password change: every other session of the user is refused on its next request, on any endpoint', async () => {
     const user = await t.makeUser('admin');
     const laptop = await login(user.email, user.password);

@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ChallengeWidget, type ChallengeProblem } from '../../components/challenge-widget';
+import { ChallengeWidget } from '../../components/challenge-widget';
+import { CHALLENGE_MESSAGES } from '../../../shared/schemas/common';
 import { TextField } from '../../components/form-field';
 import { PageSpinner } from '../../components/spinner';
 import { usePublicConfig } from '../../lib/public-config';
@@ -16,11 +17,6 @@ import { loginSchema } from '../../../shared/schemas/auth';
 import { homePathFor, sessionEnded, useAuth } from '../../app/auth-context';
 import { BackendIndicator } from './backend-indicator';
 import type { User } from '../../../shared/schemas/auth';
-
-const CHALLENGE_MESSAGES: Record<ChallengeProblem, string> = {
-  failed: 'Security verification failed. Please try again.',
-  expired: 'Security verification expired. Please try again.',
-};
 
 /** The page asked for before sign-in, as a path ('from' in the router state), or null. */
 function fromPath(location: Location): string | null {
@@ -48,7 +44,7 @@ export default function LoginPage() {
   const onSubmit = form.submit({
     schema: loginSchema,
     body: (v) => ({ ...v, turnstileToken: token ?? undefined }),
-    extra: () => (needsChallenge && !token ? { turnstileToken: 'Please complete the security verification.' } : undefined),
+    extra: () => (needsChallenge && !token ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async (data, { password }) => {
       const signedIn = await login({ email: data.email, password, turnstileToken: token ?? undefined });
       navigate(target(signedIn), { replace: true });

@@ -10,7 +10,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { ChallengeWidget, type ChallengeProblem } from '../../components/challenge-widget';
+import { ChallengeWidget } from '../../components/challenge-widget';
+import { CHALLENGE_MESSAGES } from '../../../shared/schemas/common';
 import { TextAreaField } from '../../components/form-field';
 import { usePublicConfig } from '../../lib/public-config';
 import { useForm } from '../../lib/use-form';
@@ -22,12 +23,6 @@ import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
 import { useOnline } from '../../lib/use-online';
-
-const CHALLENGE_MESSAGES: Record<ChallengeProblem, string> = {
-  failed: 'Security verification failed. Please try again.',
-  expired: 'Security verification expired. Please try again.',
-};
-const MISSING_CHALLENGE = 'Please complete the security verification.';
 
 const EMPTY = {
   ...EMPTY_CONTACT_AND_ADDRESS,
@@ -54,7 +49,7 @@ export default function RegisterPage() {
   const onSubmit = form.submit({
     schema: registerFormSchema,
     body: ({ members, ...v }) => ({ ...v, turnstileToken: token, ...(members.length > 0 && { attendees: membersToAttendees(members) }) }),
-    extra: () => (token ? undefined : { turnstileToken: MISSING_CHALLENGE }),
+    extra: () => (token ? undefined : { turnstileToken: CHALLENGE_MESSAGES.missing }),
     send: async (data) => {
       const created = await create.mutateAsync({ ...data, turnstileToken: token });
       navigate(detailPath(created.registration.registration_number));

@@ -16,6 +16,7 @@ import { parseRegistrationRef } from '../registrants/registrant-summary';
 import { MAX_ATTENDEES } from '../../../shared/constants';
 import type { EventConfig } from '../../../shared/event';
 import { isLate, toCents } from '../../../shared/pricing';
+import { normalizeSearch } from '../../../shared/search';
 import type { RegistrationCreate, RegistrationUpdate } from '../../../shared/schemas/registration';
 
 export interface ServiceContext {
@@ -39,8 +40,21 @@ export async function lockRegistration(tx: DbOrTx, idOrNumber: string | number):
   return row;
 }
 
+/**
+ * The group members apart from the primary contact. A member sent as 'self' under the contact's own name
+ * is the contact listed again (an API client sending everyone): its age, gender and dietary needs go on
+ * the contact's attendee, and it is not added (and charged) a second time.
+ */
+function splitPrimary(input: RegistrationCreate) {
+  const contact = normalizeSearch(`${input.primary_first_name} ${input.primary_last_name}`);
+  const isContact = (a: RegistrationCreate['attendees'][number]) =>
+    a.relationship === 'self' && normalizeSearch(`${a.first_name} ${a.last_name}`) === contact;
+  return { self: input.attendees.find(isContact), others: input.attendees.filter((a) => !isContact(a)) };
+}
+
 export async function createRegistration(tx: DbOrTx, input: RegistrationCreate, ctx: ServiceContext): Promise<RegistrationRow> {
-  if (1 + input.attendees.length > MAX_ATTENDEES) throw unprocessable(TOO_MANY_ATTENDEES);
+  const { self, others } = splitPrimary(input);
+  if (1 + others.length > MAX_ATTENDEES) throw unprocessable(TOO_MANY_ATTENDEES);
   const now = ctx.now ?? new Date();
   let created: RegistrationRow | undefined;
   // numbers are random (not sequential); a collision is retried with a new draw
@@ -84,10 +98,13 @@ export async function createRegistration(tx: DbOrTx, input: RegistrationCreate, 
       isPrimary: true,
       ageCategory: input.primary_age_category,
       relationship: 'self',
+      age: self?.age,
+      gender: self?.gender,
+      dietaryRestrictions: self?.dietary_restrictions,
       createdAt: now,
       updatedAt: now,
     },
-    ...input.attendees.map((a) => ({
+    ...others.map((a) => ({
       registrationId: created.id,
       firstName: a.first_name,
       lastName: a.last_name,

@@ -2,13 +2,9 @@
  * The bot challenge as a form field of the visitor pages: the widget for the configured provider
  * (GET /api/config) and its message underneath (docs/product.md#messages and docs/product.md#messages sentences for a failed or expired one).
  */
-import { ChallengeWidget, type ChallengeProblem } from '../../../components/challenge-widget';
+import { ChallengeWidget } from '../../../components/challenge-widget';
 import { usePublicConfig } from '../../../lib/public-config';
-
-export const CHALLENGE_PROBLEMS: Record<ChallengeProblem, string> = {
-  failed: 'Security verification failed. Please try again.',
-  expired: 'Security verification expired. Please try again.',
-};
+import { CHALLENGE_MESSAGES } from '../../../../shared/schemas/common';
 
 /** Whether a solution is needed before sending (false when the server runs with no challenge). */
 export const useChallengeRequired = () => usePublicConfig().challenge.provider !== 'none';
@@ -33,7 +29,7 @@ export function ChallengeField({ onToken, error, onError, resetKey }: ChallengeF
           onToken(t);
           if (t) onError(undefined);
         }}
-        onProblem={(p) => onError(CHALLENGE_PROBLEMS[p])}
+        onProblem={(p) => onError(CHALLENGE_MESSAGES[p])}
       />
       {error && (
         <p className="field-error challenge-error" role="alert">

@@ -8,12 +8,11 @@ import { Button } from '../../../components/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { sendVerificationSchema, VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
+import { CHALLENGE_MESSAGES } from '../../../../shared/schemas/common';
 import { sendVerificationCode, type CodeFlow } from '../api/verification-api';
 import { readPendingCode, rememberPendingCode } from '../pending-code';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
 import { VisitorEmailField } from './visitor-email-field';
-
-const CHALLENGE_MISSING = 'Please complete the security verification.';
 
 export interface EmailStepProps {
   flow: CodeFlow;
@@ -34,7 +33,7 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
 
   const send = form.submit({
     schema: sendVerificationSchema(),
-    extra: () => (missingChallenge ? { turnstileToken: CHALLENGE_MISSING } : undefined),
+    extra: () => (missingChallenge ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async ({ email }) => {
       await sendVerificationCode(flow, email, token);
       rememberPendingCode(flow, email);

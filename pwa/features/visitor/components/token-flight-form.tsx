@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useEvent } from '../../../lib/public-config';
 import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
+import { CHALLENGE_MESSAGES } from '../../../../shared/schemas/common';
 import { submitTokenFlights, type FlightRequestInfo } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../../../lib/focus-first-error';
@@ -17,8 +18,6 @@ import type { FlightFormController } from '../use-flight-form';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
 import { FlightForm } from './flight-form';
 import { VisitorEmailField } from './visitor-email-field';
-
-const CHALLENGE_MISSING = 'Please complete the security verification.';
 
 export interface TokenFlightFormProps {
   token: string;
@@ -44,7 +43,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
       flights: flightsForValidation(v),
       turnstileToken: challenge,
     }),
-    extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MISSING } : undefined),
+    extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async (_, v) => {
       await submitTokenFlights({
         token,
