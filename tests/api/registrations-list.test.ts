@@ -259,6 +259,29 @@ describe('GET /api/registrations/export', () => {
     });
   });
 
+  it('a cancelled row owes nothing and names its cancellation; once reactivated, the row carries no cancellation', async () => {
+    const name = family();
+    const reg = await makeRegistration(t.db, { lastName: name, payments: [100] });
+    const exported = async () => {
+      const res = await t.api('GET', `/api/registrations/export?search=${name}`, { token: admin.token });
+      const [header, ...data] = parse(res.text) as string[][];
+      return Object.fromEntries(header.map((h, i) => [h, data[0][i]]));
+    };
+    const cancel = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Family emergency' } });
+    expect(cancel.status).toBe(200);
+    expect(await exported()).toMatchObject({
+      Status: 'cancelled',
+      'Paid Amount': '100.00',
+      'Balance Due': '0.00',
+      'Cancel Reason': 'Family emergency',
+    });
+    expect((await exported())['Cancelled On']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect((await t.api('POST', `/api/registrations/${reg.id}/reactivate`, { token: admin.token })).status).toBe(200);
+    const row = await exported();
+    expect(row).toMatchObject({ Status: 'active', 'Cancel Reason': '', 'Cancelled On': '' });
+    expect(Number(row['Balance Due'])).toBeGreaterThan(0);
+  });
+
   it('neutralises cells a spreadsheet would run as formulas', async () => {
     const name = family();
     await makeRegistration(t.db, {

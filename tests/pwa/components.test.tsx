@@ -18,6 +18,8 @@ import { typedCents } from '../../pwa/lib/amount';
 import { linkOutcome } from '../../pwa/features/hotel/hooks/use-link-booking';
 import type { CachedHotelAssignment } from '../../pwa/offline/types';
 import { attendeeRow, registrationRow } from './fixtures';
+import { PaymentSummary } from '../../pwa/features/registrations/components/payment-summary';
+import type { Registration } from '../../shared/schemas/registration';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
 // the bar and the panel render that state without touching browser-only APIs at render time, and that
@@ -245,5 +247,19 @@ describe("a hotel link's outcome on the hotel page", () => {
     expect(linkOutcome({ state: 'done', opId: 'a', message: null }, pair).text).toBe(
       'Successfully linked Silva, Ana to Ana Silva (R25-7KQ2XM)',
     );
+  });
+});
+
+describe("a registration's payment summary", () => {
+  it('says a cancelled family owes nothing, whatever its total, and gives other families their balance', () => {
+    const summary = (o: Partial<Registration>) =>
+      renderToString(
+        <PaymentSummary
+          registration={{ ...registrationRow(), total_amount: 1200, paid_amount: 0, balance_due: 1200, ...o } as Registration}
+        />,
+      );
+    expect(summary({ status: 'cancelled' })).toContain('None: cancelled');
+    expect(summary({ status: 'active' })).not.toContain('None: cancelled');
+    expect(summary({ status: 'active' }).match(/\$1,200\.00/g)).toHaveLength(2);
   });
 });

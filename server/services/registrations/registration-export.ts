@@ -116,6 +116,7 @@ interface Party {
 }
 
 function csvRow(r: RegistrationRow, party: Party, flightCounts: { arrivals: number; departures: number }, timeZone: string) {
+  const cancelled = r.status === 'cancelled';
   return [
     r.registrationNumber,
     r.status,
@@ -144,7 +145,8 @@ function csvRow(r: RegistrationRow, party: Party, flightCounts: { arrivals: numb
     r.waiveFees ? 'Yes' : 'No',
     dollars(r.totalAmountCents),
     dollars(r.paidAmountCents),
-    dollars(Math.max(0, r.totalAmountCents - r.paidAmountCents)),
+    // a cancelled family owes nothing (as every screen says): summing the column gives what is still owed
+    dollars(cancelled ? 0 : Math.max(0, r.totalAmountCents - r.paidAmountCents)),
     r.dietaryRestrictions,
     r.specialRequests,
     r.emergencyContactName,
@@ -159,8 +161,9 @@ function csvRow(r: RegistrationRow, party: Party, flightCounts: { arrivals: numb
     flightCounts.arrivals,
     flightCounts.departures,
     localDateTime(r.flightInfoRequestedAt, timeZone),
-    r.cancelReason,
-    localDateTime(r.cancelledAt, timeZone),
+    // a reactivated registration keeps its last cancellation in its history, not in this row
+    cancelled ? r.cancelReason : null,
+    cancelled ? localDateTime(r.cancelledAt, timeZone) : null,
     party.checkedIn,
   ];
 }

@@ -1,23 +1,34 @@
-/** The dry run's answer: each row of the rooming list with what importing does, or its errors. */
+/**
+ * The dry run's answer: each row of the rooming list with what importing does, or its errors. After the
+ * import (`leftOut`), the rows it refused: what is still missing from the list, and why.
+ */
 import type { ImportResult } from '../../../../shared/schemas/hotel';
 import { formatDate } from '../../../lib/format';
 
 const ACTION: Record<string, string> = { create: 'New', update: 'Update', unchanged: 'Unchanged' };
 
-export function ImportPreview({ result }: { result: ImportResult }) {
+export function ImportPreview({ result, leftOut = false }: { result: ImportResult; leftOut?: boolean }) {
   const { mapped, ignored } = result.columns;
+  const rows = leftOut ? result.rows.filter((r) => r.errors.length > 0) : result.rows;
   return (
     <div className="import-preview">
-      <p>
-        <strong>{result.valid}</strong> row{result.valid === 1 ? '' : 's'} ready to import ({result.created} new, {result.updated} to
-        update, {result.unchanged} unchanged)
-        {result.invalid > 0 && (
-          <>
-            , <strong className="text-danger">{result.invalid}</strong> with errors (not imported)
-          </>
-        )}
-        .
-      </p>
+      {leftOut ? (
+        <p>
+          <strong className="text-danger">{rows.length}</strong> row{rows.length === 1 ? ' was' : 's were'} not imported: fix{' '}
+          {rows.length === 1 ? 'it' : 'them'} in the file and import it again.
+        </p>
+      ) : (
+        <p>
+          <strong>{result.valid}</strong> row{result.valid === 1 ? '' : 's'} ready to import ({result.created} new, {result.updated} to
+          update, {result.unchanged} unchanged)
+          {result.invalid > 0 && (
+            <>
+              , <strong className="text-danger">{result.invalid}</strong> with errors (not imported)
+            </>
+          )}
+          .
+        </p>
+      )}
       <p className="note">
         Columns used:{' '}
         {Object.entries(mapped)
@@ -42,7 +53,7 @@ export function ImportPreview({ result }: { result: ImportResult }) {
             </tr>
           </thead>
           <tbody>
-            {result.rows.map((r) => (
+            {rows.map((r) => (
               <tr key={r.line} className={r.errors.length ? 'import-row-error' : undefined}>
                 <td>{r.line}</td>
                 <td>{r.data.guest_name}</td>

@@ -30,6 +30,8 @@ export function RoomingImport({ online }: { online: boolean }) {
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  /** the last import's answer when it refused rows: they stay on screen, or they would be lost unseen */
+  const [refused, setRefused] = useState<ImportResult | null>(null);
 
   const reset = () => {
     setFile(null);
@@ -41,6 +43,7 @@ export function RoomingImport({ online }: { online: boolean }) {
   const onFile = async (f: File | undefined) => {
     setError(null);
     setDone(null);
+    setRefused(null);
     setPreview(null);
     if (!f) return reset();
     setPhase('checking');
@@ -66,6 +69,7 @@ export function RoomingImport({ online }: { online: boolean }) {
       setDone(
         `Imported ${result.valid} row${result.valid === 1 ? '' : 's'} from ${file.name}: ${result.created} new, ${result.updated} updated, ${result.unchanged} unchanged.`,
       );
+      setRefused(result.invalid > 0 ? result : null);
       reset();
     } catch (e) {
       setError(errorMessage(e, 'Failed to import the rooming list'));
@@ -108,6 +112,7 @@ export function RoomingImport({ online }: { online: boolean }) {
       )}
       {error && <Alert kind="error">{error}</Alert>}
       {done && <Alert kind="success">{done}</Alert>}
+      {refused && phase === 'idle' && <ImportPreview result={refused} leftOut />}
       {preview && file && (phase === 'preview' || phase === 'importing') && (
         <>
           <ImportPreview result={preview} />

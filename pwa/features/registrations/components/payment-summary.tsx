@@ -2,7 +2,7 @@
  * The payment summary (docs/product.md#screens): total, paid, balance, refund due. The payment badge is the
  * header's, shown once on the page.
  */
-import { formatMoney } from '../../../lib/format';
+import { balanceDueText, formatMoney } from '../../../lib/format';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { Detail, DetailList } from './detail-list';
 
@@ -13,7 +13,7 @@ export function PaymentSummary({ registration: r }: { registration: Registration
       <DetailList>
         <Detail label="Total Amount">{formatMoney(r.total_amount)}</Detail>
         <Detail label="Amount Paid">{formatMoney(r.paid_amount)}</Detail>
-        <Detail label="Balance Due">{formatMoney(r.balance_due)}</Detail>
+        <Detail label="Balance Due">{balanceDueText(r)}</Detail>
         {!!r.refund_due && <Detail label="Refund Due">{formatMoney(r.refund_due)}</Detail>}
       </DetailList>
     </section>

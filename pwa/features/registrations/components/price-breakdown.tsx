@@ -3,7 +3,7 @@
  * GET /api/config), the late fee, the discounts, the total, what was paid and the balance. The total
  * and balance are the server's; the lines explain them.
  */
-import { formatMoney } from '../../../lib/format';
+import { balanceDueText, formatMoney } from '../../../lib/format';
 import { useEvent, useAgeLabels } from '../../../lib/public-config';
 import { fromCents, toCents } from '../../../../shared/pricing';
 import type { Attendee } from '../../../../shared/schemas/attendee';
@@ -74,7 +74,7 @@ export function PriceBreakdown({ registration: r, attendees }: { registration: R
           </tr>
           <tr className="price-balance">
             <th scope="row">Balance Due</th>
-            <td className="num">{formatMoney(r.balance_due)}</td>
+            <td className="num">{balanceDueText(r)}</td>
           </tr>
           {!!r.refund_due && (
             <tr>
