@@ -221,13 +221,19 @@ export const paidTwiceText = (over: number) => `Paid twice: ${formatMoney(over)}
 export const overpaidText = (over: number, total: number) =>
   `Overpaid: ${formatMoney(over)} more than the total, which was lowered to ${formatMoney(total)} after this payment was taken`;
 
+/** The sentence of a payment that reached the server after the registration was cancelled: recorded, the money taken. */
+export const cancelledPaymentText = (amount: number) =>
+  `Cancelled: ${formatMoney(amount)} was recorded on this registration after it was cancelled. Hand the money to an organiser to refund`;
+
 /** The card's word for a payment conflict, from its sentence above. */
-export const overpaymentBadge = (lastError: string | null) => (lastError?.startsWith('Overpaid:') ? 'Overpaid' : 'Paid twice');
+export const overpaymentBadge = (lastError: string | null) =>
+  lastError?.startsWith('Overpaid:') ? 'Overpaid' : lastError?.startsWith('Cancelled:') ? 'Paid after cancelling' : 'Paid twice';
 
 /**
- * A payment's answer: the money takes the server's figures. When the registration is now paid beyond
- * its total, the op stays as a conflict that says why: the total was lowered meanwhile (below what the
- * desk showed when it took the money), or else another device took the same balance.
+ * A payment's answer: the money takes the server's figures. When the registration was cancelled before
+ * the payment reached the server, or is now paid beyond its total, the op stays as a conflict that says
+ * why: cancelled (the money is an organiser's to refund), the total lowered meanwhile (below what the desk
+ * showed when it took the money), or else another device took the same balance.
  */
 export async function settlePayment(db: AppDB, op: PaymentOp, registration: Registration): Promise<void> {
   await db.transaction('rw', DESK_TABLES(db), async () => {
@@ -235,8 +241,9 @@ export async function settlePayment(db: AppDB, op: PaymentOp, registration: Regi
     const over = (cents(registration.paid_amount ?? 0) - cents(total)) / 100;
     const lowered = op.payload.totalSeen !== undefined && cents(total) < cents(op.payload.totalSeen);
     const stored = await db.outbox.where('opId').equals(op.opId).first();
-    if (over > 0 && stored) {
-      const lastError = lowered ? overpaidText(over, total) : paidTwiceText(over);
+    const cancelled = registration.status === 'cancelled';
+    if ((cancelled || over > 0) && stored) {
+      const lastError = cancelled ? cancelledPaymentText(op.payload.amount) : lowered ? overpaidText(over, total) : paidTwiceText(over);
       await db.outbox.put({ ...stored, state: 'conflict', lastError, attempts: stored.attempts + 1 });
     } else {
       await db.outbox.where('opId').equals(op.opId).delete();

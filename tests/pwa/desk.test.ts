@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
+import { overpaymentBadge, queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import { opOutcome } from '../../pwa/offline/op-outcome';
 import { clearLocalData } from '../../pwa/offline/local-data';
@@ -183,6 +183,33 @@ describe('payments at the desk', () => {
     await keepServer(db, op.opId);
     expect(await listOps(db)).toEqual([]);
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
+  });
+
+  it('a payment that reached the server after the family was cancelled is recorded, and stays a conflict telling the desk so', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const op = await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    // an admin cancelled the registration while the desk was offline; the server records the money taken
+    const server = fakeServer({
+      'POST /registrations/7/payments': () => ({
+        status: 201,
+        body: {
+          payment: { id: 1 },
+          registration: party({ status: 'cancelled', paid_amount: 300, balance_due: 0, payment_status: 'paid' }),
+        },
+      }),
+    });
+    await engine(db, server.transport).syncOnce();
+    const [kept] = await listOps(db);
+    expect([kept.opId, kept.state, kept.lastError]).toEqual([
+      op.opId,
+      'conflict',
+      'Cancelled: $200.00 was recorded on this registration after it was cancelled. Hand the money to an organiser to refund',
+    ]);
+    expect(overpaymentBadge(kept.lastError)).toBe('Paid after cancelling');
+    await expect(retryOp(db, op.opId)).rejects.toThrow('sending it again would take it twice');
+    await keepServer(db, op.opId);
+    expect(await listOps(db)).toEqual([]);
   });
 
   it('a refused payment sent again keeps its key, so one the server already recorded is not taken twice', async () => {
