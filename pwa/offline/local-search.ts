@@ -4,7 +4,7 @@
  * (shared/search.ts). Every word of the query must appear (matchesQuery says how words are found).
  */
 import type { FlightArrival } from './types';
-import { normalizeSearch } from '../../shared/search';
+import { NUMBER_WITHOUT_HYPHEN, normalizeSearch, phoneDigits } from '../../shared/search';
 import { canonicalAirline } from '../../shared/airlines';
 import { AIRLINE_CODES } from '../../shared/constants';
 
@@ -18,17 +18,6 @@ export const normalizeText = normalizeSearch;
 const FOLDED: Readonly<Record<string, string>> = { đ: 'd', ð: 'd', ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th' };
 const FOLDABLE = /[đðßøłæœıþ]/;
 const fold = (s: string) => (FOLDABLE.test(s) ? s.replace(new RegExp(FOLDABLE.source, 'g'), (ch) => FOLDED[ch]) : s);
-
-/** A phone number as typed ('+1 (555) 123-4567', '555.123.4567'): its digits without the country's 1; else null. */
-function phoneDigits(query: string): string | null {
-  if (!/^[\d\s()+.-]+$/.test(query)) return null;
-  const digits = query.replace(/\D/g, '');
-  if (digits.length < 7) return null;
-  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
-}
-
-/** A registration number typed without its hyphen ('r257kq2xm' for 'R25-7KQ2XM', read as 'r25 7kq2xm'). */
-const NUMBER_WITHOUT_HYPHEN = /^([a-z]\d{2})([a-z0-9]{6})$/;
 
 /** Hyphens and apostrophes (curly ones too, as iPhones type them) read as spaces, on both sides. */
 const loosen = (s: string) =>

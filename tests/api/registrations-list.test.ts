@@ -91,6 +91,10 @@ describe('GET /api/registrations', () => {
       `${name}@mail.example`.toUpperCase(),
       '7135550199',
       '555-0199',
+      // as the desk's search reads them: a phone however punctuated, a number without its hyphen
+      '713-555-0199',
+      '+1 713.555.0199',
+      reg.registrationNumber.replace('-', '').toLowerCase(),
     ]) {
       const res = await list(`search=${encodeURIComponent(term)}`);
       expect(numbers(res), term).toEqual([reg.registrationNumber]);

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { registrations } from '../../db/schema';
-import { likePattern } from './search-text';
+import { listSearchPattern } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
 import { isRealFlight } from '../flights/real-flight';
 
@@ -22,8 +22,8 @@ export const placeholders: Bind = (name) => sql.placeholder(name);
 
 export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQL | undefined {
   const conds: SQL[] = [];
-  // search_text is lower-cased and accent-stripped; likePattern normalises the term the same way
-  if (f.search) conds.push(sql`${registrations.searchText} like ${bind('search', likePattern(f.search))}`);
+  // search_text is lower-cased and accent-stripped; listSearchPattern normalises the term the same way
+  if (f.search) conds.push(sql`${registrations.searchText} like ${bind('search', listSearchPattern(f.search))}`);
   if (f.status) conds.push(eq(registrations.status, bind('status', f.status)));
   if (f.payment_status === 'waived') conds.push(eq(registrations.waiveFees, true));
   else if (f.payment_status === 'paid') conds.push(sql`${registrations.paymentStatus} in ('paid', 'completed')`);
@@ -47,7 +47,7 @@ export interface FilterValues {
 }
 
 export const filterValues = (f: RegistrationFilters): FilterValues => ({
-  search: f.search ? likePattern(f.search) : undefined,
+  search: f.search ? listSearchPattern(f.search) : undefined,
   status: f.status,
   payment_status: f.payment_status,
   state: f.state?.toLowerCase(),
