@@ -68,9 +68,9 @@ export function formatTime(value: string | null | undefined): string {
   return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** A cancelled family owes nothing, whatever its total says: money it still holds is an organiser's to refund. */
-export const CANCELLED_BALANCE = 'None: cancelled';
-
-/** A registration's balance due as the staff screens word it (CANCELLED_BALANCE for a cancelled one). */
+/**
+ * A registration's balance due on the admin's screens: a cancelled family owes nothing, whatever its total
+ * says (money it still holds is an organiser's to refund), so its balance reads $0.00.
+ */
 export const balanceDueText = (r: { status: string; balance_due?: number | null }): string =>
-  r.status === 'cancelled' ? CANCELLED_BALANCE : formatMoney(r.balance_due ?? 0);
+  formatMoney(r.status === 'cancelled' ? 0 : (r.balance_due ?? 0));

@@ -9,7 +9,7 @@ import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { CANCELLED_BALANCE, formatWhen } from '../../../lib/format';
+import { formatWhen } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import { overpaymentBadge } from '../../../offline/desk';
 import type { CachedRegistration, OpState } from '../../../offline/types';
@@ -167,7 +167,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         <dd>
           {/* nothing is taken at the desk from a cancelled family (money held is an organiser's to refund); waived owes nothing */}
           {cancelled ? (
-            CANCELLED_BALANCE
+            'None: cancelled'
           ) : reg.waive_fees ? (
             <strong data-testid="balance-due">Waived</strong>
           ) : (

@@ -20,6 +20,8 @@ export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
 
 const EMPTY = { amount: '', method: '', note: '', refund: false };
 
+const MINUS_WITHOUT_REFUND = 'To record a refund, tick “This is a refund”; a payment has no minus sign.';
+
 /** The amount as typed, without spaces or a leading '$'. */
 const typedAmount = (typed: string) => typed.trim().replace(/^\$/, '');
 
@@ -45,9 +47,11 @@ export function RecordPaymentForm({
   const form = useForm(EMPTY);
   const onSubmit = form.submit({
     schema: paymentCreateSchema,
+    // money goes out only when the Refund box says so: a minus sign alone is more likely a slip
+    extra: ({ amount, refund }) => (!refund && typedAmount(amount).startsWith('-') ? { amount: MINUS_WITHOUT_REFUND } : undefined),
     body: ({ amount: typed, method, note, refund }) => {
       const trimmed = typedAmount(typed);
-      // the Refund box turns a typed amount into a negative one; a typed minus sign works too
+      // the Refund box turns a typed amount into a negative one (typed with its minus sign too)
       const amount = refund && trimmed && !trimmed.startsWith('-') ? `-${trimmed}` : trimmed;
       return { amount, method, note };
     },
