@@ -46,10 +46,7 @@ export function isLate(createdAt: Date, lateFeeAfter: string, timeZone: string):
 export function computeAmounts(baseCents: number, fees: FeeSettings, lateFee: number): Amounts {
   const lateFeeCents = fees.lateFeeApplied && !fees.removeLateFee ? lateFee : 0;
   if (fees.waiveFees) return { baseCents, lateFeeCents, totalCents: 0 };
-  // in hundredths of a percent (at most 2 decimals), so the product is exact: (1 − 18.09/100) in floating
-  // point made $350.00 less 18.09 % $286.68, where the exact $286.685 rounds half up to $286.69
-  const keptHundredths = 10_000 - Math.round(fees.discountPercentage * 100);
-  const afterPct = Math.round(((baseCents + lateFeeCents) * keptHundredths) / 10_000);
+  const afterPct = Math.round((baseCents + lateFeeCents) * (1 - fees.discountPercentage / 100));
   return { baseCents, lateFeeCents, totalCents: Math.max(0, afterPct - fees.fixedDiscountCents) };
 }
 

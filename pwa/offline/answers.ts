@@ -46,5 +46,17 @@ export const parseRegistrationsPage = (body: unknown): RegistrationsSyncPage =>
 export const parsePickupResult = (body: unknown): PickupResult => parse(pickupResultSchema, body, 'a pickup answer');
 export const parseCheckInResult = (body: unknown): CheckInResult => parse(checkInResultSchema, body, 'a check-in answer');
 /** A recorded payment's answer: the registration with the new paid amount and balance. */
-export const parsePaymentAnswer = (body: unknown): Registration =>
-  parse(registrationSchema, (body as { registration?: unknown } | null)?.registration, 'a payment answer');
+/** A payment's answer: the registration's new figures, and when the server recorded the payment (if it says). */
+export interface PaymentAnswer {
+  registration: Registration;
+  recordedAt: string | null;
+}
+
+export const parsePaymentAnswer = (body: unknown): PaymentAnswer => {
+  const answer = body as { registration?: unknown; payment?: { created_at?: unknown } } | null;
+  const recordedAt = answer?.payment?.created_at;
+  return {
+    registration: parse(registrationSchema, answer?.registration, 'a payment answer'),
+    recordedAt: typeof recordedAt === 'string' ? recordedAt : null,
+  };
+};

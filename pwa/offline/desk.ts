@@ -15,7 +15,8 @@ import { noteOverride, writeReceipt } from './op-outcome';
 import { clockOf } from './sync-text';
 import { OutboxError } from './outbox-error';
 import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
-import type { CheckInResult, Registration } from '../../shared/schemas/records';
+import type { CheckInResult } from '../../shared/schemas/records';
+import type { PaymentAnswer } from './answers';
 import { derivePaymentStatus, formatMoney } from '../../shared/pricing';
 
 const isDeskOp = (op: OutboxOp): op is DeskOp => op.kind === 'check-in' || op.kind === 'payment';
@@ -235,13 +236,15 @@ export const overpaymentBadge = (lastError: string | null) =>
  * why: cancelled (the money is an organiser's to refund), the total lowered meanwhile (below what the desk
  * showed when it took the money), or else another device took the same balance.
  */
-export async function settlePayment(db: AppDB, op: PaymentOp, registration: Registration): Promise<void> {
+export async function settlePayment(db: AppDB, op: PaymentOp, { registration, recordedAt }: PaymentAnswer): Promise<void> {
   await db.transaction('rw', DESK_TABLES(db), async () => {
     const total = registration.total_amount ?? 0;
     const over = (cents(registration.paid_amount ?? 0) - cents(total)) / 100;
     const lowered = op.payload.totalSeen !== undefined && cents(total) < cents(op.payload.totalSeen);
     const stored = await db.outbox.where('opId').equals(op.opId).first();
-    const cancelled = registration.status === 'cancelled';
+    // recorded after the cancellation; one recorded before it (its answer lost, sent again) the admin saw when cancelling
+    const cancelled =
+      registration.status === 'cancelled' && !(recordedAt && registration.cancelled_at && recordedAt < registration.cancelled_at);
     if ((cancelled || over > 0) && stored) {
       const lastError = cancelled ? cancelledPaymentText(op.payload.amount) : lowered ? overpaidText(over, total) : paidTwiceText(over);
       await db.outbox.put({ ...stored, state: 'conflict', lastError, attempts: stored.attempts + 1 });

@@ -65,7 +65,10 @@ describe('hotel assignments', () => {
     await page.getByText('Imported 14 rows from rooming.csv: 14 new, 0 updated, 0 unchanged.').waitFor();
     // the refused row stays on screen with its reasons: it is not in the list, and the admin must see that
     await page.getByText('1 row was not imported: fix it in the file and import it again.').waitFor();
-    await page.locator('tr.import-row-error', { hasText: `Broken ${l1}` }).getByText('Confirmation number is required').waitFor();
+    await page
+      .locator('tr.import-row-error', { hasText: `Broken ${l1}` })
+      .getByText('Confirmation number is required')
+      .waitFor();
     await expect.poll(() => bookingByConfirmation(c1)).toBeDefined();
 
     // search within bookings: the confirmation number finds its one booking, then the list comes back

@@ -104,11 +104,9 @@ describe('registration desk', () => {
 
     // record a payment of the full amount: Paid
     const payments = page.getByRole('region', { name: 'Payment History' });
-    // a minus sign without the Refund box is a slip, not a refund: said under Amount, nothing recorded
+    // a minus sign records a refund, which is said under Amount before anything is sent
     await payments.getByLabel('Amount ($)').fill('-5');
-    await payments.getByLabel('Method').selectOption('cash');
-    await payments.getByRole('button', { name: 'Record Payment' }).click();
-    await payments.getByText('To record a refund, tick “This is a refund”; a payment has no minus sign.').waitFor();
+    await payments.getByText('With its minus sign, this is recorded as a refund.').waitFor();
     await payments.getByLabel('Amount ($)').fill('500');
     await payments.getByLabel('Method').selectOption('check');
     await payments.getByLabel('Note').fill('Check #1001');

@@ -143,8 +143,8 @@ export default function CheckInPage() {
                   <>
                     <h2 className="desk-close-title">Close matches</h2>
                     <ul className="desk-matches" aria-label="Close matches">
-                      {close.map((r) => (
-                        <MatchItem key={r.id} party={r} member={null} onOpen={setChosen} />
+                      {close.map(({ party: r, member }) => (
+                        <MatchItem key={r.id} party={r} member={member} onOpen={setChosen} />
                       ))}
                     </ul>
                   </>

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { registrations } from '../../db/schema';
-import { listSearchPattern } from './search-text';
+import { listSearchPatterns } from './search-text';
 import type { RegistrationFilters, RegistrationListQuery } from '../../../shared/schemas/registration';
 import { isRealFlight } from '../flights/real-flight';
 
@@ -22,8 +22,13 @@ export const placeholders: Bind = (name) => sql.placeholder(name);
 
 export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQL | undefined {
   const conds: SQL[] = [];
-  // search_text is lower-cased and accent-stripped; listSearchPattern normalises the term the same way
-  if (f.search) conds.push(sql`${registrations.searchText} like ${bind('search', listSearchPattern(f.search))}`);
+  // search_text is lower-cased and accent-stripped; listSearchPatterns normalises the term the same way
+  if (f.search) {
+    const { search, search_alt } = listSearchPatterns(f.search);
+    conds.push(
+      sql`(${registrations.searchText} like ${bind('search', search)} or ${registrations.searchText} like ${bind('search_alt', search_alt)})`,
+    );
+  }
   if (f.status) conds.push(eq(registrations.status, bind('status', f.status)));
   if (f.payment_status === 'waived') conds.push(eq(registrations.waiveFees, true));
   else if (f.payment_status === 'paid') conds.push(sql`${registrations.paymentStatus} in ('paid', 'completed')`);
@@ -41,13 +46,14 @@ export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQ
 /** The values filterCondition(f, placeholders) takes, by placeholder name. */
 export interface FilterValues {
   search?: string;
+  search_alt?: string;
   status?: string;
   payment_status?: string;
   state?: string;
 }
 
 export const filterValues = (f: RegistrationFilters): FilterValues => ({
-  search: f.search ? listSearchPattern(f.search) : undefined,
+  ...(f.search ? listSearchPatterns(f.search) : {}),
   status: f.status,
   payment_status: f.payment_status,
   state: f.state?.toLowerCase(),

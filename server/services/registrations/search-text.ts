@@ -26,14 +26,15 @@ export function buildSearchText(
 export const likePattern = (term: string) => `%${normalizeSearch(term).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
- * The registrations list's LIKE pattern: as likePattern, and a term written as the desk's search reads it
- * (pwa/offline/local-search.ts) finds the same registrations: a phone number however it is punctuated (the
- * search text holds the phone's digits), a registration number without its hyphen.
+ * The registrations list's LIKE patterns: the term as written (likePattern), and the way the desk's search
+ * also reads it (pwa/offline/local-search.ts): a phone number however it is punctuated, by its digits (the
+ * search text holds the phone's digits), or a registration number without its hyphen, with it. A row
+ * matching either is found; a term that is neither gives the same pattern twice.
  */
-export function listSearchPattern(term: string): string {
+export function listSearchPatterns(term: string): { search: string; search_alt: string } {
   const typed = term.trim();
   const digits = phoneDigits(typed);
-  if (digits) return likePattern(digits);
   const number = NUMBER_WITHOUT_HYPHEN.exec(typed);
-  return likePattern(number ? `${number[1]}-${number[2]}` : typed);
+  const alt = digits ?? (number ? `${number[1]}-${number[2]}` : typed);
+  return { search: likePattern(typed), search_alt: likePattern(alt) };
 }

@@ -20,7 +20,8 @@ export const methodLabel = (method: string) => METHOD_LABELS[method] ?? method;
 
 const EMPTY = { amount: '', method: '', note: '', refund: false };
 
-const MINUS_WITHOUT_REFUND = 'To record a refund, tick “This is a refund”; a payment has no minus sign.';
+/** Said under Amount while a minus sign is typed without the Refund box: the money goes out, so the admin sees it first. */
+const MINUS_IS_REFUND = 'With its minus sign, this is recorded as a refund.';
 
 /** The amount as typed, without spaces or a leading '$'. */
 const typedAmount = (typed: string) => typed.trim().replace(/^\$/, '');
@@ -47,11 +48,9 @@ export function RecordPaymentForm({
   const form = useForm(EMPTY);
   const onSubmit = form.submit({
     schema: paymentCreateSchema,
-    // money goes out only when the Refund box says so: a minus sign alone is more likely a slip
-    extra: ({ amount, refund }) => (!refund && typedAmount(amount).startsWith('-') ? { amount: MINUS_WITHOUT_REFUND } : undefined),
     body: ({ amount: typed, method, note, refund }) => {
       const trimmed = typedAmount(typed);
-      // the Refund box turns a typed amount into a negative one (typed with its minus sign too)
+      // the Refund box turns a typed amount into a negative one; a typed minus sign works too (said under Amount)
       const amount = refund && trimmed && !trimmed.startsWith('-') ? `-${trimmed}` : trimmed;
       return { amount, method, note };
     },
@@ -64,6 +63,7 @@ export function RecordPaymentForm({
     fallback: 'Failed to record payment',
   });
   const over = overpaymentText(form.values.amount, form.values.refund, balanceDue);
+  const minus = !form.values.refund && typedAmount(form.values.amount).startsWith('-') ? MINUS_IS_REFUND : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="record-payment-title" className="record-payment">
@@ -72,7 +72,7 @@ export function RecordPaymentForm({
       <fieldset disabled={disabled} className="plain-fieldset">
         <legend className="visually-hidden">Payment details</legend>
         <div className="form-grid">
-          <TextField label="Amount ($)" {...form.field('amount')} inputMode="decimal" required hint={over ?? undefined} />
+          <TextField label="Amount ($)" {...form.field('amount')} inputMode="decimal" required hint={over ?? minus ?? undefined} />
           <SelectField label="Method" {...form.field('method')} options={METHOD_OPTIONS} placeholder="Select method" required />
           <TextField label="Note" {...form.field('note')} />
         </div>
