@@ -28,9 +28,11 @@ export const failedText = (n: number) => `${n} failed`;
 /**
  * What the status bar says while a sync runs, with how far it has come: 'Sending 80 changes…' until the
  * first batch is answered, then 'Sending 100 of 250…', 'Syncing… 1,000 downloaded' once a download has
- * brought rows, else 'Syncing…'.
+ * brought rows, else 'Syncing…'; while the line says Offline, 'Trying to reach the server…'.
  */
-export function syncingText(progress: SyncProgress | null): string {
+export function syncingText(progress: SyncProgress | null, online = true): string {
+  // the line says Offline beside it: a sync going on is only trying (the last request went unanswered)
+  if (!online) return 'Trying to reach the server…';
   if (progress?.phase === 'upload' && progress.total > 0)
     return progress.done > 0
       ? `Sending ${progress.done} of ${progress.total}…`

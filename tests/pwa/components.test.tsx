@@ -68,6 +68,8 @@ describe('sync status components', () => {
     expect(syncingText({ phase: 'upload', done: 0, total: 1 })).toBe('Sending 1 change…');
     expect(syncingText({ phase: 'download', feed: 'registrations', done: 0 })).toBe('Syncing…');
     expect(syncingText({ phase: 'download', feed: 'registrations', done: 1500 })).toBe('Syncing… 1,500 downloaded');
+    // beside "Offline" it does not claim to be sending
+    expect(syncingText({ phase: 'upload', done: 0, total: 44 }, false)).toBe('Trying to reach the server…');
   });
 
   it("a first download shows, in words on the screen, how many of the feed's rows have come so far", () => {

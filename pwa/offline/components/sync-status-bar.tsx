@@ -50,7 +50,7 @@ export function SyncStatusBar({ className }: { className?: string }) {
       {/* one slot: the line must not grow and push the cards under a finger each time a sync starts
           (a sync cannot hang: its requests give up after at most 2 minutes, offline/transport.ts) */}
       {s.syncing ? (
-        <span className="sync-last">{syncingText(s.progress)}</span>
+        <span className="sync-last">{syncingText(s.progress, s.online)}</span>
       ) : (
         s.lastSyncedAt !== undefined && <span className="sync-last">{lastSyncedText(s.lastSyncedAt, now)}</span>
       )}
