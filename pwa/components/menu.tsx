@@ -55,7 +55,8 @@ export function Menu({ label, ariaLabel, align = 'right', children }: MenuProps)
         aria-label={ariaLabel}
         onClick={() => setOpen((o) => !o)}
       >
-        {label}
+        {/* the label in an element of its own, so its text is found whole (the caret is not part of it) */}
+        <span className="menu-label">{label}</span>
         <span aria-hidden="true" className="menu-caret">
           ▾
         </span>

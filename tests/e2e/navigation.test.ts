@@ -75,6 +75,8 @@ describe('top navigation bar', () => {
 
   it('shows a signed-in greeter their name, email and Change Password, without the Admin link', async () => {
     const { page, user, email } = await signInAs('greeter');
+    // the name is found whole, as text too (the menu's caret is not part of it)
+    await page.getByText(`${user.first_name} ${user.last_name}`, { exact: true }).waitFor();
     await page.getByRole('button', { name: `${user.first_name} ${user.last_name}` }).click();
     await page.getByText('Signed in as').waitFor();
     await page.getByText(email).waitFor();

@@ -452,7 +452,8 @@ describe('registration desk', () => {
       route.fulfill({ status: 502, contentType: 'text/html', body: '<html>Bad gateway</html>' }),
     );
     await page.goto('/registration/R25-ABCDEF');
-    await page.getByText('Failed to load registration data').waitFor();
+    // within a test's usual 5 s: one retry, a second later, then the sentence
+    await page.getByText('Failed to load registration data').waitFor({ timeout: 4_000 });
   });
 
   it('shows a visitor without verification the notice and no personal data', async () => {

@@ -17,8 +17,10 @@ export const registrationQueryOptions = (ref: string, viewer: string) =>
   queryOptions({
     queryKey: registrationKeys.detail(ref, viewer),
     queryFn: ({ signal }) => getRegistration(ref, signal),
-    // 401/403/404 are answers, not hiccups: show them at once
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    // 401/403/404 are answers, not hiccups: show them at once; a lost answer or a 5xx is tried once more,
+    // a second later, so the failure's sentence and "Return to Home" come within two seconds
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+    retryDelay: 1000,
   });
 
 export function useRegistration(ref: string, viewer: string, enabled = true) {
