@@ -12,9 +12,10 @@ import type { Role } from '../../shared/constants';
 
 /**
  * The calls that give a caller a new identity, or need none: signing in (with the public settings and
- * the bot challenge it needs), asking for and checking a code, the emailed link, the health check. A token that no longer works is ignored on them (the caller
- * is anonymous), so a device still holding a dead token can always sign in or verify again; everywhere
- * else it is refused with 401 (docs/decisions.md, "Hardening choices").
+ * the bot challenge it needs), asking for and checking a code, the emailed link, the health check. A
+ * token that no longer works is ignored on them (the caller is anonymous), so a device still holding a
+ * dead token can always sign in or verify again; everywhere else it is refused with 401
+ * (docs/decisions.md, "Hardening choices").
  */
 const FRESH_START = [
   /^POST \/api\/auth\/login$/,
