@@ -2,7 +2,7 @@
  * Money rules (docs/product.md#rules). Everything is integer cents; the server and the fee preview in
  * the PWA call the same functions so the preview never disagrees with the saved total.
  */
-import type { AgeCategory, PaymentStatus } from './constants';
+import type { AgeCategory, PaymentStatus, RegistrationStatus } from './constants';
 import { calendarDate } from './time-zone';
 
 export interface Prices {
@@ -56,6 +56,20 @@ export function derivePaymentStatus(totalCents: number, paidCents: number, refun
   if (paidCents >= totalCents) return 'paid';
   if (paidCents > 0) return 'partial';
   return 'pending';
+}
+
+/** What is left to pay on a total: never below zero (money paid beyond it is a refund due). */
+export function balanceDueCents(totalCents: number, paidCents: number): number {
+  return Math.max(0, totalCents - paidCents);
+}
+
+/**
+ * What a family still owes, as the admin's screens and the export show it: a cancelled family owes nothing,
+ * whatever its total says (money it still holds is an organiser's to refund). The API's `balance_due` is
+ * `balanceDueCents` whatever the status.
+ */
+export function owedCents(status: RegistrationStatus, totalCents: number, paidCents: number): number {
+  return status === 'cancelled' ? 0 : balanceDueCents(totalCents, paidCents);
 }
 
 /** Refund owed when a new total falls below what was already paid (fee preview). */

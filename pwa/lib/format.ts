@@ -4,7 +4,8 @@
  * Written by hand rather than with date-fns' format(): that one brings its locale tables (~6 KB gzip)
  * into the first load of every route, the greeter's arrivals screen included (the bundle budget).
  */
-import { formatMoney } from '../../shared/pricing';
+import type { RegistrationStatus } from '../../shared/constants';
+import { formatMoney, fromCents, owedCents, toCents } from '../../shared/pricing';
 
 export { formatMoney };
 
@@ -68,9 +69,6 @@ export function formatTime(value: string | null | undefined): string {
   return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/**
- * A registration's balance due on the admin's screens: a cancelled family owes nothing, whatever its total
- * says (money it still holds is an organiser's to refund), so its balance reads $0.00.
- */
-export const balanceDueText = (r: { status: string; balance_due?: number | null }): string =>
-  formatMoney(r.status === 'cancelled' ? 0 : (r.balance_due ?? 0));
+/** A registration's balance due on the admin's screens: what it still owes (`owedCents`), $0.00 once cancelled. */
+export const balanceDueText = (r: { status: RegistrationStatus; total_amount?: number | null; paid_amount?: number | null }): string =>
+  formatMoney(fromCents(owedCents(r.status, toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0))));

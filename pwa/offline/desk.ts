@@ -17,10 +17,9 @@ import { OutboxError } from './outbox-error';
 import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
 import type { CheckInResult } from '../../shared/schemas/records';
 import type { PaymentAnswer } from './answers';
-import { derivePaymentStatus, formatMoney } from '../../shared/pricing';
+import { balanceDueCents, derivePaymentStatus, formatMoney, fromCents, toCents } from '../../shared/pricing';
 
 const isDeskOp = (op: OutboxOp): op is DeskOp => op.kind === 'check-in' || op.kind === 'payment';
-const cents = (n: number) => Math.round(n * 100);
 
 /** The desk's fields of a registration as the server sent it. */
 export function deskStateOf(r: Pick<SyncedRegistration, 'attendees' | 'paid_amount' | 'balance_due' | 'payment_status'>): DeskState {
@@ -45,7 +44,7 @@ export function withDeskOps(reg: CachedRegistration, base: DeskState, ops: DeskO
   let paidLocally = false;
   for (const op of ops) {
     if (op.kind === 'payment') {
-      paid = (cents(paid) + cents(op.payload.amount)) / 100;
+      paid = (toCents(paid) + toCents(op.payload.amount)) / 100;
       paidLocally = true;
       continue;
     }
@@ -70,8 +69,8 @@ export function withDeskOps(reg: CachedRegistration, base: DeskState, ops: DeskO
     deskBase: base,
     attendees: reg.attendees.map((a) => ({ ...a, ...(people.get(a.id) ?? {}) })),
     paid_amount: paid,
-    balance_due: paidLocally ? Math.max(0, cents(total) - cents(paid)) / 100 : base.balance_due,
-    payment_status: paidLocally ? derivePaymentStatus(cents(total), cents(paid)) : base.payment_status,
+    balance_due: paidLocally ? fromCents(balanceDueCents(toCents(total), toCents(paid))) : base.balance_due,
+    payment_status: paidLocally ? derivePaymentStatus(toCents(total), toCents(paid)) : base.payment_status,
   };
 }
 
@@ -239,8 +238,8 @@ export const overpaymentBadge = (lastError: string | null) =>
 export async function settlePayment(db: AppDB, op: PaymentOp, { registration, recordedAt }: PaymentAnswer): Promise<void> {
   await db.transaction('rw', DESK_TABLES(db), async () => {
     const total = registration.total_amount ?? 0;
-    const over = (cents(registration.paid_amount ?? 0) - cents(total)) / 100;
-    const lowered = op.payload.totalSeen !== undefined && cents(total) < cents(op.payload.totalSeen);
+    const over = (toCents(registration.paid_amount ?? 0) - toCents(total)) / 100;
+    const lowered = op.payload.totalSeen !== undefined && toCents(total) < toCents(op.payload.totalSeen);
     const stored = await db.outbox.where('opId').equals(op.opId).first();
     // recorded after the cancellation; one recorded before it (its answer lost, sent again) the admin saw when cancelling
     const cancelled =

@@ -41,7 +41,7 @@ import {
   updateRegistration,
   type ServiceContext,
 } from '../services/registrations/registrations';
-import { fromCents } from '../../shared/pricing';
+import { balanceDueCents, fromCents } from '../../shared/pricing';
 import { parseRegistrationRef } from '../services/registrants/registrant-summary';
 import { attendeeCreateSchema, attendeeUpdateSchema } from '../../shared/schemas/attendee';
 import {
@@ -241,7 +241,7 @@ export const registrationRoutes = new Hono<AppEnv>()
         payments: await listPayments(dbOf(c), reg.id),
         total_amount: fromCents(reg.totalAmountCents),
         paid_amount: fromCents(reg.paidAmountCents),
-        balance_due: fromCents(Math.max(0, reg.totalAmountCents - reg.paidAmountCents)),
+        balance_due: fromCents(balanceDueCents(reg.totalAmountCents, reg.paidAmountCents)),
         payment_status: reg.paymentStatus === 'completed' ? 'paid' : reg.paymentStatus,
       },
       200,

@@ -6,6 +6,7 @@ import {
   formatMoney,
   fromCents,
   isLate,
+  owedCents,
   refundDueCents,
   toCents,
   type FeeSettings,
@@ -91,6 +92,15 @@ describe('refund due', () => {
     expect(refundDueCents(0, 40000)).toBe(40000);
     expect(refundDueCents(40000, 40000)).toBe(0);
     expect(refundDueCents(50000, 10000)).toBe(0);
+  });
+});
+
+describe('owed', () => {
+  it('is what is left of the total, never below zero, and nothing once cancelled', () => {
+    expect(owedCents('active', 40000, 15000)).toBe(25000);
+    expect(owedCents('pending', 40000, 50000)).toBe(0);
+    expect(owedCents('waitlist', 40000, 0)).toBe(40000);
+    expect(owedCents('cancelled', 40000, 15000)).toBe(0);
   });
 });
 

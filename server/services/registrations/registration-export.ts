@@ -12,6 +12,7 @@ import { csvLines } from '../../lib/csv';
 import { filterCondition, sortOrder } from './registration-filters';
 import { isRealFlight } from '../flights/real-flight';
 import type { RegistrationRow } from './registration-derived';
+import { owedCents } from '../../../shared/pricing';
 import type { RegistrationListQuery } from '../../../shared/schemas/registration';
 
 const CHUNK = 500;
@@ -145,8 +146,8 @@ function csvRow(r: RegistrationRow, party: Party, flightCounts: { arrivals: numb
     r.waiveFees ? 'Yes' : 'No',
     dollars(r.totalAmountCents),
     dollars(r.paidAmountCents),
-    // a cancelled family owes nothing (as every screen says): summing the column gives what is still owed
-    dollars(cancelled ? 0 : Math.max(0, r.totalAmountCents - r.paidAmountCents)),
+    // summing the column gives what is still owed
+    dollars(owedCents(r.status, r.totalAmountCents, r.paidAmountCents)),
     r.dietaryRestrictions,
     r.specialRequests,
     r.emergencyContactName,

@@ -15,7 +15,7 @@ import { notFound } from '../../lib/errors';
 import { flightFor, serializeFlight } from '../flights/flight-view';
 import { firstByRef, registrationByRef } from '../registrants/registrant-summary';
 import type { RegistrationRow } from './registration-derived';
-import { fromCents, refundDueCents } from '../../../shared/pricing';
+import { balanceDueCents, fromCents, refundDueCents } from '../../../shared/pricing';
 import type { Attendee } from '../../../shared/schemas/attendee';
 import type { Registration, RegistrationDetail } from '../../../shared/schemas/registration';
 import type { RegistrationHotelFields } from '../../../shared/schemas/hotel';
@@ -196,7 +196,7 @@ export function serializeRegistration(
     base_amount: fromCents(r.baseAmountCents),
     late_fee_amount: fromCents(r.lateFeeCents),
     paid_amount: fromCents(r.paidAmountCents),
-    balance_due: fromCents(Math.max(0, r.totalAmountCents - r.paidAmountCents)),
+    balance_due: fromCents(balanceDueCents(r.totalAmountCents, r.paidAmountCents)),
     refund_due: fromCents(refundDueCents(r.totalAmountCents, r.paidAmountCents)),
     waive_fees: r.waiveFees,
     discount_percentage: Number(r.discountPercentage),
