@@ -40,6 +40,30 @@ function badText(value: unknown, path: string): { path: string; message: string 
 /** A body that is JSON but not an object ([], null, 5): said in words, not as the schema's type message. */
 export const NOT_AN_OBJECT_MESSAGE = 'The request body must be a JSON object';
 
+/** A field's name in a sentence: its dotted path ('flights.0.airline'). */
+const fieldName = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'The request body';
+
+const withArticle = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+/**
+ * An issue's sentence. Our schemas give every field a sentence of its own; where one has none (an item
+ * of a list that is not an object, a field of the wrong type without its own message), zod's wording
+ * ('Invalid input: expected object, received null') becomes a sentence naming the field.
+ */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  const { path, message } = issue;
+  if (issue.code === 'invalid_type' && message.startsWith('Invalid input: expected')) {
+    const last = path.at(-1);
+    return typeof last === 'number' && path.length > 1
+      ? `Each item of ${fieldName(path.slice(0, -1))} must be ${withArticle(issue.expected)}`
+      : `${fieldName(path)} must be ${withArticle(issue.expected)}`;
+  }
+  if (issue.code === 'invalid_value' && message.startsWith('Invalid option'))
+    return `${fieldName(path)} must be one of: ${issue.values.map(String).join(', ')}`;
+  if (message === 'Invalid input') return `${fieldName(path)} is not valid`;
+  return message;
+}
+
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const bad = badText(data, '');
   if (bad) throw badRequest(bad.message, { [bad.path]: bad.message });
@@ -52,9 +76,10 @@ export function validate<S extends z.ZodType>(schema: S, data: unknown): z.outpu
   const fields: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const key = issue.path.join('.') || '_';
-    fields[key] ??= issue.message;
+    fields[key] ??= issueMessage(issue);
   }
-  throw badRequest(result.error.issues[0]?.message ?? 'Invalid input', fields);
+  const first = result.error.issues[0];
+  throw badRequest(first ? issueMessage(first) : 'Invalid input', fields);
 }
 
 /** No body of this API nests deeper than a few levels; the limit leaves room and keeps every walk shallow. */

@@ -5,21 +5,26 @@ import { challengeAnswer, emailField, pageQuery, requiredString } from './common
 import type { User, LoginResponse } from './answers';
 export type { User, LoginResponse };
 
+/** A password is required: empty, or only spaces, is missing (spaces inside or around one are kept as typed). */
+const requiredPassword = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .refine((s) => s.trim() !== '', required);
+
 export const loginSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000, 'Password is too long'),
+  password: requiredPassword('Password is required').max(1000, 'Password is too long'),
   turnstileToken: challengeAnswer(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-const newPassword = z
-  .string({ error: 'New password is required' })
-  .min(1, 'New password is required')
+const newPassword = requiredPassword('New password is required')
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
   .max(1000, 'Password is too long');
 
-const currentPassword = z.string({ error: 'Current password is required' }).min(1, 'Current password is required');
-const confirmPassword = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
+const currentPassword = requiredPassword('Current password is required');
+const confirmPassword = requiredPassword('Please confirm your password');
 const passwordsMatch = (v: { new_password: string; confirm_password?: string }) =>
   v.confirm_password === undefined || v.new_password === v.confirm_password;
 const MISMATCH = { message: 'Passwords must match', path: ['confirm_password'] };
@@ -34,9 +39,7 @@ export const changePasswordFormSchema = z
   .object({ current_password: currentPassword, new_password: newPassword, confirm_password: confirmPassword })
   .refine(passwordsMatch, MISMATCH);
 
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
+const password = requiredPassword('Password is required')
   .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters')
   .max(1000, 'Password is too long');
 

@@ -38,6 +38,9 @@ describe('POST /api/auth/login', () => {
     expect(empty.body.fields).toMatchObject({ email: 'Email is required', password: 'Password is required' });
     const bad = await t.api('POST', '/api/auth/login', { body: { email: 'not-an-email', password: 'x' } });
     expect(bad.body.fields.email).toBe('Invalid email');
+    const blank = await t.api('POST', '/api/auth/login', { body: { email: 'someone@example.com', password: '   ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.body.fields.password).toBe('Password is required');
   });
 
   it('answers malformed JSON with 400 and a sentence', async () => {
@@ -124,6 +127,13 @@ describe('sessions', () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toMatchObject({ error: 'Passwords must match', fields: { confirm_password: 'Passwords must match' } });
+    // six spaces are six characters, but no password: refused, the old one kept
+    const spaces = await t.api('POST', '/api/auth/change-password', {
+      token: admin.token,
+      body: { current_password: admin.password, new_password: '      ' },
+    });
+    expect(spaces.status).toBe(400);
+    expect(spaces.body.error).toBe('New password is required');
     const login = await t.api('POST', '/api/auth/login', { body: { email: admin.email, password: admin.password, turnstileToken: 'ok' } });
     expect(login.status).toBe(200);
   });

@@ -732,6 +732,34 @@ describe('what the property test found (kept as fixed examples)', () => {
     expect(refused).toBeGreaterThan(20);
   });
 
+  it("a list item or a field of the wrong type is refused in a sentence naming it, never in the schema library's words", async () => {
+    const res = await t.api('POST', '/api/registrations', {
+      token: admin.token,
+      body: { ...contact, attendees: [null] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Each item of attendees must be an object');
+    // every field of every JSON endpoint, given a value of the wrong kind: each sentence is ours
+    let checked = 0;
+    for (const target of TARGETS.filter((x) => x.body && !x.path)) {
+      for (const [field, value] of Object.entries(target.body ?? {})) {
+        const wrong = Array.isArray(value) ? [null] : typeof value === 'object' && value !== null ? 5 : { x: 1 };
+        const sent = await t.api(target.key.split(' ')[0], target.url, {
+          ...credentials(target.as),
+          body: { ...target.body, [field]: wrong },
+        });
+        if (sent.status !== 400) continue;
+        checked += 1;
+        const said = [sent.body.error, ...Object.values((sent.body.fields ?? {}) as Record<string, string>)];
+        expect(
+          said.filter((m) => /^Invalid (input|option)/.test(String(m))),
+          `${target.key} ${field}`,
+        ).toEqual([]);
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
   it('a payment that rounds to 0 cents is refused as zero', async () => {
     const res = await t.api('POST', `/api/registrations/${a.id}/payments`, {
       token: admin.token,
