@@ -184,6 +184,10 @@ describe('accessibility: admin', () => {
     await page.getByRole('button', { name: 'Add Group Member' }).click();
     await page.getByRole('button', { name: 'Create Registration' }).click();
     await expectAnnounced(page, 'manual create', ['Phone is required']);
+    // the banner above says so; focus lands on the first field to fix, not on the button pressed
+    await expect
+      .poll(() => isFocused(page.getByRole('textbox', { name: 'First Name' }).first()), { message: 'focus on the first invalid field' })
+      .toBe(true);
     await expectLabelled(page, 'manual create');
     await expectAccessible(page, 'manual create with errors');
 
