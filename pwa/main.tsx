@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { keepKeyboardFocus } from './app/keep-keyboard-focus';
 import { requestPersistentStorage } from './app/persist-storage';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
@@ -25,3 +26,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 void requestPersistentStorage();
+keepKeyboardFocus();

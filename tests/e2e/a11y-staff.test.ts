@@ -243,6 +243,25 @@ describe('accessibility: admin', () => {
         await expectAnnounced(page, 'Add Attendee dialog', ['First name is required']);
       },
     );
+
+    // a control used from the keyboard that goes away leaves focus in the page, not on its body
+    const focusLost = () => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
+    const edit = page.getByRole('button', { name: 'Edit registration' });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('textbox', { name: 'City' }).fill('Waco');
+    const save = page.getByRole('button', { name: 'Save Changes' });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await save.waitFor({ state: 'detached' });
+    await expect.poll(focusLost, { message: 'focus kept after Save Changes' }).toBe(false);
+
+    const remove = page.getByRole('button', { name: `Remove Otto Keys${s}` });
+    page.once('dialog', (d) => void d.accept());
+    await remove.focus();
+    await page.keyboard.press('Enter');
+    await remove.waitFor({ state: 'detached' });
+    await expect.poll(focusLost, { message: 'focus kept after removing an attendee' }).toBe(false);
   });
 
   it('hotel assignments with a match shown, and arrivals as a table on a laptop with its modal', async () => {

@@ -37,7 +37,8 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
 
   if (editor.editing) {
     return (
-      <div className="actions admin-actions" role="group" aria-label="Edit actions">
+      // keyed apart from the actions below: React would otherwise reuse Save Changes as Cancel Registration
+      <div key="edit" className="actions admin-actions" role="group" aria-label="Edit actions">
         <Button variant="secondary" onClick={editor.cancel} disabled={editor.saving}>
           Cancel
         </Button>
@@ -81,7 +82,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
 
   return (
     <>
-      <div className="actions admin-actions" role="group" aria-label="Registration actions">
+      <div key="actions" className="actions admin-actions" role="group" aria-label="Registration actions">
         {/* shown on a cancelled registration too, but off: its guest could do nothing with the link */}
         <Button
           variant="secondary"
