@@ -41,7 +41,8 @@ export const publicConfigQuery = {
 /** The public configuration; always defined (cached or default until the server answers). */
 export function usePublicConfig(): PublicConfig & { isLoaded: boolean } {
   const q = useQuery({ ...publicConfigQuery, placeholderData: cached });
-  const config = q.data ?? FALLBACK;
+  // a failed request drops the placeholder: the kept answer still stands (offline, the right event and challenge)
+  const config = q.data ?? cached() ?? FALLBACK;
   return { ...config, isLoaded: q.isSuccess && !q.isPlaceholderData };
 }
 

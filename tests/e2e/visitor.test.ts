@@ -213,6 +213,14 @@ describe('flight information with an emailed code', () => {
     await page.getByText(`Registration ${reg.number}`).waitFor();
     await expect.poll(() => flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
     await expect.poll(() => flight(page, 1).getByLabel('Number of Adults').inputValue()).toBe('2');
+    // reloaded with no signal: the visitor is not sent back to the email step, and the form returns with the signal
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText('The server could not be reached. Check your connection and try again.').waitFor();
+    expect(await page.getByLabel('Email Address').count()).toBe(0);
+    await page.context().setOffline(false);
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+    await expect.poll(() => flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
     await flight(page, 2).getByLabel('Child Seats Needed').fill('-1');
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     await page.getByText('Cannot be negative').waitFor();
@@ -270,6 +278,25 @@ describe('flight information with an emailed code', () => {
     await page.getByText('Your verification has expired. Please verify your email again.').waitFor();
     await page.getByLabel('Email Address').waitFor();
     await expect.poll(() => page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
+  });
+
+  it('keeps the event and the bot check it last heard of while the server does not answer', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/check-registration');
+    await page.getByRole('heading', { name: 'Check Registration' }).waitFor();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('public_config'))).toContain('"provider":"none"');
+    let tries = 0;
+    await page.route('**/api/config', (route) => {
+      tries += 1;
+      return route.abort('connectionrefused');
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check Registration' }).waitFor();
+    // the first request and its three retries (1, 2 and 4 s apart) fail; then the screen is what it shows for good
+    await expect.poll(() => tries, { timeout: 15_000 }).toBe(4);
+    await page.waitForTimeout(500);
+    expect(await page.locator('altcha-widget').count()).toBe(0);
+    await page.close();
   });
 
   it('asks for the email when verified=true comes without a token for that registration', async () => {

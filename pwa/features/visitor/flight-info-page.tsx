@@ -12,7 +12,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { ButtonLink } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { ApiError, errorMessage, getToken } from '../../lib/api-client';
 import type { VerifiedRegistration } from '../../../shared/schemas/verification';
@@ -27,7 +27,8 @@ import { useFlightForm } from './use-flight-form';
 import { registrationPath, rememberVerification } from './verify-success';
 import { readPendingCode } from './pending-code';
 
-type Step = 'checking' | 'email' | 'code' | 'form' | 'done';
+/** unreachable: the registration could not be loaded for want of a connection (tried again once back online) */
+type Step = 'checking' | 'unreachable' | 'email' | 'code' | 'form' | 'done';
 
 /** Whether to try the address's registration straight away: a verification hint plus a token to prove it. */
 function canSkipVerification(ref: string, addressVerified: boolean): boolean {
@@ -61,6 +62,11 @@ export default function FlightInfoPage() {
       },
       (err: unknown) => {
         if (abort.signal.aborted) return;
+        // no answer at all: the verification still stands, so the visitor is not sent back to the email step
+        if (err instanceof ApiError && err.isNetworkError) {
+          setStep('unreachable');
+          return;
+        }
         if (err instanceof ApiError && err.status === 401) clearVerification();
         setNotice(
           err instanceof ApiError && (err.status === 401 || err.status === 403)
@@ -78,7 +84,28 @@ export default function FlightInfoPage() {
     window.scrollTo(0, 0);
   }, [step]);
 
+  useEffect(() => {
+    if (step !== 'unreachable') return;
+    const again = () => setStep('checking');
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [step]);
+
   if (step === 'checking') return <PageSpinner label="Loading your registration..." />;
+
+  if (step === 'unreachable') {
+    return (
+      <div className="visitor-page">
+        <div className="card">
+          <h1>Flight Information</h1>
+          <Alert kind="warning" title="Failed to load registration">
+            The server could not be reached. Check your connection and try again.
+          </Alert>
+          <Button onClick={() => setStep('checking')}>Try Again</Button>
+        </div>
+      </div>
+    );
+  }
 
   if (step === 'done' && registration) {
     return (
