@@ -2,7 +2,7 @@
  * Labelled form controls. Each error is tied to its control (aria-invalid, aria-describedby) and read
  * out when it appears (aria-live), so screen-reader users hear the spec's messages too.
  */
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type Ref, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldShellProps {
   id: string;
@@ -37,7 +37,14 @@ function describedBy(id: string, error?: string, hint?: ReactNode) {
 
 type Common = { label: ReactNode; error?: string; hint?: ReactNode };
 
-export function TextField({ label, error, hint, id: given, required, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id: given,
+  required,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   const auto = useId();
   const id = given ?? auto;
   return (

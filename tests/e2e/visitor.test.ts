@@ -97,6 +97,12 @@ describe('check registration', () => {
     await codeField.fill(code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA');
     await verify.click();
     await page.getByText('Invalid or expired verification code').waitFor();
+    // focus is back in the box with the wrong code chosen, so the next one typed replaces it
+    await expect
+      .poll(() =>
+        codeField.evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionEnd! - el.selectionStart! === 6),
+      )
+      .toBe(true);
 
     // typed in lower case, shown upper-cased; the button waits for all 6 characters
     await codeField.fill(code.slice(0, 5).toLowerCase());
@@ -160,6 +166,7 @@ describe('flight information with an emailed code', () => {
     // 'Back to Email' returns to the first step with the address kept
     await page.getByRole('link', { name: 'Back to Email' }).click();
     await expect.poll(() => page.getByLabel('Email Address').inputValue()).toBe(reg.email);
+    await expect.poll(() => page.getByLabel('Email Address').evaluate((el) => el === document.activeElement)).toBe(true);
     // the code already mailed still works: the email step offers to enter it without sending another
     await page.getByRole('link', { name: `Enter the code already sent to ${reg.email}` }).click();
     await page.getByLabel('Verification Code').waitFor();

@@ -3,7 +3,7 @@
  * code, docs/product.md#rules): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
  * exactly 6 characters; 'Back to Email' returns to step 1.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
@@ -35,6 +35,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
   const { code } = form.values;
   // the server says only "invalid or expired"; after this many the code is dead, and the visitor is told so
   const [wrongTries, setWrongTries] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
 
   // no schema: an empty code is the one message; a short one is not sent ('Verify' stays disabled)
   const onSubmit = form.submit({
@@ -50,6 +51,11 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
     fields: () => ({}),
     onError: (err) => {
+      // back in the box, the code chosen: the next one typed replaces it (the phone's keyboard stays up)
+      requestAnimationFrame(() => {
+        input.current?.focus();
+        input.current?.select();
+      });
       if (!(err instanceof ApiError && err.status === 400)) return;
       setWrongTries(wrongTries + 1);
       // the server has killed the code: the email step must not offer to enter it again
@@ -71,6 +77,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       )}
       <TextField
         label="Verification Code"
+        ref={input}
         {...form.field('code')}
         className="code-input"
         maxLength={CODE_LENGTH}

@@ -68,7 +68,13 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
       {notice}
       <p className="lead">Enter the email address used for the registration. We will email you a 6-character verification code.</p>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
-      <VisitorEmailField value={form.values.email} onChange={(value) => form.set('email', value)} error={form.errors.email} />
+      {/* back from the code step (the address kept): focus is on the address, not lost with the step */}
+      <VisitorEmailField
+        value={form.values.email}
+        onChange={(value) => form.set('email', value)}
+        error={form.errors.email}
+        autoFocus={initialEmail !== ''}
+      />
       <ChallengeField
         onToken={setToken}
         resetKey={resetKey}
