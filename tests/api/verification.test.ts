@@ -93,6 +93,20 @@ describe('POST /api/registrations/send-verification', () => {
     expect(mailsTo(t, reg.primaryEmail)).toHaveLength(3);
   });
 
+  it('an email no registration has is told so every time, not "too many": no mail went out', async () => {
+    const email = `nobody-${Date.now()}@example.com`;
+    for (const flow of ['registrations', 'flight-info', 'registrations', 'flight-info']) {
+      const res = await send(email, flow);
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('No registration found with this email');
+    }
+    for (let i = 0; i < 2; i++) {
+      const res = await t.api('POST', '/api/flight-info/lookup', { body: { email, captchaToken: 'ok' } });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('No registration found with this email address.');
+    }
+  });
+
   it('limits sends per client address too', async () => {
     const reg = await makeRegistration(t.db);
     // app.request() has no socket, so every test request comes from the address 'unknown'

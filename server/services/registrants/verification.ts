@@ -6,7 +6,7 @@
  */
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { deliverMail, MailDeliveryError } from '../../mail/deliver';
 import { verificationCodeMail } from '../../mail/templates';
 import { listFlightRecords } from '../flights/flights';
@@ -36,8 +36,10 @@ const emailSendKey = (email: string) => `mail-send:email:${email.trim().toLowerC
 
 /**
  * Runs `work` (which sends one mail a visitor asked for) as one send of the email's and the address's
- * budgets: 429 with Retry-After when either is spent. The send is given back only when the mail itself
- * failed, so nothing went out; any other error (a 404 for an unknown email included) keeps it counted.
+ * budgets: 429 with Retry-After when either is spent. When no mail went out the email's send is given
+ * back: the mail failed (and then the address's too), or no registration has the email (a 404: a visitor
+ * who mistyped it, asking again, is told the same, not "too many"). The address's budget still counts
+ * the 404s: trying many emails from one address is what it and the challenge stop.
  */
 export async function withMailBudget<T>(db: DbOrTx, scope: string, email: string, ip: string, work: () => Promise<T>): Promise<T> {
   await enforce(db, `${scope}:ip:${ip}`, SENDS_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_SENDS);
@@ -48,6 +50,8 @@ export async function withMailBudget<T>(db: DbOrTx, scope: string, email: string
     if (err instanceof MailDeliveryError) {
       await refund(db, emailSendKey(email));
       await refund(db, `${scope}:ip:${ip}`);
+    } else if (err instanceof ApiError && err.status === 404) {
+      await refund(db, emailSendKey(email));
     }
     throw err;
   }
