@@ -135,6 +135,7 @@ describe('registrations list', () => {
     await page.getByRole('button', { name: 'Request Flight Info' }).click();
     const ask = page.getByRole('dialog', { name: 'Request flight info' });
     await ask.getByText('43 registrations will get this email.').waitFor();
+    await ask.getByText('Only active registrations get it.').waitFor();
     await ask.locator('.mail-preview').waitFor();
     await ask.getByRole('button', { name: 'Send to 43 registrations' }).click();
     // sent in batches of 10 : the progress bar counts up while the server sends

@@ -148,7 +148,9 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
               {preview.recipients === 0
                 ? 'No registration would get this email.'
                 : `${preview.recipients} registration${preview.recipients === 1 ? '' : 's'} will get this email.`}{' '}
-              {preview.skipped_recent > 0 && `${preview.skipped_recent} asked within the last 24 hours are skipped.`}
+              {preview.skipped_recent > 0 && `${preview.skipped_recent} asked within the last 24 hours are skipped. `}
+              {/* the list may show others (waiting, not yet confirmed): said, so the two counts are not a puzzle */}
+              Only active registrations get it.
             </p>
             {preview.preview && (
               <>
