@@ -72,6 +72,14 @@ export function owedCents(status: RegistrationStatus, totalCents: number, paidCe
   return status === 'cancelled' ? 0 : balanceDueCents(totalCents, paidCents);
 }
 
+/**
+ * What is owed back to a family, as the admin's screens show it: what was paid beyond the total, or,
+ * once cancelled, all it paid (an organiser's to refund; nothing is owed on a cancelled registration).
+ */
+export function refundOwedCents(status: RegistrationStatus, totalCents: number, paidCents: number): number {
+  return status === 'cancelled' ? Math.max(0, paidCents) : refundDueCents(totalCents, paidCents);
+}
+
 /** Refund owed when a new total falls below what was already paid (fee preview). */
 export function refundDueCents(newTotalCents: number, paidCents: number): number {
   return Math.max(0, paidCents - newTotalCents);

@@ -5,7 +5,7 @@
  * into the first load of every route, the greeter's arrivals screen included (the bundle budget).
  */
 import type { RegistrationStatus } from '../../shared/constants';
-import { formatMoney, fromCents, owedCents, toCents } from '../../shared/pricing';
+import { formatMoney, fromCents, owedCents, refundOwedCents, toCents } from '../../shared/pricing';
 
 export { formatMoney };
 
@@ -69,6 +69,13 @@ export function formatTime(value: string | null | undefined): string {
   return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** A registration's balance due on the admin's screens: what it still owes (`owedCents`), $0.00 once cancelled. */
-export const balanceDueText = (r: { status: RegistrationStatus; total_amount?: number | null; paid_amount?: number | null }): string =>
-  formatMoney(fromCents(owedCents(r.status, toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0))));
+/** A registration's money as the admin's screens show it (status, total and paid, in dollars). */
+type Money = { status: RegistrationStatus; total_amount?: number | null; paid_amount?: number | null };
+
+const centsOf = (r: Money) => [toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0)] as const;
+
+/** Its balance due: what it still owes (`owedCents`), $0.00 once cancelled. */
+export const balanceDueText = (r: Money): string => formatMoney(fromCents(owedCents(r.status, ...centsOf(r))));
+
+/** What is owed back to it (`refundOwedCents`) in dollars: paid beyond the total, or all it paid once cancelled. */
+export const refundOwed = (r: Money): number => fromCents(refundOwedCents(r.status, ...centsOf(r)));

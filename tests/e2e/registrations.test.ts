@@ -212,6 +212,8 @@ describe('registration desk', () => {
     await refund.getByRole('button', { name: 'Not now' }).click();
     await expect.poll(() => refund.count()).toBe(0);
     await page.getByText('$500.00 is still held for this registration.', { exact: false }).waitFor();
+    // and the payment summary keeps saying so: all it paid is due back
+    await expect.poll(() => summary.innerText()).toMatch(/Refund Due\s*\$500\.00/);
     await page.getByRole('button', { name: 'Reactivate Registration' }).waitFor();
     await page.getByText(/Reason: Family emergency/).waitFor();
     await page.locator('.detail-badges').getByText('Cancelled').waitFor();

@@ -264,5 +264,9 @@ describe("a registration's payment summary", () => {
     expect(summary({ status: 'cancelled' }).match(/\$1,200\.00/g)).toHaveLength(1);
     expect(summary({ status: 'cancelled' }).match(/\$0\.00/g)).toHaveLength(2);
     expect(summary({ status: 'active' }).match(/\$1,200\.00/g)).toHaveLength(2);
+    // money held on a cancelled registration is shown as due back; on an active one only what is paid beyond the total
+    expect(summary({ status: 'cancelled', paid_amount: 205 })).toMatch(/Refund Due.*\$205\.00/);
+    expect(summary({ status: 'active', paid_amount: 205 })).not.toContain('Refund Due');
+    expect(summary({ status: 'active', paid_amount: 1250 })).toMatch(/Refund Due.*\$50\.00/);
   });
 });

@@ -8,6 +8,7 @@ import {
   isLate,
   owedCents,
   refundDueCents,
+  refundOwedCents,
   toCents,
   type FeeSettings,
 } from '../../shared/pricing';
@@ -101,6 +102,13 @@ describe('owed', () => {
     expect(owedCents('pending', 40000, 50000)).toBe(0);
     expect(owedCents('waitlist', 40000, 0)).toBe(40000);
     expect(owedCents('cancelled', 40000, 15000)).toBe(0);
+  });
+
+  it('owed back is what was paid beyond the total, or all that was paid once cancelled', () => {
+    expect(refundOwedCents('active', 40000, 45000)).toBe(5000);
+    expect(refundOwedCents('active', 40000, 15000)).toBe(0);
+    expect(refundOwedCents('cancelled', 40000, 15000)).toBe(15000);
+    expect(refundOwedCents('cancelled', 40000, 0)).toBe(0);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
- * The payment summary (docs/product.md#screens): total, paid, balance, refund due. The payment badge is the
+ * The payment summary (docs/product.md#screens): total, paid, balance, refund due (all paid, once cancelled). The payment badge is the
  * header's, shown once on the page.
  */
-import { balanceDueText, formatMoney } from '../../../lib/format';
+import { balanceDueText, formatMoney, refundOwed } from '../../../lib/format';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { Detail, DetailList } from './detail-list';
 
@@ -14,7 +14,8 @@ export function PaymentSummary({ registration: r }: { registration: Registration
         <Detail label="Total Amount">{formatMoney(r.total_amount)}</Detail>
         <Detail label="Amount Paid">{formatMoney(r.paid_amount)}</Detail>
         <Detail label="Balance Due">{balanceDueText(r)}</Detail>
-        {!!r.refund_due && <Detail label="Refund Due">{formatMoney(r.refund_due)}</Detail>}
+        {/* paid beyond the total, or, once cancelled, all that was paid: an organiser's to refund */}
+        {refundOwed(r) > 0 && <Detail label="Refund Due">{formatMoney(refundOwed(r))}</Detail>}
       </DetailList>
     </section>
   );

@@ -3,7 +3,7 @@
  * GET /api/config), the late fee, the discounts, the total, what was paid and the balance. The total
  * and balance are the server's; the lines explain them.
  */
-import { balanceDueText, formatMoney } from '../../../lib/format';
+import { balanceDueText, formatMoney, refundOwed } from '../../../lib/format';
 import { useEvent, useAgeLabels } from '../../../lib/public-config';
 import { fromCents, toCents } from '../../../../shared/pricing';
 import type { Attendee } from '../../../../shared/schemas/attendee';
@@ -76,10 +76,10 @@ export function PriceBreakdown({ registration: r, attendees }: { registration: R
             <th scope="row">Balance Due</th>
             <td className="num">{balanceDueText(r)}</td>
           </tr>
-          {!!r.refund_due && (
+          {refundOwed(r) > 0 && (
             <tr>
               <th scope="row">Refund Due</th>
-              <td className="num">{formatMoney(r.refund_due)}</td>
+              <td className="num">{formatMoney(refundOwed(r))}</td>
             </tr>
           )}
         </tbody>
