@@ -2,18 +2,22 @@
  * Keyboard focus is not dropped when the control that had it is turned off or goes away. A busy button
  * (Save Changes, Record Payment) is disabled while it works, and the browser then puts focus on the
  * page itself; a control replaced when the work is done (Save Changes by the page's actions, a removed
- * attendee's row, a linked booking's card) does the same. A keyboard or screen-reader user would start
- * again from the top of the page. Here focus goes back to the control once it is on again, or, when it
- * is gone, to the first control shown in the nearest part of the page that remains (the actions group,
- * the list, the card list).
+ * attendee's row, a linked booking's card, a removed flight row) does the same. A keyboard or
+ * screen-reader user would start again from the top of the page. Here focus goes back to the control
+ * once it is on again, or, when it is gone, to the first control shown in what now stands in its place
+ * (the actions group, the next row, the next card).
  *
- * Only for focus a keyboard gave (`:focus-visible`), so a tap on a phone never pops the keyboard up;
- * only while nothing else has focus, and only on the same page: a route's own change is left alone.
+ * Only for focus given by the keyboard (a key pressed since the last pointer), so a tap on a phone never
+ * brings its keyboard back; only while nothing else has focus, for a few seconds, and on the same page:
+ * a pointer pressed anywhere, or a route's own change, ends it. The page is watched only meanwhile.
  */
 const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-const shown = (el: HTMLElement) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]');
+/** How long after focus was lost it is still given back: a control busy for longer is left alone. */
+export const GIVE_BACK_MS = 5000;
+
+const shown = (el: Element) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]');
 
 /** An ancestor of the focused control, and the place among its children of the branch that held it. */
 interface Level {
@@ -21,11 +25,13 @@ interface Level {
   index: number;
 }
 
-const firstShown = (root: Element, last = false): HTMLElement | null => {
-  const all = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(shown);
-  if (root instanceof HTMLElement && root.matches(FOCUSABLE) && shown(root)) all.unshift(root);
-  return (last ? all.at(-1) : all[0]) ?? null;
-};
+/** The first (or last) control shown in `root`, `root` itself included. */
+function firstShown(root: Element, last = false): HTMLElement | null {
+  const all = [root, ...root.querySelectorAll(FOCUSABLE)];
+  if (last) all.reverse();
+  const found = all.find((el) => el instanceof HTMLElement && el.matches(FOCUSABLE) && shown(el));
+  return (found as HTMLElement | undefined) ?? null;
+}
 
 /**
  * Where focus goes when the control is gone: in the nearest ancestor still in the page, the first control
@@ -48,46 +54,69 @@ function nextFocus(levels: readonly Level[]): HTMLElement | null {
 }
 
 export function keepKeyboardFocus(doc: Document = document): () => void {
-  /** the control a keyboard last focused, its ancestors then, and the page it was on */
-  let kept: { el: HTMLElement; levels: Level[]; path: string } | null = null;
+  /** a key was pressed since the last pointer */
+  let keyboard = false;
+  /** the control the keyboard last focused, its ancestors then, the page it was on, and when it lost focus */
+  let kept: { el: HTMLElement; levels: Level[]; path: string; lostAt: number | null } | null = null;
 
-  const onFocusIn = (e: FocusEvent) => {
-    const el = e.target instanceof HTMLElement && e.target.matches(':focus-visible') ? e.target : null;
-    if (!el) {
-      kept = null;
-      return;
-    }
-    const levels: Level[] = [];
-    for (let child: Element = el, p = el.parentElement; p && child !== doc.body; child = p, p = p.parentElement) {
-      levels.push({ node: p, index: Array.prototype.indexOf.call(p.children, child) });
-    }
-    kept = { el, levels, path: location.pathname };
-  };
-  // left by the user's own move (a click elsewhere, even on no control): nothing to give back
-  const onFocusOut = (e: FocusEvent) => {
-    if (kept && e.target === kept.el && kept.el.isConnected && !kept.el.matches(':disabled')) kept = null;
-  };
   const observer = new MutationObserver(() => {
     if (!kept) return;
-    const focusLost = doc.activeElement === doc.body || doc.activeElement === null;
-    if (!focusLost || location.pathname !== kept.path) {
-      if (doc.activeElement !== kept.el) kept = null;
+    const active = doc.activeElement;
+    if (location.pathname !== kept.path || (active && active !== doc.body)) {
+      if (active !== kept.el) forget();
       return;
     }
+    const now = performance.now();
+    kept.lostAt ??= now;
+    if (now - kept.lostAt > GIVE_BACK_MS) return forget();
     const { el, levels } = kept;
     if (el.isConnected) {
       if (!el.matches(':disabled') && shown(el)) el.focus();
       return; // still off: wait for it
     }
-    kept = null;
+    forget();
     nextFocus(levels)?.focus();
   });
+  const watch = { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] };
+  function forget() {
+    kept = null;
+    observer.disconnect();
+  }
+
+  const onKeyDown = () => {
+    keyboard = true;
+  };
+  const onPointerDown = () => {
+    keyboard = false;
+    forget();
+  };
+  const onFocusIn = (e: FocusEvent) => {
+    const el = e.target instanceof HTMLElement ? e.target : null;
+    if (!el || !keyboard || !el.matches(':focus-visible')) return forget();
+    const levels: Level[] = [];
+    for (let child: Element = el, p = el.parentElement; p && child !== doc.body; child = p, p = p.parentElement) {
+      levels.push({ node: p, index: Array.prototype.indexOf.call(p.children, child) });
+    }
+    kept = { el, levels, path: location.pathname, lostAt: null };
+    observer.observe(doc.body, watch);
+  };
+  // Left by the user's own move (a click elsewhere, even on no control): nothing to give back. Decided a
+  // moment later: Chromium sends focusout while it removes a control, when it is still in the page.
+  const onFocusOut = (e: FocusEvent) => {
+    const el = e.target;
+    queueMicrotask(() => {
+      if (kept?.el === el && kept.el.isConnected && !kept.el.matches(':disabled') && doc.activeElement !== kept.el) forget();
+    });
+  };
+  doc.addEventListener('keydown', onKeyDown, true);
+  doc.addEventListener('pointerdown', onPointerDown, true);
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
-  observer.observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
   return () => {
+    doc.removeEventListener('keydown', onKeyDown, true);
+    doc.removeEventListener('pointerdown', onPointerDown, true);
     doc.removeEventListener('focusin', onFocusIn);
     doc.removeEventListener('focusout', onFocusOut);
-    observer.disconnect();
+    forget();
   };
 }

@@ -74,8 +74,11 @@ type Money = { status: RegistrationStatus; total_amount?: number | null; paid_am
 
 const centsOf = (r: Money) => [toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0)] as const;
 
-/** Its balance due: what it still owes (`owedCents`), $0.00 once cancelled. */
-export const balanceDueText = (r: Money): string => formatMoney(fromCents(owedCents(r.status, ...centsOf(r))));
+/** Its balance due in dollars: what it still owes (`owedCents`), nothing once cancelled. */
+export const balanceOwed = (r: Money): number => fromCents(owedCents(r.status, ...centsOf(r)));
+
+/** Its balance due as shown: '$0.00' once cancelled. */
+export const balanceDueText = (r: Money): string => formatMoney(balanceOwed(r));
 
 /** What is owed back to it (`refundOwedCents`) in dollars: paid beyond the total, or all it paid once cancelled. */
 export const refundOwed = (r: Money): number => fromCents(refundOwedCents(r.status, ...centsOf(r)));

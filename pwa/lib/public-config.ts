@@ -13,10 +13,15 @@ const CACHE_KEY = 'public_config';
 
 export const configKeys = { all: ['config'] as const };
 
+/** The kept answer, parsed once per text kept (it is read on every render while the request fails). */
+let parsed: { raw: string; config: PublicConfig } | null = null;
+
 function cached(): PublicConfig | undefined {
   try {
     const raw = localStorage.getItem(CACHE_KEY);
-    return raw ? (JSON.parse(raw) as PublicConfig) : undefined;
+    if (!raw) return undefined;
+    if (parsed?.raw !== raw) parsed = { raw, config: JSON.parse(raw) as PublicConfig };
+    return parsed.config;
   } catch {
     return undefined;
   }

@@ -188,6 +188,17 @@ describe('accessibility: admin', () => {
     await expect
       .poll(() => isFocused(page.getByRole('textbox', { name: 'First Name' }).first()), { message: 'focus on the first invalid field' })
       .toBe(true);
+    // a control removed from the keyboard, with no busy state first: focus goes to what stands in its place
+    const removeMember = page.getByRole('button', { name: 'Remove Group Member 1' });
+    await page.keyboard.press('Shift'); // a keyboard user: a key since the last pointer
+    await removeMember.focus();
+    await page.keyboard.press('Enter');
+    await removeMember.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement !== document.body && document.activeElement !== null), {
+        message: 'focus kept after removing a group member',
+      })
+      .toBe(true);
     await expectLabelled(page, 'manual create');
     await expectAccessible(page, 'manual create with errors');
 
@@ -247,6 +258,7 @@ describe('accessibility: admin', () => {
     // a control used from the keyboard that goes away leaves focus in the page, not on its body
     const focusLost = () => page.evaluate(() => document.activeElement === document.body || document.activeElement === null);
     const edit = page.getByRole('button', { name: 'Edit registration' });
+    await page.keyboard.press('Shift'); // a keyboard user: a key since the last pointer
     await edit.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('textbox', { name: 'City' }).fill('Waco');

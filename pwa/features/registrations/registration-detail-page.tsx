@@ -37,6 +37,7 @@ import { LoadFailure, UnverifiedNotice, VisitorActions } from './components/visi
 import { useNotice } from './hooks/use-notice';
 import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
 import { useRegistrationEditor } from './hooks/use-registration-editor';
+import { balanceOwed } from '../../lib/format';
 
 type ViewerMode = 'admin' | 'greeter' | 'desk' | 'registrant';
 const STAFF_MODE: Record<Role, ViewerMode> = { admin: 'admin', greeter: 'greeter', checkin: 'desk' };
@@ -167,12 +168,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       </div>
 
       {isAdmin && !fromCache && (
-        <PaymentsSection
-          registrationNumber={r.registration_number}
-          registrationId={r.id}
-          balanceDue={r.balance_due ?? 0}
-          disabled={!online}
-        />
+        <PaymentsSection registrationNumber={r.registration_number} registrationId={r.id} balanceDue={balanceOwed(r)} disabled={!online} />
       )}
       {isAdmin && !fromCache && <HistorySection registrationNumber={r.registration_number} />}
     </div>

@@ -14,7 +14,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
-import { ApiError, errorMessage, getToken } from '../../lib/api-client';
+import { ApiError, errorMessage, getToken, isRetryable } from '../../lib/api-client';
 import type { VerifiedRegistration } from '../../../shared/schemas/verification';
 import { isFlightEditVerified, markFlightEditSession } from '../../app/registrant/flight-edit-session';
 import { clearVerification, getRegistrantToken, readVerification } from '../../app/registrant/verification-store';
@@ -62,8 +62,9 @@ export default function FlightInfoPage() {
       },
       (err: unknown) => {
         if (abort.signal.aborted) return;
-        // no answer at all: the verification still stands, so the visitor is not sent back to the email step
-        if (err instanceof ApiError && err.isNetworkError) {
+        // no answer (or a server down for a moment): the verification still stands, so the visitor is not
+        // sent back to the email step
+        if (isRetryable(err)) {
           setStep('unreachable');
           return;
         }

@@ -16,6 +16,7 @@ import { useRequestFlightInfo } from '../api/request-flight-info';
 import { RefundStep } from './refund-step';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
 import type { Notice } from '../hooks/use-notice';
+import { refundOwed } from '../../../lib/format';
 
 const CANCELLED_NO_REQUEST = 'A cancelled registration is not sent flight info requests. Reactivate it first.';
 
@@ -64,7 +65,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
       { id: r.id, reason: reason.trim() },
       {
         onSuccess: ({ registration }) => {
-          const held = registration.paid_amount ?? r.paid_amount ?? 0;
+          const held = refundOwed(registration);
           if (held > 0) setRefundOf(held);
         },
         onError: (e) => notify('error', errorMessage(e, 'Failed to cancel registration')),

@@ -51,11 +51,14 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
     fields: () => ({}),
     onError: (err) => {
-      // back in the box, the code chosen: the next one typed replaces it (the phone's keyboard stays up)
-      requestAnimationFrame(() => {
-        input.current?.focus();
-        input.current?.select();
-      });
+      const dead = err instanceof ApiError && err.status === 400 && wrongTries + 1 >= CODE_MAX_WRONG_TRIES;
+      // back in the box, the code chosen: the next one typed replaces it (the phone's keyboard stays up);
+      // a code dead of wrong tries is not typed again (the message says to go Back to Email)
+      if (!dead)
+        requestAnimationFrame(() => {
+          input.current?.focus();
+          input.current?.select();
+        });
       if (!(err instanceof ApiError && err.status === 400)) return;
       setWrongTries(wrongTries + 1);
       // the server has killed the code: the email step must not offer to enter it again
