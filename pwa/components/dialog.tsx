@@ -18,16 +18,27 @@ export interface DialogProps {
 
 export function Dialog({ open, title, onClose, children, footer }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
-    if (!d) return;
-    if (!open) {
-      if (d.open) d.close();
-      return;
+    if (!d || !open) return;
+    if (!d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
     }
-    if (!d.open) d.showModal();
-    return hideOutside(d);
+    const restore = hideOutside(d);
+    // closed, or taken away while open (a dialog shown only while in use)
+    return () => {
+      restore();
+      if (d.open) d.close();
+      // The browser gives focus back to the opener only from inside the dialog; when its content is gone
+      // first (closed by its own button's success), focus is on the page, so it is given back here.
+      const active = document.activeElement;
+      if ((active === document.body || !active) && opener.current instanceof HTMLElement && opener.current.isConnected) {
+        opener.current.focus();
+      }
+    };
   }, [open]);
   return (
     <dialog

@@ -56,6 +56,12 @@ describe('the check-in desk', () => {
     await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('100');
     expect(await dialog.getByLabel('Amount').inputValue()).toBe('100');
+    // recorded with Enter: the dialog closes and focus is back on the button that opened it, not on the page
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect
+      .poll(() => second.getByRole('button', { name: 'Record payment' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
   });
 
   it('finds a family by a first name and checks all in; offline, checks in another and takes its balance; both sync when the signal returns', async () => {

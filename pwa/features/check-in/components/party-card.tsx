@@ -175,9 +175,25 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
               <strong data-testid="balance-due">{formatMoney(balance)}</strong> of {formatMoney(reg.total_amount ?? 0)}
             </>
           )}
-          {payments('pending') && <span className="badge badge-yellow"> Not synced yet</span>}
-          {payments('failed') && <span className="badge badge-red"> Payment refused: see Changes</span>}
-          {conflict && <span className="badge badge-red"> {overpaymentBadge(conflict.lastError)}: see Changes</span>}
+          {/* the space outside each badge: read as its own words, not run into the amount */}
+          {payments('pending') && (
+            <>
+              {' '}
+              <span className="badge badge-yellow">Not synced yet</span>
+            </>
+          )}
+          {payments('failed') && (
+            <>
+              {' '}
+              <span className="badge badge-red">Payment refused: see Changes</span>
+            </>
+          )}
+          {conflict && (
+            <>
+              {' '}
+              <span className="badge badge-red">{overpaymentBadge(conflict.lastError)}: see Changes</span>
+            </>
+          )}
         </dd>
       </dl>
       {balance > 0 && !cancelled && (
