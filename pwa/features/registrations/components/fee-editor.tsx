@@ -68,13 +68,14 @@ export function FeeEditor({ registration: r, editor }: { registration: Registrat
         </div>
         <div className="fee-preview-new">
           <dt>New Total</dt>
-          <dd>{formatMoney(fromCents(preview.newTotalCents))}</dd>
+          {/* a discount that could not be saved gives no total: its message says why on Save */}
+          <dd>{preview.valid ? formatMoney(fromCents(preview.newTotalCents)) : '—'}</dd>
         </div>
         <div>
           <dt>Amount Paid</dt>
           <dd>{formatMoney(fromCents(preview.paidCents))}</dd>
         </div>
-        {preview.refundDueCents > 0 && (
+        {preview.valid && preview.refundDueCents > 0 && (
           <div className="fee-preview-refund">
             <dt>Refund Due</dt>
             <dd>{formatMoney(fromCents(preview.refundDueCents))}</dd>

@@ -85,7 +85,16 @@ export interface FeePreview {
   newTotalCents: number;
   paidCents: number;
   refundDueCents: number;
+  /** false while a discount typed could not be saved (out of range, not a number): no new total is shown */
+  valid: boolean;
 }
+
+/** A typed discount the server would take: empty (0), or a number within [min, max]. */
+const takes = (s: string, min: number, max: number) => {
+  if (s.trim() === '') return true;
+  const n = Number(s);
+  return Number.isFinite(n) && n >= min && n <= max;
+};
 
 /** The totals the fee settings in `v` would give, in cents. `lateFeeCents` is the event's late fee. */
 export function feePreview(r: Registration, v: EditValues, lateFeeCents: number): FeePreview {
@@ -106,6 +115,7 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
     newTotalCents: totalCents,
     paidCents,
     refundDueCents: refundDueCents(totalCents, paidCents),
+    valid: v.waive_fees || (takes(v.discount_percentage, 0, 100) && takes(v.fixed_discount_amount, 0, Infinity)),
   };
 }
 

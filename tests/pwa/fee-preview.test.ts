@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { editValuesOf, feePreview } from '../../pwa/features/registrations/hooks/use-registration-editor';
+import type { Registration } from '../../shared/schemas/registration';
+import { registrationRow } from './fixtures';
+
+const reg = { ...registrationRow(), base_amount: 500, total_amount: 500, paid_amount: 250, late_fee_applied: false } as Registration;
+const preview = (o: Partial<ReturnType<typeof editValuesOf>>) => feePreview(reg, { ...editValuesOf(reg), ...o }, 5000);
+
+describe("the registration page's fee preview", () => {
+  it('gives the new total and what is due back for a discount that can be saved', () => {
+    expect(preview({ discount_percentage: '10', fixed_discount_amount: '' })).toMatchObject({
+      newTotalCents: 45000,
+      refundDueCents: 0,
+      valid: true,
+    });
+    expect(preview({ discount_percentage: '', fixed_discount_amount: '300' })).toMatchObject({
+      newTotalCents: 20000,
+      refundDueCents: 5000,
+      valid: true,
+    });
+  });
+
+  it('gives no total while a discount typed could not be saved', () => {
+    expect(preview({ discount_percentage: '150' }).valid).toBe(false);
+    expect(preview({ discount_percentage: '-1' }).valid).toBe(false);
+    expect(preview({ fixed_discount_amount: '-5' }).valid).toBe(false);
+    expect(preview({ fixed_discount_amount: 'ten' }).valid).toBe(false);
+    // waived: the discounts are not used
+    expect(preview({ waive_fees: true, discount_percentage: '150' })).toMatchObject({ newTotalCents: 0, valid: true });
+  });
+});
