@@ -15,7 +15,7 @@ const FOCUSABLE =
   'button:not([disabled]), a[href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** How long after focus was lost it is still given back: a control busy for longer is left alone. */
-export const GIVE_BACK_MS = 5000;
+const GIVE_BACK_MS = 5000;
 
 const shown = (el: Element) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]');
 

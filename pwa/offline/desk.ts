@@ -44,7 +44,7 @@ export function withDeskOps(reg: CachedRegistration, base: DeskState, ops: DeskO
   let paidLocally = false;
   for (const op of ops) {
     if (op.kind === 'payment') {
-      paid = (toCents(paid) + toCents(op.payload.amount)) / 100;
+      paid = fromCents(toCents(paid) + toCents(op.payload.amount));
       paidLocally = true;
       continue;
     }
@@ -238,7 +238,7 @@ export const overpaymentBadge = (lastError: string | null) =>
 export async function settlePayment(db: AppDB, op: PaymentOp, { registration, recordedAt }: PaymentAnswer): Promise<void> {
   await db.transaction('rw', DESK_TABLES(db), async () => {
     const total = registration.total_amount ?? 0;
-    const over = (toCents(registration.paid_amount ?? 0) - toCents(total)) / 100;
+    const over = fromCents(toCents(registration.paid_amount ?? 0) - toCents(total));
     const lowered = op.payload.totalSeen !== undefined && toCents(total) < toCents(op.payload.totalSeen);
     const stored = await db.outbox.where('opId').equals(op.opId).first();
     // recorded after the cancellation; one recorded before it (its answer lost, sent again) the admin saw when cancelling

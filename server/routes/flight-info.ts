@@ -17,13 +17,8 @@ import type { Actor } from '../services/operations/audit';
 import { flightFor, type FlightInfoRecord, type FlightReader } from '../services/flights/flight-view';
 import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flights/flight-requests';
 import { listFlightRecords, replaceFlights } from '../services/flights/flights';
-import {
-  registrationByRef,
-  registrationForEmail,
-  registrationSummary,
-  type RegistrationRow,
-} from '../services/registrants/registrant-summary';
-import { sendVerificationCode, verifyCodeWithFlights, withMailBudget } from '../services/registrants/verification';
+import { registrationByRef, registrationSummary, type RegistrationRow } from '../services/registrants/registrant-summary';
+import { registrationToMail, sendVerificationCode, verifyCodeWithFlights, withMailBudget } from '../services/registrants/verification';
 import {
   flightLinkTokenSchema,
   flightRules,
@@ -110,8 +105,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     await requireChallenge(c, body.captchaToken, VERIFICATION_MESSAGES.securityCheck, 'captchaToken');
     const { db } = c.get('deps').database;
     await withMailBudget(db, 'flight-link', body.email, clientIp(c), async () => {
-      const reg = await registrationForEmail(db, body.email);
-      if (!reg) throw notFound(VERIFICATION_MESSAGES.lookupNotFound);
+      const reg = await registrationToMail(db, body.email, VERIFICATION_MESSAGES.lookupNotFound);
       await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
     });
     return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);

@@ -6,11 +6,7 @@ import type { User, LoginResponse } from './answers';
 export type { User, LoginResponse };
 
 /** A password is required: empty, or only spaces, is missing (spaces inside or around one are kept as typed). */
-const requiredPassword = (required: string) =>
-  z
-    .string({ error: required })
-    .min(1, required)
-    .refine((s) => s.trim() !== '', required);
+const requiredPassword = (required: string) => z.string({ error: required }).refine((s) => s.trim() !== '', required);
 
 export const loginSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),

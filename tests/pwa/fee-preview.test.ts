@@ -8,12 +8,12 @@ const preview = (o: Partial<ReturnType<typeof editValuesOf>>) => feePreview(reg,
 
 describe("the registration page's fee preview", () => {
   it('gives the new total and what is due back for a discount that can be saved', () => {
-    expect(preview({ discount_percentage: '10', fixed_discount_amount: '' })).toMatchObject({
+    expect(preview({ discount_percentage: '10', fixed_discount_amount: '0' })).toMatchObject({
       newTotalCents: 45000,
       refundDueCents: 0,
       valid: true,
     });
-    expect(preview({ discount_percentage: '', fixed_discount_amount: '300' })).toMatchObject({
+    expect(preview({ discount_percentage: '0', fixed_discount_amount: '300' })).toMatchObject({
       newTotalCents: 20000,
       refundDueCents: 5000,
       valid: true,
@@ -25,6 +25,9 @@ describe("the registration page's fee preview", () => {
     expect(preview({ discount_percentage: '-1' }).valid).toBe(false);
     expect(preview({ fixed_discount_amount: '-5' }).valid).toBe(false);
     expect(preview({ fixed_discount_amount: 'ten' }).valid).toBe(false);
+    // what Save refuses too: an emptied box, a third decimal
+    expect(preview({ discount_percentage: '' }).valid).toBe(false);
+    expect(preview({ fixed_discount_amount: '10.555' }).valid).toBe(false);
     // waived: the discounts are not used
     expect(preview({ waive_fees: true, discount_percentage: '150' })).toMatchObject({ newTotalCents: 0, valid: true });
   });

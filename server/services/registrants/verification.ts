@@ -35,10 +35,24 @@ const TOO_MANY_TRIES = 'Too many attempts. Please wait a few minutes and try aga
 /** One budget per email for every mail a visitor can ask for (either code, the flight-info link, the pass), in any case. */
 const emailSendKey = (email: string) => `mail-send:email:${email.trim().toLowerCase()}`;
 
+/** No live registration has the email: nothing was sent, and the email's send is given back. */
+export class NoRegistrationForEmail extends ApiError {
+  constructor(message: string) {
+    super(404, message);
+  }
+}
+
+/** The live registration a visitor's mail goes to; `message` (a 404) when there is none. */
+export async function registrationToMail(db: DbOrTx, email: string, message: string) {
+  const reg = await registrationForEmail(db, email);
+  if (!reg) throw new NoRegistrationForEmail(message);
+  return reg;
+}
+
 /**
  * Runs `work` (which sends one mail a visitor asked for) as one send of the email's and the address's
  * budgets: 429 with Retry-After when either is spent. When no mail went out the email's send is given
- * back: the mail failed (and then the address's too), or no registration has the email (a 404: a visitor
+ * back: the mail failed (and then the address's too), or no registration has the email (`NoRegistrationForEmail`: a visitor
  * who mistyped it, asking again, is told the same, not "too many"). The address's budget still counts
  * the 404s: trying many emails from one address is what it and the challenge stop.
  */
@@ -51,7 +65,7 @@ export async function withMailBudget<T>(db: DbOrTx, scope: string, email: string
     if (err instanceof MailDeliveryError) {
       await refund(db, emailSendKey(email));
       await refund(db, `${scope}:ip:${ip}`);
-    } else if (err instanceof ApiError && err.status === 404) {
+    } else if (err instanceof NoRegistrationForEmail) {
       await refund(db, emailSendKey(email));
     }
     throw err;
@@ -64,8 +78,7 @@ type Deps = Pick<AppDeps, 'database' | 'mailer' | 'log' | 'config'>;
 export async function sendVerificationCode(deps: Deps, p: { email: string; purpose: CodePurpose; ip: string }) {
   const { db } = deps.database;
   await withMailBudget(db, `code-send:${p.purpose}`, p.email, p.ip, async () => {
-    const reg = await registrationForEmail(db, p.email);
-    if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
+    const reg = await registrationToMail(db, p.email, VERIFICATION_MESSAGES.noRegistration);
     await issueCode(db, p.email, p.purpose, new Date(), (code) =>
       deliverMail(deps, { to: reg.primaryEmail, ...verificationCodeMail(deps.config.event, code, CODE_TTL_MS / MINUTE) }),
     );

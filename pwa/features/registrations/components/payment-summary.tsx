@@ -7,6 +7,7 @@ import type { Registration } from '../../../../shared/schemas/registration';
 import { Detail, DetailList } from './detail-list';
 
 export function PaymentSummary({ registration: r }: { registration: Registration }) {
+  const refund = refundOwed(r);
   return (
     <section className="card" aria-labelledby="payment-summary-title">
       <h2 id="payment-summary-title">Payment Summary</h2>
@@ -15,7 +16,7 @@ export function PaymentSummary({ registration: r }: { registration: Registration
         <Detail label="Amount Paid">{formatMoney(r.paid_amount)}</Detail>
         <Detail label="Balance Due">{balanceDueText(r)}</Detail>
         {/* paid beyond the total, or, once cancelled, all that was paid: an organiser's to refund */}
-        {refundOwed(r) > 0 && <Detail label="Refund Due">{formatMoney(refundOwed(r))}</Detail>}
+        {refund > 0 && <Detail label="Refund Due">{formatMoney(refund)}</Detail>}
       </DetailList>
     </section>
   );

@@ -18,6 +18,7 @@ export function PriceBreakdown({ registration: r, attendees }: { registration: R
   const afterPctCents = Math.round((baseCents + lateCents) * (1 - pct / 100));
   const pctCents = baseCents + lateCents - afterPctCents;
   const fixedCents = toCents(r.fixed_discount_amount ?? 0);
+  const refund = refundOwed(r);
   return (
     <section className="card" aria-labelledby="price-title">
       <h2 id="price-title">Price Breakdown</h2>
@@ -76,10 +77,10 @@ export function PriceBreakdown({ registration: r, attendees }: { registration: R
             <th scope="row">Balance Due</th>
             <td className="num">{balanceDueText(r)}</td>
           </tr>
-          {refundOwed(r) > 0 && (
+          {refund > 0 && (
             <tr>
               <th scope="row">Refund Due</th>
-              <td className="num">{formatMoney(refundOwed(r))}</td>
+              <td className="num">{formatMoney(refund)}</td>
             </tr>
           )}
         </tbody>

@@ -89,12 +89,9 @@ export interface FeePreview {
   valid: boolean;
 }
 
-/** A typed discount the server would take: empty (0), or a number within [min, max]. */
-const takes = (s: string, min: number, max: number) => {
-  if (s.trim() === '') return true;
-  const n = Number(s);
-  return Number.isFinite(n) && n >= min && n <= max;
-};
+/** A typed discount that Save would send as it is: the PUT schema's own field decides. */
+const takes = (field: 'discount_percentage' | 'fixed_discount_amount', s: string) =>
+  registrationUpdateSchema.shape[field].safeParse(s).success;
 
 /** The totals the fee settings in `v` would give, in cents. `lateFeeCents` is the event's late fee. */
 export function feePreview(r: Registration, v: EditValues, lateFeeCents: number): FeePreview {
@@ -115,7 +112,7 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
     newTotalCents: totalCents,
     paidCents,
     refundDueCents: refundDueCents(totalCents, paidCents),
-    valid: v.waive_fees || (takes(v.discount_percentage, 0, 100) && takes(v.fixed_discount_amount, 0, Infinity)),
+    valid: v.waive_fees || (takes('discount_percentage', v.discount_percentage) && takes('fixed_discount_amount', v.fixed_discount_amount)),
   };
 }
 

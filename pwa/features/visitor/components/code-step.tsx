@@ -51,7 +51,8 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
       err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
     fields: () => ({}),
     onError: (err) => {
-      const dead = err instanceof ApiError && err.status === 400 && wrongTries + 1 >= CODE_MAX_WRONG_TRIES;
+      const wrongCode = err instanceof ApiError && err.status === 400;
+      const dead = wrongCode && wrongTries + 1 >= CODE_MAX_WRONG_TRIES;
       // back in the box, the code chosen: the next one typed replaces it (the phone's keyboard stays up);
       // a code dead of wrong tries is not typed again (the message says to go Back to Email)
       if (!dead)
@@ -59,10 +60,10 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
           input.current?.focus();
           input.current?.select();
         });
-      if (!(err instanceof ApiError && err.status === 400)) return;
+      if (!wrongCode) return;
       setWrongTries(wrongTries + 1);
       // the server has killed the code: the email step must not offer to enter it again
-      if (wrongTries + 1 >= CODE_MAX_WRONG_TRIES) forgetPendingCode(flow);
+      if (dead) forgetPendingCode(flow);
     },
   });
 
