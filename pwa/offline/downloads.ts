@@ -37,6 +37,35 @@ export async function saveCursor(db: AppDB, feed: Feed, page: { cursor: string |
   }
 }
 
+/** The copy a page is downloaded into: whose it is (owner.ts) and the feed's cursor its request was made from. */
+export interface CopyPosition {
+  owner: string;
+  cursor: string;
+}
+
+export async function copyPosition(db: AppDB, feed: Feed): Promise<CopyPosition> {
+  const owner = await db.getMeta('owner');
+  return { owner: owner ? `${owner.userId}:${owner.role}` : '', cursor: await feedCursor(db, feed) };
+}
+
+/** The copy changed while a page was on its way: it is not written (the next cycle asks again). */
+export class CopyChanged extends Error {}
+
+/**
+ * Writes a downloaded page only into the copy its request was made from, in one transaction with the
+ * check. Meanwhile another user may have signed in on this device or the user's role changed (owner.ts
+ * clears the copy; it waits for the sync lock only so long), or another tab moved the cursor on: the old
+ * page would land in the wrong copy, or mark a partial copy complete.
+ */
+export async function writeIntoCopy<T>(db: AppDB, feed: Feed, from: CopyPosition, write: () => Promise<T>): Promise<T> {
+  const tables = [db.arrivals, db.registrations, db.hotelAssignments, db.candidates, db.outbox, db.receipts, db.meta];
+  return db.transaction('rw', tables, async () => {
+    const now = await copyPosition(db, feed);
+    if (now.owner !== from.owner || now.cursor !== from.cursor) throw new CopyChanged(`The saved ${feed} changed during the download`);
+    return write();
+  });
+}
+
 /** Flight ids with a pickup op still waiting to be acknowledged. */
 export async function flightsWithPendingTaps(db: AppDB): Promise<Set<number>> {
   const ops = await db.outbox.where('state').equals('pending').toArray();

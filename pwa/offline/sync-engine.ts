@@ -30,7 +30,7 @@
  */
 import type { AppDB } from './db';
 import { measureOffset, recordOffset } from './clock';
-import { applyArrivalsPage, feedCursor, type Feed } from './downloads';
+import { applyArrivalsPage, copyPosition, CopyChanged, writeIntoCopy, type Feed } from './downloads';
 import { pendingOps } from './outbox';
 import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
@@ -568,35 +568,42 @@ export class SyncEngine {
   private async downloadFeed(feed: Feed): Promise<boolean> {
     let changed = false;
     let done = 0;
-    let cursor = await feedCursor(this.db, feed);
+    const from = await copyPosition(this.db, feed);
     for (;;) {
       this.set({ progress: { phase: 'download', feed, done } });
       const res = await this.call({
         method: 'GET',
         path: `/sync/${feed}`,
-        query: { since: cursor || undefined, limit: this.opts.pageLimit ?? PAGE_LIMIT },
+        query: { since: from.cursor || undefined, limit: this.opts.pageLimit ?? PAGE_LIMIT },
       });
       if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
       // 403: this user may not have this feed (a role change); nothing to download
       if (res.status === 403) return changed;
       if (res.status >= 400) throw new RetryLater(`Could not download ${feed}: ${errorText(res)}`);
-      let rows = 0;
-      let page: { cursor: string | number; hasMore: boolean };
-      if (feed === 'arrivals') {
-        const p = await readAnswer((a) => a.parseArrivalsPage(res.body));
-        await applyArrivalsPage(this.db, p);
-        rows = p.arrivals.length + p.removed.length;
-        page = p;
-      } else {
-        const admin = await adminDownloads();
-        ({ rows, page } = await admin.applyAdminPage(this.db, await readAnswer((a) => admin.parseAdminPage(a, feed, res.body))));
+      let written: { rows: number; page: { cursor: string | number; hasMore: boolean } };
+      try {
+        if (feed === 'arrivals') {
+          const p = await readAnswer((a) => a.parseArrivalsPage(res.body));
+          written = await writeIntoCopy(this.db, feed, from, async () => {
+            await applyArrivalsPage(this.db, p);
+            return { rows: p.arrivals.length + p.removed.length, page: p };
+          });
+        } else {
+          const admin = await adminDownloads();
+          const p = await readAnswer((a) => admin.parseAdminPage(a, feed, res.body));
+          written = await writeIntoCopy(this.db, feed, from, () => admin.applyAdminPage(this.db, p));
+        }
+      } catch (e) {
+        // another user's copy now, or another tab's download: this one stops (docs/architecture.md)
+        if (e instanceof CopyChanged) return changed;
+        throw e;
       }
-      changed ||= rows > 0;
-      done += rows;
-      const next = String(page.cursor);
+      changed ||= written.rows > 0;
+      done += written.rows;
+      const next = String(written.page.cursor);
       // a server that says "more" without moving the cursor would loop forever
-      if (!page.hasMore || next === cursor) return changed;
-      cursor = next;
+      if (!written.page.hasMore || next === from.cursor) return changed;
+      from.cursor = next;
     }
   }
 

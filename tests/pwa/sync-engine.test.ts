@@ -6,6 +6,7 @@ import { PICKUP_BATCH_MAX } from '../../shared/schemas/arrivals';
 import { listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
 import { queryArrival, queryUnmatched } from '../../pwa/offline/queries';
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
+import { claimDevice } from '../../pwa/offline/owner';
 import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
 import type { AppDB } from '../../pwa/offline/db';
 import {
@@ -514,6 +515,28 @@ describe('download', () => {
     expect(await db.getMeta('cursor:arrivals')).toBe('55');
     expect(await db.getMeta('complete:arrivals')).toBe(true);
     expect(server.requests.filter((r) => r.path === '/sync/arrivals').map((r) => r.query?.limit)).toEqual([500, 500, 500]);
+  });
+
+  it("a page on its way while another user signs in on this device is not written into the new user's copy", async () => {
+    const db = freshDb();
+    await claimDevice(db, { id: 1, name: 'Ana Lima', role: 'greeter' });
+    const page = (arrivals: ReturnType<typeof arrivalRow>[], cursor: number, hasMore: boolean) => ({
+      status: 200,
+      body: { arrivals, removed: [], cursor, hasMore, serverTime: new Date().toISOString() },
+    });
+    const server = fakeServer({
+      'GET /sync/arrivals': async (req) => {
+        if (!req.query?.since) return page([arrivalRow({ id: 1 })], 40, true);
+        // Ana's second page is slow; Bo signs in meanwhile (the sync lock was given up on)
+        await claimDevice(db, { id: 2, name: 'Bo Greer', role: 'greeter' });
+        return page([arrivalRow({ id: 2 })], 55, false);
+      },
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    // Bo's copy stays empty and unfinished: his own first download fills it
+    expect(await db.arrivals.count()).toBe(0);
+    expect(await db.getMeta('cursor:arrivals')).toBeUndefined();
+    expect(await db.getMeta('complete:arrivals')).toBeUndefined();
   });
 
   it('drops removed rows and downloads the admin feeds, ranking candidates for the bookings', async () => {
