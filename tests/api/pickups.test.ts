@@ -101,6 +101,42 @@ describe('POST /api/flight-info/admin/flight-pickups/{id}', () => {
     expect(await audits(f.id)).toHaveLength(1);
   });
 
+  it('a tick queued for a flight that the family then changed arrives stale, and says the change of flight won', async () => {
+    const reg = await makeRegistration(t.db);
+    const f = await makeFlight(t.db, reg.id, { flightNumber: 'UA700' });
+    // the greeter ticks at the airport with no signal...
+    const tappedAt = new Date(Date.now() - 60_000).toISOString();
+    // ...and meanwhile the family moves to a later flight
+    const { registrantToken } = await issueRegistrantToken(t.db, reg.id, reg.primaryEmail);
+    const changed = await t.api('POST', '/api/flight-info/submit-verified', {
+      registrantToken,
+      body: {
+        registrationId: reg.id,
+        needsTransportation: true,
+        flights: [
+          {
+            id: f.id,
+            flightType: 'arrival',
+            airline: 'United Airlines',
+            flightNumber: 'UA700',
+            flightDate: '2025-11-27',
+            flightTime: '19:45',
+            airport: 'IAH',
+            adultsCount: 1,
+          },
+        ],
+      },
+    });
+    expect(changed.status).toBe(200);
+    const res = await toggle(f.id, { picked_up: true, clientTime: tappedAt, deviceId: 'phone-A' }, { token: greeter.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ picked_up: false, stale: true, changed: false, pickup_changed_by: 'a change of flight' });
+    expect((await stored(f.id)).pickedUp).toBe(false);
+    // a tap after the change is the new flight's
+    const now = await toggle(f.id, { picked_up: true }, { token: greeter.token });
+    expect(now.body).toMatchObject({ picked_up: true, stale: false, changed: true });
+  });
+
   it('takes the tap time and device also as a check-in spells them (client_time, device_id)', async () => {
     const f = await newArrival();
     const now = Date.now();

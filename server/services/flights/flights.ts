@@ -81,15 +81,23 @@ const flightValues = (f: FlightSubmission, needsTransportation: boolean) => ({
 const withStoredAirport = (given: FlightSubmission, row: FlightRow): FlightSubmission =>
   given.airport === null ? { ...given, airport: row.airport, airportName: row.airportName } : given;
 
-const CLEARED_PICKUP = {
+/** Who a pickup's reset by a change of flight is told to come from (a greeter's tap is overridden by it). */
+const FLIGHT_CHANGE = 'a change of flight';
+
+/**
+ * A changed flight is another meeting: its pickup starts over, stamped as a tap at `now`, so a tick
+ * made for the old flight and still queued on a phone arrives stale instead of ticking the new one.
+ */
+const clearedPickup = (now: Date) => ({
   pickedUp: false,
   pickedUpAt: null,
   pickedUpBy: null,
   pickedUpByUserId: null,
   pickupDevice: null,
-  pickupTapAt: null,
+  pickupTapAt: now,
   pickupReceivedAt: null,
-};
+  pickupChangedBy: FLIGHT_CHANGE,
+});
 
 export interface ReplaceFlightsInput {
   needsTransportation: boolean;
@@ -134,7 +142,7 @@ export async function replaceFlights(
           .update(flights)
           .set({
             ...flightValues(f, input.needsTransportation),
-            ...(sameFlight(row, f) ? {} : CLEARED_PICKUP),
+            ...(sameFlight(row, f) ? {} : clearedPickup(now)),
             updatedAt: now,
             version: nextVersion,
           })
