@@ -184,6 +184,16 @@ describe('the check-in desk', () => {
       return n;
     };
     await expect.poll(showing, { timeout: 30_000 }).toBe(1);
+    // both cards say what the family is owed back, the desk without the conflict too, until an organiser refunds it
+    const amount = `\\$${balance.toFixed(2).replace('.', '\\.')}`;
+    for (const { page } of desks) {
+      const card = page.getByRole('region', { name: `Party of ${family.name}` });
+      await card
+        .getByText(
+          new RegExp(`^(Paid twice: ${amount} for an organiser to refund, see Changes|Overpaid by ${amount}: an organiser refunds it)$`),
+        )
+        .waitFor({ timeout: 30_000 });
+    }
     // the family was checked in on both: the desk whose check-in came second says who was first
     const already = async () => {
       let n = 0;

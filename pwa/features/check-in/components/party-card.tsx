@@ -2,14 +2,15 @@
  * One party at the desk (docs/product.md#check-in-desk): who is in it and whether each is checked in
  * (one tap checks in or undoes), "Check in all", the room, dietary needs and special requests, and the
  * balance with "Record payment". Every change shows at once; one still on its way to the server says
- * "Not synced yet", one it refused (undone on the card) or a payment paid twice says to see Changes. A
+ * "Not synced yet", one it refused (undone on the card) says to see Changes; money held beyond the total
+ * (paid twice, or by a cancelled family) says an organiser refunds it, on every desk. A
  * cancelled registration says why it cannot be checked in.
  */
 import { useAgeLabels } from '../../../lib/public-config';
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { formatWhen } from '../../../lib/format';
+import { formatWhen, refundOwed } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
 import { overpaymentBadge } from '../../../offline/desk';
 import type { CachedRegistration, OpState } from '../../../offline/types';
@@ -46,6 +47,10 @@ export function dietaryNeeds(reg: Pick<CachedRegistration, 'dietary_restrictions
   ].filter((d): d is string => !!d);
 }
 
+/** Money a family is owed back, which only an organiser can refund (the desk takes payments only). */
+const heldText = (amount: number, cancelled: boolean) =>
+  `${cancelled ? 'Holds' : 'Overpaid by'} ${formatMoney(amount)}: an organiser refunds it`;
+
 const checkedInText = (at: string, by: string | null) => `Checked in ${formatWhen(at)}${by ? ` by ${by}` : ''}`;
 
 export function PartyCard({ initial }: { initial: CachedRegistration }) {
@@ -74,6 +79,8 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
     fn().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
   const balance = reg.balance_due ?? 0;
+  /** money held beyond what the family owes (paid twice, a total lowered, or cancelled): the desk cannot refund */
+  const held = refundOwed(reg);
   /** shows the tap at once (use-shown-check-ins.ts), then queues it */
   const checkInTap = (ids: number[], on: boolean) => run(() => shown.tap(ids, on, () => checkIn(reg.id, ids, on)));
 
@@ -188,10 +195,16 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
               <span className="badge badge-red">Payment refused: see Changes</span>
             </>
           )}
-          {conflict && (
+          {/* what is held beyond the total shows on every desk, from the registration itself, for as long
+              as it is held: a conflict on this device (read once, then marked seen) says how it came about */}
+          {held > 0 && (
             <>
               {' '}
-              <span className="badge badge-red">{overpaymentBadge(conflict.lastError)}: see Changes</span>
+              <span className="badge badge-red">
+                {conflict
+                  ? `${overpaymentBadge(conflict.lastError)}: ${formatMoney(held)} for an organiser to refund, see Changes`
+                  : heldText(held, cancelled)}
+              </span>
             </>
           )}
         </dd>
