@@ -33,7 +33,11 @@ export function DiscardChangesDialog({ unsent, message, onAnswer }: DiscardChang
       }
     >
       <p>{message}</p>
-      <p className="note">Staying signed in keeps them on this device; they are sent when the connection returns.</p>
+      <p className="note">
+        {unsent === 1
+          ? 'Staying signed in keeps it on this device; it is sent when the connection returns.'
+          : 'Staying signed in keeps them on this device; they are sent when the connection returns.'}
+      </p>
     </Dialog>
   );
 }

@@ -12,14 +12,21 @@
 import { forgetCopies } from './copy-marker';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
-import type { MetaKey } from './types';
+import type { MetaKey, OutboxOp } from './types';
 import { formatMoney } from '../../shared/pricing';
 
 export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string };
 
-/** Ops not yet acknowledged: pending, failed and conflicts all count (each is a change the user made). */
+/**
+ * A change the server does not hold: waiting, refused, or a conflict it did not apply (a hotel link). A
+ * payment conflict was recorded there (paid twice, or after cancelling): it stays only as a note.
+ */
+export const notOnServer = (op: OutboxOp): boolean =>
+  op.state === 'pending' || op.state === 'failed' || (op.state === 'conflict' && op.kind !== 'payment');
+
+/** Changes made on this device that the server does not hold (`notOnServer`). */
 export async function unsentCount(db: AppDB): Promise<number> {
-  return db.outbox.where('state').anyOf('pending', 'failed', 'conflict').count();
+  return db.outbox.where('state').anyOf('pending', 'failed', 'conflict').filter(notOnServer).count();
 }
 
 /** Every table the downloads fill. */

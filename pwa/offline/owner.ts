@@ -26,7 +26,7 @@
  */
 import type { AppDB } from './db';
 import { ensureDeviceId } from './device';
-import { cacheTables, clearCachedData } from './local-data';
+import { cacheTables, clearCachedData, notOnServer } from './local-data';
 import { feedsFor, type Feed } from './downloads';
 import type { DeviceOwner, OutboxOp } from './types';
 import type { Role } from '../../shared/constants';
@@ -114,7 +114,7 @@ export async function handoverNotice(db: AppDB): Promise<HandoverNotice | null> 
   const [row, ops] = await Promise.all([db.meta.get('owner'), unsentOps(db)]);
   const owner = row?.value as DeviceOwner | undefined;
   if (!owner) return null;
-  const foreign = ops.filter((op) => !!op.madeBy && op.madeBy.userId !== owner.userId);
+  const foreign = ops.filter((op) => notOnServer(op) && !!op.madeBy && op.madeBy.userId !== owner.userId);
   if (!foreign.length) return null;
   const names = [...new Set(foreign.flatMap((op) => (op.madeBy?.name ? [op.madeBy.name] : [])))];
   return { count: foreign.length, names };

@@ -276,6 +276,9 @@ describe('payments at the desk', () => {
       'Overpaid: $200.00 more than the total, which was lowered to $100.00 after this payment was taken',
     ]);
     expect(server.requests.find((r) => r.path === '/registrations/7/payments')?.body).toEqual({ amount: 200, method: 'cash', note: null });
+    // the server holds that payment: signing out asks about nothing, and its note goes with the copy
+    expect(await clearLocalData(db)).toEqual({ cleared: true });
+    expect(await listOps(db)).toEqual([]);
   });
 });
 

@@ -85,7 +85,7 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
             id={ids.search}
             type="search"
             value={search}
-            placeholder="Name, flight or registration number"
+            placeholder="Name, flight or number"
             autoComplete="off"
             onChange={(e) => onSearch(e.target.value)}
           />
