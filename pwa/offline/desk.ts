@@ -166,7 +166,17 @@ export function queueCheckIn(
 }
 
 /** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
-export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
+/**
+ * A desk payment's note names who took the money, as the desk showed them: a payment queued offline and
+ * sent after the next person signed in on the device is recorded under that session (as its audit says),
+ * and the cash count goes by who took it. Set when it is queued, so every delivery sends the same body.
+ */
+export const takenByNote = (name: string) => `Taken at the desk by ${name}`;
+
+export function queuePayment(
+  db: AppDB,
+  input: QueueBase & { amount: number; method: string; note?: string | null; takenBy?: string | null },
+): Promise<PaymentOp> {
   // payments add up: no tap of theirs undoes another
   return queue<PaymentOp>(db, input, [], (reg, common, deviceId) => ({
     ...common,
@@ -175,7 +185,7 @@ export function queuePayment(db: AppDB, input: QueueBase & { amount: number; met
       registrationId: reg.id,
       amount: input.amount,
       method: input.method,
-      note: input.note ?? null,
+      note: input.note ?? (input.takenBy ? takenByNote(input.takenBy) : null),
       deviceId,
       totalSeen: reg.total_amount,
     },

@@ -136,7 +136,10 @@ describe('the check-in desk', () => {
       .toEqual([balance, 2]);
     await expect.poll(() => card.getByText('Not synced yet').count(), { timeout: 30_000 }).toBe(0);
     const payments = await api('GET', `/registrations/${second.registrationId}/payments`, { token: await seedToken() });
-    expect(payments.body.payments.map((p: { amount: number; method: string }) => [p.amount, p.method])).toEqual([[balance, 'card']]);
+    // who took the money, for the cash count, whoever's session sends it
+    expect(payments.body.payments.map((p: { amount: number; method: string; note: string }) => [p.amount, p.method, p.note])).toEqual([
+      [balance, 'card', expect.stringMatching(/^Taken at the desk by \S.*$/)],
+    ]);
   });
 
   it('two desks offline check in the same family and take the same balance: after both sync, one says paid twice, one says already checked in', async () => {
