@@ -127,7 +127,8 @@ export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'confl
 
 /** What the server said about one op of a batch: applied (its answer), refused for good, or "try again". */
 export type PickupVerdict =
-  { op: PickupOp; outcome: 'done'; answer: PickupResult } | { op: PickupOp; outcome: 'failed' | 'retry'; message: string };
+  | { op: PickupOp; outcome: 'done'; answer: PickupResult }
+  | { op: PickupOp; outcome: 'failed' | 'retry'; message: string; reached?: boolean };
 
 /**
  * Records a whole batch of pickup answers in ONE transaction (each as settlePickup / refuseOp /
@@ -139,7 +140,7 @@ export async function settlePickupBatch(db: AppDB, verdicts: readonly PickupVerd
     const shown: number[] = [];
     for (const v of verdicts) {
       if (v.outcome === 'retry') {
-        await noteAttempt(db, v.op, v.message);
+        await noteAttempt(db, v.op, v.message, v.reached);
         continue;
       }
       if (v.outcome === 'done') await takePickupAnswer(db, v.op, v.answer);
@@ -150,13 +151,17 @@ export async function settlePickupBatch(db: AppDB, verdicts: readonly PickupVerd
   });
 }
 
-/** Counts a failed attempt that will be retried (network error, 5xx, 429). */
-export async function noteAttempt(db: AppDB, op: OutboxOp, message: string): Promise<void> {
+/**
+ * Records why an op will be retried (network error, 5xx, 429). Its attempts count only the sends that
+ * may have reached the server (`reached`; not one made while the device was offline), so an op with none
+ * is known never to have left this device (sync-text.ts discardQuestion).
+ */
+export async function noteAttempt(db: AppDB, op: OutboxOp, message: string, reached = true): Promise<void> {
   await db.outbox
     .where('opId')
     .equals(op.opId)
     .modify((o) => {
-      o.attempts += 1;
+      if (reached) o.attempts += 1;
       o.lastError = message;
     });
 }

@@ -450,7 +450,7 @@ export class SyncEngine {
     try {
       res = await this.call(syncRequest(op));
     } catch (e) {
-      if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message);
+      if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message, e.mayHaveReached);
       throw e;
     }
     if (res.status < 300) {
@@ -485,7 +485,7 @@ export class SyncEngine {
       if (e instanceof NetworkError)
         await settlePickupBatch(
           this.db,
-          run.map((op) => ({ op, outcome: 'retry', message: e.message })),
+          run.map((op) => ({ op, outcome: 'retry', message: e.message, reached: e.mayHaveReached })),
         );
       throw e;
     }
@@ -526,7 +526,7 @@ export class SyncEngine {
         body: { ops: run.map((op) => ({ opId: op.opId, registration_id: op.payload.registrationId, ...checkInFields(op) })) },
       });
     } catch (e) {
-      if (e instanceof NetworkError) for (const op of run) await noteAttempt(this.db, op, e.message);
+      if (e instanceof NetworkError) for (const op of run) await noteAttempt(this.db, op, e.message, e.mayHaveReached);
       throw e;
     }
     if (res.status >= 300 && !isRetryable(res.status)) return false;

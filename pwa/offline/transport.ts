@@ -25,13 +25,23 @@ export interface SyncResponse {
 
 export type Transport = (req: SyncRequest) => Promise<SyncResponse>;
 
-/** No answer from the server (the request may or may not have been applied). */
+/**
+ * No answer from the server: the request may or may not have been applied, unless `mayHaveReached` is
+ * false (the device was offline when it was sent and still is: the browser sent nothing).
+ */
 export class NetworkError extends Error {
-  constructor(message = 'No connection to the server') {
+  constructor(
+    message = 'No connection to the server',
+    readonly mayHaveReached = true,
+  ) {
     super(message);
     this.name = 'NetworkError';
   }
 }
+
+/** The browser says it has no network. Only "offline" is to be believed: "online" may still reach nothing. */
+const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+const NOT_SENT = 'Waiting for a connection: not sent yet';
 
 /** `path?since=…&limit=…` with empty values left out. */
 export function withQuery(path: string, query?: SyncRequest['query']): string {
@@ -66,6 +76,10 @@ export function apiTransport(
     // an AbortController and a timer rather than AbortSignal.timeout, which iOS 15 does not have
     const abort = new AbortController();
     let timer = setTimeout(() => abort.abort(new NetworkError('No answer in time')), limits.answerMs);
+    const offlineWhenSent = deviceOffline();
+    /** a request that failed while the device was offline from before it was sent never left it */
+    const failed = (message: string) =>
+      offlineWhenSent && deviceOffline() ? new NetworkError(NOT_SENT, false) : new NetworkError(message);
     try {
       const res = await apiFetch(req.method, req.path, {
         signal: abort.signal,
@@ -83,11 +97,11 @@ export function apiTransport(
       return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch (e) {
       if (e instanceof ApiError) {
-        if (e.isNetworkError) throw new NetworkError(e.message);
+        if (e.isNetworkError) throw failed(e.message);
         return { status: e.status, body: e.body ?? { error: e.message } };
       }
       if (e instanceof SyntaxError) return { status: 502, body: { error: 'The server sent an unreadable answer' } };
-      throw new NetworkError(e instanceof Error ? e.message : String(e));
+      throw failed(e instanceof Error ? e.message : String(e));
     } finally {
       clearTimeout(timer);
     }

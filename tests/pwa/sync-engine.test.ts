@@ -8,6 +8,7 @@ import { queryArrival, queryUnmatched } from '../../pwa/offline/queries';
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import { claimDevice } from '../../pwa/offline/owner';
 import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
+import { discardQuestion } from '../../pwa/offline/sync-text';
 import type { AppDB } from '../../pwa/offline/db';
 import {
   arrivalRow,
@@ -362,6 +363,30 @@ describe('pickup batches', () => {
 });
 
 describe('retries', () => {
+  it('a send that never left the device (offline) is not counted as an attempt, so discarding it is not said to leave it on the server', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer();
+    const transport = async (req: SyncRequest) => {
+      if (req.method === 'POST') throw new NetworkError('Waiting for a connection: not sent yet', false);
+      return server.transport(req);
+    };
+    expect(await engine(db, transport).syncOnce()).toBe('retry');
+    const [op] = await listOps(db);
+    expect([op.state, op.attempts, op.lastError]).toEqual(['pending', 0, 'Waiting for a connection: not sent yet']);
+    expect(discardQuestion(op)).toBe('Discard this change? It will not reach the server.');
+    // one that may have reached the server counts
+    const lost = async (req: SyncRequest) => {
+      if (req.method === 'POST') throw new NetworkError('No answer in time');
+      return server.transport(req);
+    };
+    await engine(db, lost).syncOnce();
+    const [again] = await listOps(db);
+    expect(again.attempts).toBe(1);
+    expect(discardQuestion(again)).toMatch(/may already be on the server/);
+  });
+
   it('a network error keeps the op in place, counts the attempt and schedules a full-jitter backoff', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);

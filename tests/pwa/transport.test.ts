@@ -43,6 +43,21 @@ describe('apiTransport', () => {
     expect(fetch).toHaveBeenCalledOnce();
   });
 
+  it('a request failing while the device is offline is known never to have left it; one failing online may have reached the server', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const send = () => apiTransport(() => 'token')({ method: 'POST', path: '/registrations/7/payments', body: {}, idempotencyKey: 'k2' });
+    vi.stubGlobal('navigator', { onLine: false });
+    await expect(send()).rejects.toMatchObject({ mayHaveReached: false, message: 'Waiting for a connection: not sent yet' });
+    vi.stubGlobal('navigator', { onLine: true });
+    await expect(send()).rejects.toMatchObject({ mayHaveReached: true });
+  });
+
   it('an answer in time is handed back as it came', async () => {
     vi.stubGlobal(
       'fetch',
