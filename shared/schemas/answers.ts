@@ -103,6 +103,10 @@ export const registrationStatsSchema = z.object({
     waitlist_count: count,
     total_collected: amount,
     total_expected: amount,
+    /** the balances due of registrations that are not cancelled (shared/pricing.ts owedCents) */
+    total_owed: amount,
+    /** money held beyond a total, or on a cancelled registration: refunds an organiser owes (refundOwedCents) */
+    total_refund_due: amount,
     /** active registrations with at least one attendee checked in at the desk */
     checked_in_count: count,
   }),

@@ -19,6 +19,8 @@ describe('GET /api/registrations/stats/summary', () => {
         waitlist_count: 0,
         total_collected: 0,
         total_expected: 0,
+        total_owed: 0,
+        total_refund_due: 0,
         checked_in_count: 0,
       },
       attendees: { adults: 0, youth: 0, children: 0, total_active: 0, checked_in: 0 },
@@ -55,10 +57,23 @@ describe('GET /api/registrations/stats/summary', () => {
         waitlist_count: 1,
         total_collected: 600.25,
         total_expected: 750 + 0 + 400 + 550,
+        // what families owe: not expected − collected, which the 100 held on the cancelled one lowers
+        total_owed: 249.75 + 0 + 400 + 550,
+        total_refund_due: 100,
         checked_in_count: 0,
       },
       attendees: { adults: 2, youth: 1, children: 1, total_active: 4, checked_in: 0 },
     });
+  });
+
+  it('counts an overpayment as a refund due, not as less owed by the others', async () => {
+    const stats = async () => (await t.api('GET', '/api/registrations/stats/summary', { token: admin.token })).body.registrations;
+    const before = await stats();
+    const paidTwice = await makeRegistration(t.db, { payments: [2000] });
+    const total = (await t.api('GET', `/api/registrations/${paidTwice.id}`, { token: admin.token })).body.registration.total_amount;
+    const after = await stats();
+    expect(after.total_refund_due - before.total_refund_due).toBe(2000 - total);
+    expect(after.total_owed).toBe(before.total_owed);
   });
 
   it('is for admins only', async () => {

@@ -421,6 +421,8 @@ describe('registration desk', () => {
     await expect
       .poll(() => row('Outstanding Balance').textContent())
       .toBe(money(stats.registrations.total_expected - stats.registrations.total_collected));
+    await expect.poll(() => row('Owed by families').textContent()).toBe(money(stats.registrations.total_owed));
+    await expect.poll(() => row('Due back in refunds').textContent()).toBe(money(stats.registrations.total_refund_due));
     await expect.poll(() => row('Cancelled').textContent()).toBe(String(stats.registrations.cancelled_count));
     const families = stats.registrations.checked_in_count;
     await expect

@@ -1,7 +1,8 @@
 /**
  * /admin, the Admin Overview (docs/product.md#screens): four cards (Total Registrations, Active Registrations, Total
  * Attendees, Total Revenue), the Registration Status list, Attendee Categories, and the Financial
- * Summary (Outstanding Balance = expected − collected). Errors show the docs/product.md#messages sentence and 'Try Again'.
+ * Summary (Outstanding Balance = expected − collected, then what families owe and what is due back in
+ * refunds, which that difference nets against each other). Errors show the docs/product.md#messages sentence and 'Try Again'.
  * Below them, the Backup panel ('Download backup').
  */
 import { Alert } from '../../components/alert';
@@ -94,6 +95,10 @@ function Overview({ data }: { data: NonNullable<ReturnType<typeof useStats>['dat
               { label: 'Total Expected', value: formatMoney(r.total_expected) },
               { label: 'Total Collected', value: formatMoney(r.total_collected) },
               { label: 'Outstanding Balance', value: formatMoney(outstanding), strong: true },
+              // expected − collected nets money held on cancelled registrations and overpayments against
+              // what families owe: the two apart, for chasing balances and for refunds
+              { label: 'Owed by families', value: formatMoney(r.total_owed) },
+              { label: 'Due back in refunds', value: formatMoney(r.total_refund_due) },
             ]}
           />
         </section>
