@@ -19,3 +19,8 @@ export function calendarDate(at: Date, timeZone: string): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
 }
+
+/** 'Dec 11, 2026': the calendar day of instant `at` in `timeZone`, as a mail and the page that says the same both write it. */
+export function formatDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(at);
+}

@@ -60,14 +60,8 @@ export function formatWhen(value: string | number | Date | null | undefined, now
   return today ? formatClock(d) : `${MONTHS[d.getMonth()]} ${pad2(d.getDate())} ${formatClock(d)}`;
 }
 
-/** '14:05' → '2:05 PM'; returns the input when it is not HH:MM. */
-export function formatTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = value.match(/^(\d{1,2}):(\d{2})/);
-  if (!m) return value;
-  const h = Number(m[1]);
-  return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
-}
+/** '14:05' → '2:05 PM' (shared with the mails). */
+export { formatFlightTime as formatTime } from '../../shared/schemas/flight';
 
 /** A registration's money as the admin's screens show it (status, total and paid, in dollars). */
 type Money = { status: RegistrationStatus; total_amount?: number | null; paid_amount?: number | null };

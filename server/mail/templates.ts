@@ -4,18 +4,14 @@
  * their own so people (and the browser tests reading the mail sink) find them at a glance.
  */
 import type { EventConfig } from '../../shared/event';
-import { formatFlightDate, OTHER_AIRPORT } from '../../shared/schemas/flight';
+import { formatFlightDate, formatFlightTime, OTHER_AIRPORT } from '../../shared/schemas/flight';
+import { formatDay } from '../../shared/time-zone';
 import type { FlightInfoRecord } from '../services/flights/flight-view';
 import { escapeHtml, type Mail } from './mailer';
 
 export type MailContent = Omit<Mail, 'to'>;
 
 const eventTitle = (event: EventConfig) => `${event.name} ${event.year}`;
-
-/** A moment as 'MMM dd, yyyy' in the event's time zone (docs/product.md#rules date format). */
-export function formatDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: '2-digit', year: 'numeric' }).format(at);
-}
 
 function layout(event: EventConfig, paragraphsHtml: string): string {
   return `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:16px">
@@ -80,12 +76,12 @@ export function flightInfoLinkMail(
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * 'Arrival: American Airlines AA123 on Nov 27, 2025 at 14:30 (2 adults, 1 child, 1 child seat), landing at
+ * 'Arrival: American Airlines AA123 on Nov 27, 2025 at 2:30 PM (2 adults, 1 child, 1 child seat), landing at
  * George Bush Intercontinental (IAH)'; a departure says 'taking off from'.
  */
 export function describeFlight(f: FlightInfoRecord): string {
   const type = f.flight_type === 'departure' ? 'Departure' : 'Arrival';
-  const when = `${f.flight_date ? formatFlightDate(f.flight_date) : 'date not given'}${f.flight_time ? ` at ${f.flight_time}` : ''}`;
+  const when = `${f.flight_date ? formatFlightDate(f.flight_date) : 'date not given'}${f.flight_time ? ` at ${formatFlightTime(f.flight_time)}` : ''}`;
   const airport = f.airport === OTHER_AIRPORT ? f.airport_name : `${f.airport_name} (${f.airport})`;
   const where = f.airport ? `, ${f.flight_type === 'departure' ? 'taking off from' : 'landing at'} ${airport}` : '';
   const party = [plural(f.adults_count, 'adult', 'adults'), plural(f.children_count, 'child', 'children')];
@@ -102,7 +98,7 @@ export function flightConfirmationMail(
     ? 'You asked for airport transportation; our greeters will look out for you.'
     : 'You told us you do not need airport transportation.';
   const lines = p.flights.map((f) => {
-    const note = f.special_instructions ? ` Note: ${f.special_instructions}` : '';
+    const note = f.special_instructions ? `. Note: ${f.special_instructions}` : '';
     return `- ${describeFlight(f)}${note}`;
   });
   return {

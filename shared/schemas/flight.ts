@@ -69,6 +69,15 @@ export function formatFlightDate(ymd: string): string {
   return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;
 }
 
+/** '14:05' → '2:05 PM', as the screens and the mails write a flight's time; the input when it is not HH:MM. */
+export function formatFlightTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = value.match(/^(\d{1,2}):(\d{2})/);
+  if (!m) return value;
+  const h = Number(m[1]);
+  return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
 export const dateOutsideWindowMessage = (w: FlightWindow) =>
   `Flight date must be between ${formatFlightDate(w.min)} and ${formatFlightDate(w.max)}`;
 

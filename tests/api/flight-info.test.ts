@@ -120,8 +120,10 @@ describe('POST /api/flight-info/submit-verified', () => {
     const mail = lastMailTo(t, reg.primaryEmail);
     expect(mail.subject).toMatch(/flight information/i);
     expect(mail.text).toContain('Kofi Asante');
-    expect(mail.text).toContain('Arrival: American Airlines AA100 on Nov 27, 2025 at 15:45 (2 adults, 1 child, 1 child seat)');
-    expect(mail.text).toContain('Departure: Southwest Airlines WN 2211 on Nov 30, 2025 at 18:10 (2 adults, 0 children)');
+    // the clock as the site writes it, and the note as a sentence of its own
+    expect(mail.text).toContain('Arrival: American Airlines AA100 on Nov 27, 2025 at 3:45 PM (2 adults, 1 child, 1 child seat)');
+    expect(mail.text).toMatch(/\(IAH\)\. Note: Wheelchair at the gate\n/);
+    expect(mail.text).toContain('Departure: Southwest Airlines WN 2211 on Nov 30, 2025 at 6:10 PM (2 adults, 0 children)');
     expect(mail.html).toContain('American Airlines AA100');
     const [audit] = await t.db
       .select()

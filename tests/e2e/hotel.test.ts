@@ -150,6 +150,8 @@ describe('hotel assignments', () => {
       .setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('Color,Size\nred,XL\n') });
     await page.getByRole('alert').waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
+    // the file is no longer chosen: the corrected one, saved under the same name, is a new choice
+    expect(await page.getByLabel('Rooming list (CSV)').inputValue()).toBe('');
 
     await page.context().setOffline(true);
     await page.getByText('Importing needs a connection: you are offline.').waitFor();

@@ -55,6 +55,8 @@ export function RoomingImport({ online }: { online: boolean }) {
     } catch (e) {
       setError(errorMessage(e, 'Failed to read the rooming list'));
       setPhase('idle');
+      // the corrected file, saved under the same name, must be a new choice (no change event otherwise)
+      if (fileRef.current) fileRef.current.value = '';
     }
   };
 

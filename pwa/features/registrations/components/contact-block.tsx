@@ -64,11 +64,14 @@ export function RequestsBlock({ registration: r }: { registration: Registration 
   return (
     <section className="card" aria-labelledby="requests-title">
       <h2 id="requests-title">Special Requests &amp; Dietary Restrictions</h2>
-      <DetailList>
-        <Detail label="Special Requests">{r.special_requests}</Detail>
-        <Detail label="Dietary Restrictions">{r.dietary_restrictions}</Detail>
-        {r.notes && <Detail label="Notes">{r.notes}</Detail>}
-      </DetailList>
+      {/* typed text keeps its line breaks */}
+      <div className="keep-lines">
+        <DetailList>
+          <Detail label="Special Requests">{r.special_requests}</Detail>
+          <Detail label="Dietary Restrictions">{r.dietary_restrictions}</Detail>
+          {r.notes && <Detail label="Notes">{r.notes}</Detail>}
+        </DetailList>
+      </div>
     </section>
   );
 }

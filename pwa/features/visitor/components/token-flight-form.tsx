@@ -6,11 +6,11 @@
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { formatDate } from '../../../lib/format';
 import { useEvent } from '../../../lib/public-config';
 import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
 import { CHALLENGE_MESSAGES } from '../../../../shared/schemas/common';
+import { formatDay } from '../../../../shared/time-zone';
 import { submitTokenFlights, type FlightRequestInfo } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../../../lib/focus-first-error';
@@ -76,7 +76,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         </div>
       </dl>
       <p className="note">
-        This link expires on <strong>{formatDate(request.expiresAt)}</strong>. Questions? Contact{' '}
+        This link expires on <strong>{formatDay(new Date(request.expiresAt), event.timeZone)}</strong>. Questions? Contact{' '}
         <a href={`mailto:${event.supportEmail}`}>{event.supportEmail}</a>.
       </p>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
