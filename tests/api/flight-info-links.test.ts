@@ -159,7 +159,7 @@ describe('POST /api/flight-info/submit', () => {
     expect(live.map((f) => [f.flightNumber, f.flightDate, f.flightTime])).toEqual([['AA100', '2025-11-28', '07:05:00']]);
     const mail = lastMailTo(t, reg.primaryEmail);
     expect(mail.subject).toMatch(/flight information/i);
-    expect(mail.text).toContain('Arrival: American Airlines AA100 on Nov 28, 2025 at 07:05');
+    expect(mail.text).toContain('Arrival: American Airlines AA100 on Nov 28, 2025 at 7:05 AM');
     const [stored] = await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id));
     expect(stored.usedAt).not.toBeNull();
     // the link stays usable until it expires, to correct the flights
