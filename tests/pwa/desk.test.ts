@@ -365,6 +365,21 @@ describe("the desk's matches", () => {
     // a family found through another member says which one: the person standing at the desk
     expect(rows.map((r) => matchedMember(r, 'reyes'))).toEqual(['Rosa Reyes', 'Tomas Reyes', null, null, null]);
   });
+
+  it('a family that the words found in different people of it says which member a word found', () => {
+    const pena = registrationRow({
+      id: 9,
+      primary_first_name: 'Cedric',
+      primary_last_name: 'Peña',
+      attendees: [
+        attendeeRow({ id: 91, registration_id: 9, first_name: 'Cedric', last_name: 'Peña', is_primary: true }),
+        attendeeRow({ id: 92, registration_id: 9, first_name: 'Linda', last_name: 'Cho' }),
+      ],
+    });
+    expect(matchedMember(pena, 'Lin Peña')).toBe('Linda Cho');
+    // the contact alone: no member line
+    expect(matchedMember(pena, 'Cedric')).toBeNull();
+  });
 });
 
 describe("the desk's close matches", () => {

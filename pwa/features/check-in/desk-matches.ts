@@ -24,7 +24,17 @@ const byContact = (r: Match, query: string) =>
  */
 export function matchedMember(r: Match & Pick<CachedRegistration, 'attendees'>, query: string): string | null {
   if (byContact(r, query)) return null;
-  const a = r.attendees.find((p) => !p.is_primary && matchesQuery(normalizeText(`${p.first_name} ${p.last_name}`), query));
+  const members = r.attendees.filter((p) => !p.is_primary);
+  const nameOf = (p: (typeof members)[number]) => normalizeText(`${p.first_name} ${p.last_name}`);
+  const a =
+    members.find((p) => matchesQuery(nameOf(p), query)) ??
+    // the words found different people of the party ("Lin Peña": Linda Cho in Cedric Peña's family):
+    // the member a word found still says why this family is listed
+    members.find((p) =>
+      normalizeText(query)
+        .split(' ')
+        .some((w) => w && !byContact(r, w) && matchesQuery(nameOf(p), w)),
+    );
   return a ? `${a.first_name} ${a.last_name}` : null;
 }
 
