@@ -481,6 +481,29 @@ describe('cancel and reactivate', () => {
     expect(history.body.history.map((h: any) => h.action).slice(0, 2)).toEqual(['registration.reactivate', 'registration.cancel']);
   });
 
+  it('a registration cancelled, refunded and then reactivated owes its total again: pending, not refunded', async () => {
+    const reg = await makeRegistration(t.db, { payments: [400] });
+    await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Could not come' } });
+    const refund = await t.api('POST', `/api/registrations/${reg.id}/payments`, {
+      token: admin.token,
+      body: { amount: -400, method: 'check' },
+    });
+    expect(refund.body.registration.payment_status).toBe('refunded');
+    const res = await t.api('POST', `/api/registrations/${reg.id}/reactivate`, { token: admin.token });
+    expect(res.body.registration).toMatchObject({ status: 'active', paid_amount: 0, payment_status: 'pending' });
+    const pending = await t.api('GET', `/api/registrations?payment_status=pending&search=${reg.registrationNumber}`, {
+      token: admin.token,
+    });
+    expect(pending.body.registrations.map((r: any) => r.id)).toEqual([reg.id]);
+    // paid again and refunded again in this life: refunded
+    await t.api('POST', `/api/registrations/${reg.id}/payments`, { token: admin.token, body: { amount: 100, method: 'cash' } });
+    const again = await t.api('POST', `/api/registrations/${reg.id}/payments`, {
+      token: admin.token,
+      body: { amount: -100, method: 'cash' },
+    });
+    expect(again.body.registration.payment_status).toBe('refunded');
+  });
+
   it('answers 404 for an unknown registration', async () => {
     const res = await t.api('POST', '/api/registrations/R25-ZZZZZZ/cancel', { token: admin.token, body: { reason: 'x' } });
     expect(res.status).toBe(404);

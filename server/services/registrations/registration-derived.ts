@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { attendees, payments, registrations } from '../../db/schema';
+import { attendees, auditLog, payments, registrations } from '../../db/schema';
 import { buildSearchText } from './search-text';
 import { baseAmountCents, computeAmounts, derivePaymentStatus } from '../../../shared/pricing';
 import type { EventConfig } from '../../../shared/event';
@@ -23,10 +23,20 @@ export async function refreshDerived(tx: DbOrTx, registrationId: number, event: 
     .from(attendees)
     .where(and(eq(attendees.registrationId, registrationId), isNull(attendees.removedAt)))
     .orderBy(desc(attendees.isPrimary), asc(attendees.id));
+  // 'refunded' is about this registration's current life: refunds made before it was last reactivated
+  // are history (a family cancelled, refunded, then coming after all owes its total again: pending)
   const [{ refunds }] = await tx
     .select({ refunds: sql<number>`count(*)::int` })
     .from(payments)
-    .where(and(eq(payments.registrationId, registrationId), lt(payments.amountCents, 0)));
+    .where(
+      and(
+        eq(payments.registrationId, registrationId),
+        lt(payments.amountCents, 0),
+        sql`${payments.createdAt} > coalesce((select max(${auditLog.createdAt}) from ${auditLog}
+              where ${auditLog.entityType} = 'registration' and ${auditLog.entityId} = ${String(registrationId)}
+                and ${auditLog.action} = 'registration.reactivate'), '-infinity'::timestamptz)`,
+      ),
+    );
 
   const amounts = computeAmounts(
     baseAmountCents(

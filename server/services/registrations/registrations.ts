@@ -228,5 +228,6 @@ export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | nu
     { status: before.status, cancel_reason: before.cancelReason },
     { status: row.status },
   );
-  return row;
+  // after the audit row: its payment status starts over from this reactivation (registration-derived.ts)
+  return refreshDerived(tx, row.id, ctx.event);
 }
