@@ -173,10 +173,7 @@ export function queueCheckIn(
  */
 export const takenByNote = (name: string) => `Taken at the desk by ${name}`;
 
-export function queuePayment(
-  db: AppDB,
-  input: QueueBase & { amount: number; method: string; note?: string | null; takenBy?: string | null },
-): Promise<PaymentOp> {
+export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
   // payments add up: no tap of theirs undoes another
   return queue<PaymentOp>(db, input, [], (reg, common, deviceId) => ({
     ...common,
@@ -185,7 +182,7 @@ export function queuePayment(
       registrationId: reg.id,
       amount: input.amount,
       method: input.method,
-      note: input.note ?? (input.takenBy ? takenByNote(input.takenBy) : null),
+      note: input.note ?? (input.madeBy?.name ? takenByNote(input.madeBy.name) : null),
       deviceId,
       totalSeen: reg.total_amount,
     },
@@ -261,8 +258,12 @@ export async function settlePayment(db: AppDB, op: PaymentOp, { registration, re
       await db.outbox.where('opId').equals(op.opId).delete();
       await writeReceipt(db, op, 'done', { message: null });
     }
-    const reg = await db.registrations.get(op.payload.registrationId);
-    if (!reg) return;
+    const cached = await db.registrations.get(op.payload.registrationId);
+    if (!cached) return;
+    // the registration as the answer says it is now (cancelled meanwhile, its total lowered), so what the
+    // card says is held for a refund is right at once, not after the next download
+    const reg = { ...cached, status: registration.status, total_amount: registration.total_amount ?? cached.total_amount };
+    await db.registrations.put(reg);
     const base = reg.deskBase ?? deskStateOf(reg);
     await showDesk(db, reg.id, {
       ...base,

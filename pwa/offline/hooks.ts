@@ -213,7 +213,7 @@ export function useDeskActions() {
         return op.opId;
       },
       pay: async (registrationId: number, amount: number, method: string) => {
-        const op = await queuePayment(getAppDb(), { registrationId, amount, method, takenBy: actorName(), madeBy: currentAuthor() });
+        const op = await queuePayment(getAppDb(), { registrationId, amount, method, madeBy: currentAuthor() });
         syncAfterRedraw();
         return op.opId;
       },

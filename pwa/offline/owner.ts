@@ -18,7 +18,8 @@
  *                               (`madeBy`; a pickup also carries the tapper's name, which the server
  *                               records), and is replayed under the new session. The sync panel says that
  *                               another user's changes were kept and their saved data removed
- *                               (handoverNotice), until those changes have left the outbox.
+ *                               (handoverNotice), until those changes are on the server (local-data.ts
+ *                               notOnServer: a payment kept as a conflict is there already).
  *   always kept                 this device's id, the measured server-clock offset and its last taps'
  *                               times (not personal).
  *

@@ -14,7 +14,7 @@
  *   refused (failed)      op kept as 'failed' with the server's sentence; what it showed is undone.
  *   conflict (409 link)   op kept as 'conflict'; the registration goes back to the server's hotel fields;
  *                         the booking stays out of the unmatched list until Keep server / Retry.
- *   retry later           attempts + 1 and the error, op stays pending in its place.
+ *   retry later           the error (and attempts + 1 unless it never left the device), op stays pending in its place.
  *
  * A batch of pickup answers (POST /flight-pickups/batch) is recorded in one transaction (settlePickupBatch).
  */

@@ -594,8 +594,9 @@ export class SyncEngine {
           written = await writeIntoCopy(this.db, feed, from, () => admin.applyAdminPage(this.db, p));
         }
       } catch (e) {
-        // another user's copy now, or another tab's download: this one stops (docs/architecture.md)
-        if (e instanceof CopyChanged) return changed;
+        // another user's copy now, or another tab's download: this cycle ends here, and says nothing was
+        // synced (docs/architecture.md)
+        if (e instanceof CopyChanged) throw new RetryLater(e.message);
         throw e;
       }
       changed ||= written.rows > 0;

@@ -41,7 +41,7 @@ export class NetworkError extends Error {
 
 /** The browser says it has no network. Only "offline" is to be believed: "online" may still reach nothing. */
 const deviceOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
-const NOT_SENT = 'Waiting for a connection: not sent yet';
+const NOT_SENT = 'Waiting for a connection';
 
 /** `path?since=…&limit=…` with empty values left out. */
 export function withQuery(path: string, query?: SyncRequest['query']): string {
@@ -77,9 +77,15 @@ export function apiTransport(
     const abort = new AbortController();
     let timer = setTimeout(() => abort.abort(new NetworkError('No answer in time')), limits.answerMs);
     const offlineWhenSent = deviceOffline();
-    /** a request that failed while the device was offline from before it was sent never left it */
+    let answered = false;
+    /**
+     * Refused by the browser at once while it was offline from before the request to after: it never left
+     * the device. Not when an answer began, nor when our own timer gave up on one (a request that hangs was sent).
+     */
     const failed = (message: string) =>
-      offlineWhenSent && deviceOffline() ? new NetworkError(NOT_SENT, false) : new NetworkError(message);
+      offlineWhenSent && deviceOffline() && !answered && !abort.signal.aborted
+        ? new NetworkError(NOT_SENT, false)
+        : new NetworkError(message);
     try {
       const res = await apiFetch(req.method, req.path, {
         signal: abort.signal,
@@ -91,6 +97,7 @@ export function apiTransport(
         registrant: false,
         on401: 'throw',
       });
+      answered = true;
       clearTimeout(timer);
       timer = setTimeout(() => abort.abort(new NetworkError('The answer stopped arriving')), limits.bodyMs);
       const text = await res.text();

@@ -17,6 +17,7 @@ import { closeMatches } from '../../pwa/features/check-in/close-matches';
 import { matchesQuery } from '../../pwa/offline/local-search';
 import { registrationSearchText } from '../../pwa/offline/admin-downloads';
 import { dietaryNeeds } from '../../pwa/features/check-in/components/party-card';
+import { refundOwed } from '../../pwa/lib/format';
 
 const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
   registrationRow({
@@ -208,10 +209,14 @@ describe('payments at the desk', () => {
     ]);
     expect(overpaymentBadge(kept.lastError)).toBe('Paid after cancelling');
     await expect(retryOp(db, op.opId)).rejects.toThrow('sending it again would take it twice');
+    // the card knows at once that the family is cancelled, and what it holds for a refund
+    expect(await db.registrations.get(7)).toMatchObject({ status: 'cancelled', paid_amount: 300 });
+    expect(refundOwed((await db.registrations.get(7))!)).toBe(300);
     await keepServer(db, op.opId);
     expect(await listOps(db)).toEqual([]);
 
     // recorded before the cancellation (its answer lost, then sent again): the admin saw it when cancelling
+    await seedRegistrations(db, [party()]);
     const again = await queuePayment(db, { registrationId: 7, amount: 50, method: 'cash' });
     const replayed = fakeServer({
       'POST /registrations/7/payments': () => ({

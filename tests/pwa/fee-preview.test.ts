@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editValuesOf, feePreview } from '../../pwa/features/registrations/hooks/use-registration-editor';
+import { changesOf, editValuesOf, feePreview } from '../../pwa/features/registrations/hooks/use-registration-editor';
 import type { Registration } from '../../shared/schemas/registration';
 import { registrationRow } from './fixtures';
 
@@ -18,6 +18,17 @@ describe("the registration page's fee preview", () => {
       refundDueCents: 5000,
       valid: true,
     });
+  });
+
+  it('reads a discount as Save sends it: thousands with a comma', () => {
+    const big = { ...reg, base_amount: 2000, total_amount: 2000 } as Registration;
+    expect(feePreview(big, { ...editValuesOf(big), fixed_discount_amount: '1,000' }, 5000)).toMatchObject({
+      newTotalCents: 100000,
+      valid: true,
+    });
+    expect(changesOf(big, { ...editValuesOf(big), fixed_discount_amount: '1,000' })).toEqual({ fixed_discount_amount: '1,000' });
+    // what Save would refuse is sent, so the form says why, never dropped unseen
+    expect(changesOf(reg, { ...editValuesOf(reg), discount_percentage: 'ten' })).toEqual({ discount_percentage: 'ten' });
   });
 
   it('gives no total while a discount typed could not be saved', () => {

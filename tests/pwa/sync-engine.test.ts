@@ -369,12 +369,12 @@ describe('retries', () => {
     await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
     const server = fakeServer();
     const transport = async (req: SyncRequest) => {
-      if (req.method === 'POST') throw new NetworkError('Waiting for a connection: not sent yet', false);
+      if (req.method === 'POST') throw new NetworkError('Waiting for a connection', false);
       return server.transport(req);
     };
     expect(await engine(db, transport).syncOnce()).toBe('retry');
     const [op] = await listOps(db);
-    expect([op.state, op.attempts, op.lastError]).toEqual(['pending', 0, 'Waiting for a connection: not sent yet']);
+    expect([op.state, op.attempts, op.lastError]).toEqual(['pending', 0, 'Waiting for a connection']);
     expect(discardQuestion(op)).toBe('Discard this change? It will not reach the server.');
     // one that may have reached the server counts
     const lost = async (req: SyncRequest) => {
@@ -557,11 +557,13 @@ describe('download', () => {
         return page([arrivalRow({ id: 2 })], 55, false);
       },
     });
-    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    // the cycle ends, not saying it synced
+    expect(await engine(db, server.transport).syncOnce()).toBe('retry');
     // Bo's copy stays empty and unfinished: his own first download fills it
     expect(await db.arrivals.count()).toBe(0);
     expect(await db.getMeta('cursor:arrivals')).toBeUndefined();
     expect(await db.getMeta('complete:arrivals')).toBeUndefined();
+    expect(await db.getMeta('lastSyncedAt')).toBeUndefined();
   });
 
   it('drops removed rows and downloads the admin feeds, ranking candidates for the bookings', async () => {

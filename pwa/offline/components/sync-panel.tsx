@@ -13,6 +13,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { useHandover, useOutbox, useOverrides, useSessionOwner, useSyncStatus } from '../hooks';
 import { syncNow } from '../runtime';
+import { notOnServer } from '../local-data';
 import { discardQuestion, handoverText } from '../sync-text';
 import type { OutboxOp } from '../types';
 
@@ -64,7 +65,7 @@ function OpItem({ op, me }: { op: OutboxOp; me: number | null }) {
             {op.kind === 'payment' ? 'Mark as seen' : 'Keep server'}
           </Button>
         )}
-        {(op.state === 'failed' || (op.state === 'conflict' && op.kind !== 'payment')) && (
+        {op.state !== 'pending' && notOnServer(op) && (
           <Button variant="secondary" className="btn-small" disabled={busy} onClick={run(() => retry(op.opId))}>
             Retry
           </Button>

@@ -59,11 +59,16 @@ export function editValuesOf(r: Registration): EditValues {
   };
 }
 
-/** A number typed into a fee box, or 0 while it is empty or not a number yet (the schema reports it). */
-const typed = (s: string) => {
-  const n = Number(s);
-  return s.trim() === '' || !Number.isFinite(n) ? 0 : n;
+type FeeBox = 'discount_percentage' | 'fixed_discount_amount';
+
+/** A fee box's text as Save would send it, read by the PUT schema's own field ('1,000' is 1000); null when it refuses it. */
+const parsedFee = (field: FeeBox, s: string): number | null => {
+  const r = registrationUpdateSchema.shape[field].safeParse(s);
+  return r.success && typeof r.data === 'number' ? r.data : null;
 };
+
+/** A number typed into a fee box, or 0 while Save would refuse it (the schema reports it). */
+const typed = (field: FeeBox, s: string) => parsedFee(field, s) ?? 0;
 
 /** The fields that differ from the loaded registration, in the PUT body's shape. */
 export function changesOf(r: Registration, v: EditValues): Record<string, unknown> {
@@ -74,8 +79,8 @@ export function changesOf(r: Registration, v: EditValues): Record<string, unknow
   // waiving zeroes both discounts (docs/product.md#rules)
   const pct = v.waive_fees ? '0' : v.discount_percentage;
   const fixed = v.waive_fees ? '0' : v.fixed_discount_amount;
-  if (pct.trim() === '' || typed(pct) !== (r.discount_percentage ?? 0)) out.discount_percentage = pct;
-  if (fixed.trim() === '' || typed(fixed) !== (r.fixed_discount_amount ?? 0)) out.fixed_discount_amount = fixed;
+  if (parsedFee('discount_percentage', pct) !== (r.discount_percentage ?? 0)) out.discount_percentage = pct;
+  if (parsedFee('fixed_discount_amount', fixed) !== (r.fixed_discount_amount ?? 0)) out.fixed_discount_amount = fixed;
   if (v.remove_late_fee !== loaded.remove_late_fee) out.remove_late_fee = v.remove_late_fee;
   return out;
 }
@@ -89,18 +94,14 @@ export interface FeePreview {
   valid: boolean;
 }
 
-/** A typed discount that Save would send as it is: the PUT schema's own field decides. */
-const takes = (field: 'discount_percentage' | 'fixed_discount_amount', s: string) =>
-  registrationUpdateSchema.shape[field].safeParse(s).success;
-
 /** The totals the fee settings in `v` would give, in cents. `lateFeeCents` is the event's late fee. */
 export function feePreview(r: Registration, v: EditValues, lateFeeCents: number): FeePreview {
   const { totalCents } = computeAmounts(
     toCents(r.base_amount ?? 0),
     {
       waiveFees: v.waive_fees,
-      discountPercentage: v.waive_fees ? 0 : Math.min(100, Math.max(0, typed(v.discount_percentage))),
-      fixedDiscountCents: v.waive_fees ? 0 : Math.max(0, toCents(typed(v.fixed_discount_amount))),
+      discountPercentage: v.waive_fees ? 0 : typed('discount_percentage', v.discount_percentage),
+      fixedDiscountCents: v.waive_fees ? 0 : toCents(typed('fixed_discount_amount', v.fixed_discount_amount)),
       lateFeeApplied: !!r.late_fee_applied,
       removeLateFee: v.remove_late_fee,
     },
@@ -112,7 +113,10 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
     newTotalCents: totalCents,
     paidCents,
     refundDueCents: refundDueCents(totalCents, paidCents),
-    valid: v.waive_fees || (takes('discount_percentage', v.discount_percentage) && takes('fixed_discount_amount', v.fixed_discount_amount)),
+    valid:
+      v.waive_fees ||
+      (parsedFee('discount_percentage', v.discount_percentage) !== null &&
+        parsedFee('fixed_discount_amount', v.fixed_discount_amount) !== null),
   };
 }
 
