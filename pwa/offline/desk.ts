@@ -165,7 +165,6 @@ export function queueCheckIn(
   });
 }
 
-/** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
 /**
  * A desk payment's note names who took the money, as the desk showed them: a payment queued offline and
  * sent after the next person signed in on the device is recorded under that session (as its audit says),
@@ -173,6 +172,7 @@ export function queueCheckIn(
  */
 export const takenByNote = (name: string) => `Taken at the desk by ${name}`;
 
+/** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
 export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
   // payments add up: no tap of theirs undoes another
   return queue<PaymentOp>(db, input, [], (reg, common, deviceId) => ({
