@@ -75,6 +75,29 @@ async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): 
   await db.arrivals.put({ ...arrival, server: newerServerState(answered, arrival.server) });
 }
 
+/**
+ * A pickup of a flight the server no longer has (404: the family removed it, or no longer needs
+ * transportation): sending it again cannot help, so it leaves the outbox and the greeter is told, as
+ * when another device's tap won, rather than shown a failure whose Retry does nothing.
+ */
+async function takeGonePickup(db: AppDB, op: PickupOp): Promise<void> {
+  await removeOp(db, op, FLIGHT_GONE);
+  const arrival = await db.arrivals.get(op.payload.flightId);
+  const what = op.payload.picked_up ? 'pickup' : 'undo of the pickup';
+  const who = arrival?.primaryContactName ?? op.label;
+  await noteOverride(db, op.opId, `Your ${clockOf(op.clientTime)} ${what} of ${who} was not recorded: ${FLIGHT_GONE}`);
+}
+
+const FLIGHT_GONE = 'the family removed that flight, or no longer needs transportation';
+
+/** A pickup the server answered 404 for (takeGonePickup). */
+export async function settleGonePickup(db: AppDB, op: PickupOp): Promise<void> {
+  await db.transaction('rw', tables(db), async () => {
+    await takeGonePickup(db, op);
+    await showLatestTap(db, op.payload.flightId);
+  });
+}
+
 export async function settlePickup(db: AppDB, op: PickupOp, answer: PickupResult): Promise<void> {
   await db.transaction('rw', tables(db), async () => {
     await takePickupAnswer(db, op, answer);
@@ -128,6 +151,7 @@ export async function refuseOp(db: AppDB, op: OutboxOp, state: 'failed' | 'confl
 /** What the server said about one op of a batch: applied (its answer), refused for good, or "try again". */
 export type PickupVerdict =
   | { op: PickupOp; outcome: 'done'; answer: PickupResult }
+  | { op: PickupOp; outcome: 'gone' }
   | { op: PickupOp; outcome: 'failed' | 'retry'; message: string; reached?: boolean };
 
 /**
@@ -144,6 +168,7 @@ export async function settlePickupBatch(db: AppDB, verdicts: readonly PickupVerd
         continue;
       }
       if (v.outcome === 'done') await takePickupAnswer(db, v.op, v.answer);
+      else if (v.outcome === 'gone') await takeGonePickup(db, v.op);
       else await markRefused(db, v.op, 'failed', v.message);
       shown.push(v.op.payload.flightId);
     }

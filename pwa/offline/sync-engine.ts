@@ -33,7 +33,7 @@ import { measureOffset, recordOffset } from './clock';
 import { applyArrivalsPage, copyPosition, CopyChanged, writeIntoCopy, type Feed } from './downloads';
 import { pendingOps } from './outbox';
 import { settleCheckIn, settlePayment } from './desk';
-import { noteAttempt, refuseOp, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
+import { noteAttempt, refuseOp, settleGonePickup, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
 import { refusedText } from './sync-text';
 import type { CheckInOp, HotelMatchResult, OutboxOp, PickupOp } from './types';
@@ -461,6 +461,8 @@ export class SyncEngine {
     } else if (isRetryable(res.status)) {
       await noteAttempt(this.db, op, errorText(res));
       throw new RetryLater(`Server error (${res.status})`);
+    } else if (res.status === 404 && op.kind === 'pickup') {
+      await settleGonePickup(this.db, op);
     } else {
       const conflict = res.status === 409 && op.kind === 'hotel-link';
       await refuseOp(this.db, op, conflict ? 'conflict' : 'failed', errorText(res));
@@ -504,6 +506,7 @@ export class SyncEngine {
           throw e;
         }
       }
+      if (r.status === 404) return { op, outcome: 'gone' };
       return { op, outcome: isRetryable(r.status) ? 'retry' : 'failed', message: errorText(r) };
     });
     await settlePickupBatch(this.db, verdicts);

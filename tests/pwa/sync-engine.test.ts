@@ -8,7 +8,8 @@ import { queryArrival, queryUnmatched } from '../../pwa/offline/queries';
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import { claimDevice } from '../../pwa/offline/owner';
 import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
-import { discardQuestion } from '../../pwa/offline/sync-text';
+import { clockOf, discardQuestion } from '../../pwa/offline/sync-text';
+import { settleGonePickup } from '../../pwa/offline/settle';
 import type { AppDB } from '../../pwa/offline/db';
 import {
   arrivalRow,
@@ -165,23 +166,51 @@ describe('upload', () => {
     expect((await queryUnmatched(db)).assignments.map((a) => [a.id, a.room_number])).toEqual([[9, '305']]);
   });
 
-  it('one pickup of a batch refused (404) is marked failed and undone on screen; the rest of the batch is recorded', async () => {
+  it('one pickup of a batch refused (422) is marked failed and undone on screen; the rest of the batch is recorded', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);
     await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
     await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
     const ok = pickupRoute();
+    const refusal = 'Pickups are recorded for arrival flights only';
     const server = fakeServer({
-      'POST /flight-info/admin/flight-pickups/1': () => ({ status: 404, body: { error: 'Flight not found' } }),
+      'POST /flight-info/admin/flight-pickups/1': () => ({ status: 422, body: { error: refusal } }),
       'POST /flight-info/admin/flight-pickups/2': ok,
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
     expect(server.uploads()).toHaveLength(1);
     expect((await listOps(db)).map((o) => [o.payload, o.state, o.lastError])).toEqual([
-      [expect.objectContaining({ flightId: 1 }), 'failed', 'Flight not found'],
+      [expect.objectContaining({ flightId: 1 }), 'failed', refusal],
     ]);
     expect((await queryArrival(db, 1))!.picked_up).toBe(false);
     expect((await queryArrival(db, 2))!.picked_up).toBe(true);
+  });
+
+  it('a pickup of a flight the family removed meanwhile (404) leaves the outbox, and the greeter is told why, not offered a Retry', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1, primaryContactName: 'Aaliyah Yamamoto' }), arrivalRow({ id: 2 })]);
+    const gone = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    await queuePickup(db, { flightId: 2, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/1': () => ({ status: 404, body: { error: 'Flight not found' } }),
+      'POST /flight-info/admin/flight-pickups/2': pickupRoute(),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect(await listOps(db)).toEqual([]);
+    const notices = (await db.getMeta('overrides')) ?? [];
+    expect(notices.map((n) => [n.opId, n.text])).toEqual([
+      [
+        gone.opId,
+        `Your ${clockOf(gone.clientTime)} pickup of Aaliyah Yamamoto was not recorded: the family removed that flight, or no longer needs transportation`,
+      ],
+    ]);
+    // the same through the single route (a batch refused whole is sent one by one)
+    const again = await queuePickup(db, { flightId: 1, pickedUp: false, actorName: 'Bo' });
+    await settleGonePickup(db, again);
+    expect(await listOps(db)).toEqual([]);
+    expect(((await db.getMeta('overrides')) ?? []).at(-1)?.text).toMatch(
+      /^Your .+ undo of the pickup of Aaliyah Yamamoto was not recorded/,
+    );
   });
 
   it('a successful link removes the booking and takes the hotel fields of the answer', async () => {
