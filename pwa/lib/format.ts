@@ -61,7 +61,7 @@ export function formatWhen(value: string | number | Date | null | undefined, now
 }
 
 /** '14:05' → '2:05 PM' (shared with the mails). */
-export { formatFlightTime as formatTime } from '../../shared/schemas/flight';
+export { formatFlightTime as formatTime } from '../../shared/flight-format';
 
 /** A registration's money as the admin's screens show it (status, total and paid, in dollars). */
 type Money = { status: RegistrationStatus; total_amount?: number | null; paid_amount?: number | null };

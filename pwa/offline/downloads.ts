@@ -13,6 +13,8 @@ import { feedsForRole, type LiveFeed } from '../../shared/live';
 import { arrivalSortKey } from './db';
 import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
 import { hadCopy, rememberCopy } from './copy-marker';
+import { noteOverride } from './op-outcome';
+import { formatFlightDate, formatFlightTime } from '../../shared/flight-format';
 
 export type Feed = LiveFeed;
 
@@ -88,12 +90,42 @@ export function mergeArrival(row: FlightArrival, existing: CachedArrival | undef
   return { ...row, ...shown, sortKey: arrivalSortKey(row), server };
 }
 
+const whenOf = (a: Pick<FlightArrival, 'flightDate' | 'flightTime'>) =>
+  `${a.flightDate ? formatFlightDate(a.flightDate) : 'no date'}${a.flightTime ? ` at ${formatFlightTime(a.flightTime)}` : ''}`;
+
+/**
+ * What a greeter is told when a family changes its flight on the board they hold (shown in the sync
+ * panel until read): a party that moved or left the board would otherwise just move or vanish.
+ * Rows this device never had (a first download) say nothing.
+ */
+function flightChanges(page: ArrivalsPage, existing: (CachedArrival | undefined)[], gone: (CachedArrival | undefined)[]) {
+  const notices: { key: string; text: string }[] = [];
+  page.arrivals.forEach((row, i) => {
+    const was = existing[i];
+    if (!was || (was.flightDate === row.flightDate && was.flightTime === row.flightTime)) return;
+    notices.push({
+      key: `flight:${row.id}:${row.version}`,
+      text: `${row.primaryContactName}'s ${row.flightNumber} now lands ${whenOf(row)} (was ${whenOf(was)})`,
+    });
+  });
+  for (const was of gone) {
+    if (!was) continue;
+    notices.push({
+      key: `flight:${was.id}:removed`,
+      text: `${was.primaryContactName}'s ${was.flightNumber} (${whenOf(was)}) is no longer on the board: the family removed it, or no longer needs transportation`,
+    });
+  }
+  return notices;
+}
+
 export async function applyArrivalsPage(db: AppDB, page: ArrivalsPage): Promise<void> {
   await db.transaction('rw', [db.arrivals, db.outbox, db.meta], async () => {
     const pending = await flightsWithPendingTaps(db);
     const existing = await db.arrivals.bulkGet(page.arrivals.map((a) => a.id));
+    const gone = page.removed.length ? await db.arrivals.bulkGet(page.removed) : [];
     await db.arrivals.bulkPut(page.arrivals.map((row, i) => mergeArrival(row, existing[i], pending.has(row.id))));
     if (page.removed.length) await db.arrivals.bulkDelete(page.removed);
+    for (const n of flightChanges(page, existing, gone)) await noteOverride(db, n.key, n.text, 'flight');
     await saveCursor(db, 'arrivals', page);
   });
 }

@@ -34,9 +34,10 @@ export type OpOutcomeState = OpOutcome['state'];
  * Tells the user, in the sync panel, that a change of theirs reached the server after a later tap on
  * another device had already decided the other way (shown until read). Tables: meta.
  */
-export async function noteOverride(db: AppDB, opId: string, text: string): Promise<void> {
+export async function noteOverride(db: AppDB, opId: string, text: string, about?: 'flight'): Promise<void> {
   const notices = (await db.getMeta('overrides')) ?? [];
-  await db.setMeta('overrides', [...notices.filter((n) => n.opId !== opId), { opId, text, at: new Date().toISOString() }]);
+  const notice = { opId, text, at: new Date().toISOString(), ...(about ? { about } : {}) };
+  await db.setMeta('overrides', [...notices.filter((n) => n.opId !== opId), notice]);
 }
 
 /** Records what became of an op leaving the outbox. Tables: receipts. */

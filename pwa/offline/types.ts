@@ -253,6 +253,8 @@ export interface MetaValues {
 export interface OverrideNotice {
   opId: string;
   text: string;
+  /** 'flight': a flight its family changed or removed (no tap of this device's); absent: a tap overridden */
+  about?: 'flight';
   /** device clock, ISO */
   at: string;
 }

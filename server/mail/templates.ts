@@ -4,7 +4,8 @@
  * their own so people (and the browser tests reading the mail sink) find them at a glance.
  */
 import type { EventConfig } from '../../shared/event';
-import { formatFlightDate, formatFlightTime, OTHER_AIRPORT } from '../../shared/schemas/flight';
+import { formatFlightDate, formatFlightTime } from '../../shared/flight-format';
+import { OTHER_AIRPORT } from '../../shared/schemas/flight';
 import { formatDay } from '../../shared/time-zone';
 import type { FlightInfoRecord } from '../services/flights/flight-view';
 import { escapeHtml, type Mail } from './mailer';

@@ -10,6 +10,7 @@
  * - counts: integers or numeric strings; children and child seats default to 0.
  * - rows whose airline is 'N/A' are placeholders and are dropped before validation.
  */
+import { formatFlightDate } from '../flight-format';
 import { z } from 'zod';
 import { canonicalAirline } from '../airlines';
 import { FLIGHT_TYPES, OTHER_AIRLINE, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
@@ -61,22 +62,8 @@ export const MAX_PASSENGERS_PER_FLIGHT = 50;
 /** Most flight rows one submission may hold. */
 export const MAX_FLIGHTS_PER_SUBMISSION = 20;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'YYYY-MM-DD' → 'MMM dd, yyyy' (docs/product.md#rules date format), with no time-zone arithmetic. */
-export function formatFlightDate(ymd: string): string {
-  const [y, m, d] = ymd.split('-');
-  return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;
-}
-
-/** '14:05' → '2:05 PM', as the screens and the mails write a flight's time; the input when it is not HH:MM. */
-export function formatFlightTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = value.match(/^(\d{1,2}):(\d{2})/);
-  if (!m) return value;
-  const h = Number(m[1]);
-  return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
-}
+/** Written by `../flight-format.ts`, free of zod, so the screens that format flights do not load it. */
+export { formatFlightDate, formatFlightTime } from '../flight-format';
 
 export const dateOutsideWindowMessage = (w: FlightWindow) =>
   `Flight date must be between ${formatFlightDate(w.min)} and ${formatFlightDate(w.max)}`;

@@ -595,6 +595,39 @@ describe('download', () => {
     expect(await db.getMeta('lastSyncedAt')).toBeUndefined();
   });
 
+  it('tells the greeter when a family moves its flight or takes it off the board; a first download says nothing', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [
+      arrivalRow({ id: 1, primaryContactName: 'Inés Yamamoto', flightNumber: 'UA 378', flightTime: '11:35', version: 1 }),
+      arrivalRow({ id: 2, primaryContactName: 'François Scott', flightNumber: 'WN 3852', flightTime: '15:05', version: 1 }),
+      arrivalRow({ id: 3, primaryContactName: 'Patricia Ruiz', version: 1 }),
+    ]);
+    expect((await db.getMeta('overrides')) ?? []).toEqual([]);
+    const page = {
+      arrivals: [
+        arrivalRow({ id: 1, primaryContactName: 'Inés Yamamoto', flightNumber: 'UA 378', flightTime: '12:40', version: 2 }),
+        // another change to the party (a name, a count): not a change of flight
+        arrivalRow({ id: 3, primaryContactName: 'Patricia Ruiz', adultsCount: 3, version: 2 }),
+      ],
+      removed: [2],
+      cursor: 200,
+      hasMore: false,
+      serverTime: new Date().toISOString(),
+    };
+    await applyArrivalsPage(db, page);
+    const notices = (await db.getMeta('overrides')) ?? [];
+    expect(notices.map((n) => [n.about, n.text])).toEqual([
+      ['flight', "Inés Yamamoto's UA 378 now lands Nov 27, 2025 at 12:40 PM (was Nov 27, 2025 at 11:35 AM)"],
+      [
+        'flight',
+        "François Scott's WN 3852 (Nov 27, 2025 at 3:05 PM) is no longer on the board: the family removed it, or no longer needs transportation",
+      ],
+    ]);
+    // the same page again (a replayed download) adds nothing
+    await applyArrivalsPage(db, page);
+    expect(((await db.getMeta('overrides')) ?? []).length).toBe(2);
+  });
+
   it('drops removed rows and downloads the admin feeds, ranking candidates for the bookings', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 }), arrivalRow({ id: 2 })]);

@@ -23,8 +23,10 @@ export function SyncStatusBar({ className }: { className?: string }) {
   const s = useSyncStatus();
   const now = useMinuteClock();
   const [open, setOpen] = useState(false);
-  const overridden = useOverrides().notices?.length ?? 0;
-  const attention = (s.failed ?? 0) + (s.conflicts ?? 0) + overridden;
+  const notices = useOverrides().notices ?? [];
+  const overridden = notices.filter((n) => n.about !== 'flight').length;
+  const flightsChanged = notices.length - overridden;
+  const attention = (s.failed ?? 0) + (s.conflicts ?? 0) + notices.length;
   return (
     <div
       className={['sync-status', className].filter(Boolean).join(' ')}
@@ -46,6 +48,9 @@ export function SyncStatusBar({ className }: { className?: string }) {
       {!!s.conflicts && <span className="badge badge-red">{conflictsText(s.conflicts)}</span>}
       {overridden > 0 && (
         <span className="badge badge-red">{overridden === 1 ? '1 tap changed elsewhere' : `${overridden} taps changed elsewhere`}</span>
+      )}
+      {flightsChanged > 0 && (
+        <span className="badge badge-yellow">{flightsChanged === 1 ? '1 flight changed' : `${flightsChanged} flights changed`}</span>
       )}
       {/* one slot: the line must not grow and push the cards under a finger each time a sync starts
           (a sync cannot hang: its requests give up after at most 2 minutes, offline/transport.ts) */}
