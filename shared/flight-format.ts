@@ -18,3 +18,8 @@ export function formatFlightTime(value: string | null | undefined): string {
   const h = Number(m[1]);
   return `${((h + 11) % 12) + 1}:${m[2]} ${h < 12 ? 'AM' : 'PM'}`;
 }
+
+/** 'Nov 27, 2025 at 2:30 PM': a flight's day and time, each left out (the day said missing) when not given. */
+export function formatFlightWhen(date: string | null | undefined, time: string | null | undefined): string {
+  return `${date ? formatFlightDate(date) : 'date not given'}${time ? ` at ${formatFlightTime(time)}` : ''}`;
+}

@@ -14,7 +14,8 @@ import { arrivalSortKey } from './db';
 import type { ArrivalsPage, CachedArrival, FlightArrival, ServerPickup } from './types';
 import { hadCopy, rememberCopy } from './copy-marker';
 import { noteOverride } from './op-outcome';
-import { formatFlightDate, formatFlightTime } from '../../shared/flight-format';
+import { cacheTables } from './local-data';
+import { formatFlightWhen } from '../../shared/flight-format';
 
 export type Feed = LiveFeed;
 
@@ -60,8 +61,7 @@ export class CopyChanged extends Error {}
  * page would land in the wrong copy, or mark a partial copy complete.
  */
 export async function writeIntoCopy<T>(db: AppDB, feed: Feed, from: CopyPosition, write: () => Promise<T>): Promise<T> {
-  const tables = [db.arrivals, db.registrations, db.hotelAssignments, db.candidates, db.outbox, db.receipts, db.meta];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
     const now = await copyPosition(db, feed);
     if (now.owner !== from.owner || now.cursor !== from.cursor) throw new CopyChanged(`The saved ${feed} changed during the download`);
     return write();
@@ -90,8 +90,7 @@ export function mergeArrival(row: FlightArrival, existing: CachedArrival | undef
   return { ...row, ...shown, sortKey: arrivalSortKey(row), server };
 }
 
-const whenOf = (a: Pick<FlightArrival, 'flightDate' | 'flightTime'>) =>
-  `${a.flightDate ? formatFlightDate(a.flightDate) : 'no date'}${a.flightTime ? ` at ${formatFlightTime(a.flightTime)}` : ''}`;
+const whenOf = (a: Pick<FlightArrival, 'flightDate' | 'flightTime'>) => formatFlightWhen(a.flightDate, a.flightTime);
 
 /**
  * What a greeter is told when a family changes its flight on the board they hold (shown in the sync

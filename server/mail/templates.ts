@@ -4,7 +4,7 @@
  * their own so people (and the browser tests reading the mail sink) find them at a glance.
  */
 import type { EventConfig } from '../../shared/event';
-import { formatFlightDate, formatFlightTime } from '../../shared/flight-format';
+import { formatFlightWhen } from '../../shared/flight-format';
 import { OTHER_AIRPORT } from '../../shared/schemas/flight';
 import { formatDay } from '../../shared/time-zone';
 import type { FlightInfoRecord } from '../services/flights/flight-view';
@@ -82,7 +82,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export function describeFlight(f: FlightInfoRecord): string {
   const type = f.flight_type === 'departure' ? 'Departure' : 'Arrival';
-  const when = `${f.flight_date ? formatFlightDate(f.flight_date) : 'date not given'}${f.flight_time ? ` at ${formatFlightTime(f.flight_time)}` : ''}`;
+  const when = formatFlightWhen(f.flight_date, f.flight_time);
   const airport = f.airport === OTHER_AIRPORT ? f.airport_name : `${f.airport_name} (${f.airport})`;
   const where = f.airport ? `, ${f.flight_type === 'departure' ? 'taking off from' : 'landing at'} ${airport}` : '';
   const party = [plural(f.adults_count, 'adult', 'adults'), plural(f.children_count, 'child', 'children')];

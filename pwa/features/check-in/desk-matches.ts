@@ -26,15 +26,15 @@ export function matchedMember(r: Match & Pick<CachedRegistration, 'attendees'>, 
   if (byContact(r, query)) return null;
   const members = r.attendees.filter((p) => !p.is_primary);
   const nameOf = (p: (typeof members)[number]) => normalizeText(`${p.first_name} ${p.last_name}`);
-  const a =
-    members.find((p) => matchesQuery(nameOf(p), query)) ??
+  let a = members.find((p) => matchesQuery(nameOf(p), query));
+  if (!a) {
     // the words found different people of the party ("Lin Peña": Linda Cho in Cedric Peña's family):
-    // the member a word found still says why this family is listed
-    members.find((p) =>
-      normalizeText(query)
-        .split(' ')
-        .some((w) => w && !byContact(r, w) && matchesQuery(nameOf(p), w)),
-    );
+    // the member a word the main contact does not answer to found still says why this family is listed
+    const words = normalizeText(query)
+      .split(' ')
+      .filter((w) => w && !byContact(r, w));
+    a = members.find((p) => words.some((w) => matchesQuery(nameOf(p), w)));
+  }
   return a ? `${a.first_name} ${a.last_name}` : null;
 }
 

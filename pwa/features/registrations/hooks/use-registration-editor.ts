@@ -67,9 +67,6 @@ const parsedFee = (field: FeeBox, s: string): number | null => {
   return r.success && typeof r.data === 'number' ? r.data : null;
 };
 
-/** A number typed into a fee box, or 0 while Save would refuse it (the schema reports it). */
-const typed = (field: FeeBox, s: string) => parsedFee(field, s) ?? 0;
-
 /** The fields that differ from the loaded registration, in the PUT body's shape. */
 export function changesOf(r: Registration, v: EditValues): Record<string, unknown> {
   const loaded = editValuesOf(r);
@@ -96,12 +93,15 @@ export interface FeePreview {
 
 /** The totals the fee settings in `v` would give, in cents. `lateFeeCents` is the event's late fee. */
 export function feePreview(r: Registration, v: EditValues, lateFeeCents: number): FeePreview {
+  // each box as Save would send it; 0 while Save would refuse it (the schema reports it)
+  const pct = parsedFee('discount_percentage', v.discount_percentage);
+  const fixed = parsedFee('fixed_discount_amount', v.fixed_discount_amount);
   const { totalCents } = computeAmounts(
     toCents(r.base_amount ?? 0),
     {
       waiveFees: v.waive_fees,
-      discountPercentage: v.waive_fees ? 0 : typed('discount_percentage', v.discount_percentage),
-      fixedDiscountCents: v.waive_fees ? 0 : toCents(typed('fixed_discount_amount', v.fixed_discount_amount)),
+      discountPercentage: v.waive_fees ? 0 : (pct ?? 0),
+      fixedDiscountCents: v.waive_fees ? 0 : toCents(fixed ?? 0),
       lateFeeApplied: !!r.late_fee_applied,
       removeLateFee: v.remove_late_fee,
     },
@@ -113,10 +113,7 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
     newTotalCents: totalCents,
     paidCents,
     refundDueCents: refundDueCents(totalCents, paidCents),
-    valid:
-      v.waive_fees ||
-      (parsedFee('discount_percentage', v.discount_percentage) !== null &&
-        parsedFee('fixed_discount_amount', v.fixed_discount_amount) !== null),
+    valid: v.waive_fees || (pct !== null && fixed !== null),
   };
 }
 
