@@ -11,6 +11,7 @@
  * is the spec's highlight (the first or last word of the names agree), unchanged.
  */
 import { isPossibleNameMatch, nameWords } from './name-match';
+import { NUMBER_WITHOUT_HYPHEN } from './search';
 
 export interface Rankable {
   id: number;
@@ -44,8 +45,17 @@ export function nameAgreement(guestName: string, firstName: string, lastName: st
   return lastIn && firstIn ? 'full' : lastIn ? 'surname' : firstIn ? 'first' : 'other';
 }
 
+/** A registration number typed without its hyphen ('r25cfpwvw') as the search text holds it ('r25-cfpwvw'). */
+const withNumberHyphen = (word: string): string => word.replace(NUMBER_WITHOUT_HYPHEN, '$1-$2');
+
 /** The words of a guest name that a search uses (two letters or more, each once). */
-export const candidateWords = (guestName: string): string[] => [...new Set(nameWords(guestName).filter((w) => w.length >= 2))];
+export const candidateWords = (guestName: string): string[] => [
+  ...new Set(
+    nameWords(guestName)
+      .filter((w) => w.length >= 2)
+      .map(withNumberHyphen),
+  ),
+];
 
 /** How many of `words` the registration's search text holds; within its number only whole parts count. */
 function hitsOf(words: string[], r: Rankable): number {

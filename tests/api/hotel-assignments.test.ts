@@ -120,6 +120,10 @@ describe('GET /api/hotel-assignments/search-matches', () => {
       token: admin.token,
     });
     expect(byNumber.body.matches.map((m: any) => m.id)).toContain(reg.id);
+    const noHyphen = await t.api('GET', `/api/hotel-assignments/search-matches?name=${reg.registrationNumber.replace('-', '')}`, {
+      token: admin.token,
+    });
+    expect(noHyphen.body.matches.map((m: any) => m.id)).toEqual([reg.id]);
     const byName = await t.api('GET', '/api/hotel-assignments/search-matches?name=JOSE%20ARAUJO', { token: admin.token });
     expect(byName.body.matches.find((m: any) => m.id === reg.id)?.possible_match).toBe(true);
   });

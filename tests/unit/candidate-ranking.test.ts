@@ -67,4 +67,9 @@ describe('a registration number among the words searched', () => {
     expect(rankCandidates('R25-YFHYQA', list, (r) => r, 10).map((x) => x.item.id)).toEqual([1]);
     expect(rankCandidates('yfhyqa', list, (r) => r, 10).map((x) => x.item.id)).toEqual([1]);
   });
+
+  it('the number typed without its hyphen finds the registration', () => {
+    expect(candidateWords('R25YFHYQA')).toEqual(['r25-yfhyqa']);
+    expect(rankCandidates('R25YFHYQA', list, (r) => r, 10).map((x) => x.item.id)).toEqual([1]);
+  });
 });
