@@ -90,6 +90,13 @@ export function describeFlight(f: FlightInfoRecord): string {
   return `${type}: ${f.airline} ${f.flight_number} on ${when} (${party.join(', ')})${where}`;
 }
 
+/** Flights in the order they happen (date, then time; one not given last), as the visitor lives them. */
+const byWhen = (flights: FlightInfoRecord[]): FlightInfoRecord[] =>
+  flights
+    .map((f) => ({ f, when: `${f.flight_date ?? '9999-99-99'} ${f.flight_time ?? '99:99'}` }))
+    .sort((a, b) => a.when.localeCompare(b.when))
+    .map(({ f }) => f);
+
 export function flightConfirmationMail(
   event: EventConfig,
   p: { name: string; registrationNumber: string; needsTransportation: boolean; flights: FlightInfoRecord[] },
@@ -98,7 +105,8 @@ export function flightConfirmationMail(
   const transport = p.needsTransportation
     ? 'You asked for airport transportation; our greeters will look out for you.'
     : 'You told us you do not need airport transportation.';
-  const lines = p.flights.map((f) => {
+  const flights = byWhen(p.flights);
+  const lines = flights.map((f) => {
     const note = f.special_instructions ? `. Note: ${f.special_instructions}` : '';
     return `- ${describeFlight(f)}${note}`;
   });
@@ -110,7 +118,7 @@ export function flightConfirmationMail(
       `We received your flight information for registration ${p.registrationNumber}.`,
       transport,
       '',
-      p.flights.length ? 'Your flights:' : 'No flights are on file.',
+      flights.length ? 'Your flights:' : 'No flights are on file.',
       ...lines,
       '',
       'If anything changes, use the same page again to update your flights.',
@@ -122,8 +130,8 @@ export function flightConfirmationMail(
 <p>We received your flight information for registration <strong>${escapeHtml(p.registrationNumber)}</strong>.</p>
 <p>${escapeHtml(transport)}</p>
 ${
-  p.flights.length
-    ? `<p>Your flights:</p><ul>${p.flights
+  flights.length
+    ? `<p>Your flights:</p><ul>${flights
         .map(
           (f) =>
             `<li>${escapeHtml(describeFlight(f))}${f.special_instructions ? `<br><em>Note: ${escapeHtml(f.special_instructions)}</em>` : ''}</li>`,

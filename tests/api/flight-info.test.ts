@@ -220,6 +220,23 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(mailsTo(t, reg.primaryEmail)).toHaveLength(mailsBefore);
   });
 
+  it('the confirmation mail lists the flights in the order they happen, whatever order they were typed in', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const departure = flightRow({ flightType: 'departure', flightNumber: 'AA200', flightDate: '2025-11-30', flightTime: '09:00' });
+    const lateArrival = flightRow({ flightNumber: 'AA101', flightDate: '2025-11-27', flightTime: '18:00' });
+    const earlyArrival = flightRow({ flightNumber: 'AA100', flightDate: '2025-11-27', flightTime: '08:00' });
+    const res = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [departure, lateArrival, earlyArrival] },
+      { registrantToken },
+    );
+    expect(res.status).toBe(200);
+    const listed = lastMailTo(t, reg.primaryEmail)
+      .text.split('\n')
+      .filter((line) => line.startsWith('- '))
+      .map((line) => /AA\d+/.exec(line)?.[0]);
+    expect(listed).toEqual(['AA100', 'AA101', 'AA200']);
+  });
+
   it('with no transportation needed, an empty list clears the flights', async () => {
     const { reg, registrantToken } = await verifiedVisitor();
     await insertFlight(t, reg.id);
