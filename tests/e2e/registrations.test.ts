@@ -289,6 +289,54 @@ describe('registration desk', () => {
     expect(ledger.body.paid_amount).toBe(0);
   });
 
+  it('edit mode changes the emergency contact, country, dietary needs, special requests and notes, and Cancel puts them back', async () => {
+    const { page, token } = await signInAs('admin');
+    const s = suffix();
+    const created = await api('POST', '/registrations', {
+      token,
+      body: {
+        primary_first_name: 'Edda',
+        primary_last_name: `Edits${s}`,
+        primary_email: `edda.${s}@reunion.test`,
+        primary_phone: '+1 555 0167',
+        dietary_restrictions: 'None',
+        attendees: [],
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id, registration_number: number } = created.body.registration;
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+
+    // Cancel discards what was typed
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByRole('textbox', { name: 'Dietary Restrictions' }).fill('Peanuts');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('None', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByLabel('Emergency Contact Name').fill('Odin Edits');
+    await page.getByLabel('Emergency Contact Number').fill('+1 555 0199');
+    await page.getByLabel('Country').fill('Mexico');
+    await page.getByRole('textbox', { name: 'Dietary Restrictions' }).fill('Peanuts');
+    await page.getByRole('textbox', { name: 'Special Requests' }).fill('Ground floor room');
+    await page.getByLabel('Notes', { exact: true }).fill('Called on Nov 28\nwill pay at the desk');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changes saved.', { exact: true }).waitFor();
+    await page.getByText('Odin Edits · +1 555 0199').waitFor();
+    await page.getByText('Ground floor room').waitFor();
+
+    const saved = await api('GET', `/registrations/${id}`, { token });
+    expect(saved.body.registration).toMatchObject({
+      emergency_contact_name: 'Odin Edits',
+      emergency_contact_phone: '+1 555 0199',
+      country: 'Mexico',
+      dietary_restrictions: 'Peanuts',
+      special_requests: 'Ground floor room',
+      notes: 'Called on Nov 28\nwill pay at the desk',
+    });
+  });
+
   it('asks before sending the flight-info request and says it was sent', async () => {
     const { page, token } = await signInAs('admin');
     const s = suffix();
@@ -352,7 +400,7 @@ describe('registration desk', () => {
     await page.getByLabel('Phone').fill('555-0102');
     await page.getByLabel('Age Category').selectOption('adult');
     await page.getByLabel('City').fill('Houston');
-    await page.getByLabel('Dietary Restrictions').fill('Vegetarian');
+    await page.getByRole('textbox', { name: 'Dietary Restrictions' }).fill('Vegetarian');
     await page.getByRole('button', { name: 'Create Registration' }).click();
     await page.waitForURL(/\/registration\/[A-Z0-9-]+$/);
     await page.getByRole('heading', { name: 'Attendees (1/9)' }).waitFor();

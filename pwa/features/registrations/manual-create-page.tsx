@@ -6,12 +6,12 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { TextAreaField, TextField } from '../../components/form-field';
+import { TextAreaField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
 import { manualCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { emailInUseText, useEmailInUse } from './api/email-in-use';
-import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS } from './components/contact-fields';
+import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS, EmergencyContactFields } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
@@ -71,10 +71,7 @@ export default function ManualCreatePage() {
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Emergency Contact (optional)</legend>
-          <div className="form-grid">
-            <TextField label="Emergency Contact Name" {...form.field('emergency_contact_name')} />
-            <TextField label="Emergency Contact Number" {...form.field('emergency_contact_phone')} type="tel" />
-          </div>
+          <EmergencyContactFields values={values} errors={errors} onChange={onChange} />
         </fieldset>
         <GroupMembersSection
           disabled={!online}

@@ -12,13 +12,12 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { ChallengeWidget } from '../../components/challenge-widget';
 import { CHALLENGE_MESSAGES } from '../../../shared/schemas/common';
-import { TextAreaField } from '../../components/form-field';
 import { usePublicConfig } from '../../lib/public-config';
 import { useForm } from '../../lib/use-form';
 import { registerFormSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { emailInUseText, useEmailInUse } from './api/email-in-use';
-import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS } from './components/contact-fields';
+import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS, RequestsFields } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
@@ -82,8 +81,7 @@ export default function RegisterPage() {
         </fieldset>
         <fieldset className="card form-section" disabled={!online}>
           <legend>Additional Information</legend>
-          <TextAreaField label="Dietary Restrictions" rows={2} {...form.field('dietary_restrictions')} />
-          <TextAreaField label="Special Requests" rows={3} {...form.field('special_requests')} />
+          <RequestsFields values={values} errors={errors} onChange={onChange} />
         </fieldset>
         <GroupMembersSection
           legend="Group Members (optional)"

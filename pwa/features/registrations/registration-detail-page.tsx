@@ -1,7 +1,7 @@
 /**
  * /registration/:id, the registration page (docs/product.md#screens Registration detail); `id` holds the registration
  * number. Public route: what it shows depends on who asks.
- * - admin: everything, edit mode (contact, address, fees with the preview), cancel/reactivate, flight
+ * - admin: everything, edit mode (contact, emergency contact, address, requests, notes, fees with the preview), cancel/reactivate, flight
  *   info request, attendees, payments; 'Back to Admin'.
  * - greeter: read-only, without money and street address (the server leaves them out).
  * - check-in staff: read-only, the party and its money; no flights (the server sends none, so the page
@@ -136,13 +136,15 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       {/* the visitor's main actions (flights, paying) come first, on a phone's first screen */}
       {mode === 'registrant' && <VisitorActions registration={r} flights={flightInfo} />}
       {isAdmin && editor.editing && (
-        <p className="note edit-hint">Editing contact, address and fees. Save Changes applies them; Cancel discards them.</p>
+        <p className="note edit-hint">
+          Editing contact, address, requests, notes and fees. Save Changes applies them; Cancel discards them.
+        </p>
       )}
 
       <div className="detail-grid">
         <div className="detail-main">
           <ContactBlock registration={r} editor={isAdmin ? editor : undefined} />
-          <RequestsBlock registration={r} />
+          <RequestsBlock registration={r} editor={isAdmin ? editor : undefined} />
           <AttendeesSection
             registration={r}
             attendees={attendees}

@@ -4,7 +4,8 @@
  */
 import type { Registration } from '../../../../shared/schemas/registration';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
-import { AddressFields, ContactFields } from './contact-fields';
+import { AddressFields, ContactFields, EmergencyContactFields, RequestsFields } from './contact-fields';
+import { TextAreaField } from '../../../components/form-field';
 import { Detail, DetailList } from './detail-list';
 
 export function addressLines(r: Registration): string[] {
@@ -22,7 +23,10 @@ export function ContactBlock({ registration: r, editor }: { registration: Regist
       <section className="card" aria-labelledby="contact-title">
         <h2 id="contact-title">Contact Information</h2>
         {editing && editor ? (
-          <ContactFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+          <>
+            <ContactFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+            <EmergencyContactFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+          </>
         ) : (
           <DetailList>
             <Detail label="Name">
@@ -59,8 +63,26 @@ export function ContactBlock({ registration: r, editor }: { registration: Regist
   );
 }
 
-/** Special requests, dietary restrictions and the office's notes. */
-export function RequestsBlock({ registration: r }: { registration: Registration }) {
+/** Special requests, dietary restrictions and the office's notes; in edit mode their boxes. */
+export function RequestsBlock({ registration: r, editor }: { registration: Registration; editor?: RegistrationEditor }) {
+  if (editor?.editing) {
+    const onChange = (name: string, value: string) => editor.setText(name, value);
+    return (
+      <section className="card" aria-labelledby="requests-title">
+        <h2 id="requests-title">Special Requests &amp; Dietary Restrictions</h2>
+        <RequestsFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+        <TextAreaField
+          label="Notes"
+          rows={3}
+          name="notes"
+          value={editor.values.notes}
+          onChange={(e) => onChange('notes', e.target.value)}
+          error={editor.errors.notes}
+          disabled={editor.saving}
+        />
+      </section>
+    );
+  }
   return (
     <section className="card" aria-labelledby="requests-title">
       <h2 id="requests-title">Special Requests &amp; Dietary Restrictions</h2>

@@ -4,7 +4,7 @@
  * `fields` land on the right input without mapping.
  */
 import { useAgeCategoryOptions } from '../../../lib/public-config';
-import { SelectField, TextField } from '../../../components/form-field';
+import { SelectField, TextAreaField, TextField } from '../../../components/form-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 
 export interface ContactValues {
@@ -37,7 +37,28 @@ export const EMPTY_CONTACT_AND_ADDRESS = {
   country: 'USA',
 };
 
+export interface EmergencyValues {
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+}
+
+export interface RequestsValues {
+  dietary_restrictions: string;
+  special_requests: string;
+}
+
 type Setter = (name: string, value: string) => void;
+
+/** A text input's props for field `name` of `values`: value, change, error, disabled. */
+function fieldOf<V>({ values, errors, onChange, disabled }: FieldsProps<V>) {
+  return (name: keyof V & string) => ({
+    name,
+    value: (values[name] as string | undefined) ?? '',
+    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
+    error: errors[name],
+    disabled,
+  });
+}
 
 interface FieldsProps<V> {
   values: V;
@@ -60,13 +81,7 @@ export function ContactFields({
   emailHint?: string | null;
 }) {
   const ageOptions = useAgeCategoryOptions();
-  const input = (name: keyof ContactValues) => ({
-    name,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
-    error: errors[name],
-    disabled,
-  });
+  const input = fieldOf<ContactValues>({ values, errors, onChange, disabled });
   return (
     <div className="form-grid">
       <TextField label="First Name" autoComplete="given-name" required {...input('primary_first_name')} />
@@ -98,14 +113,9 @@ export function ContactFields({
   );
 }
 
-export function AddressFields({ values, errors, onChange, disabled }: FieldsProps<AddressValues>) {
-  const input = (name: keyof AddressValues) => ({
-    name,
-    value: values[name] ?? '',
-    onChange: (e: { target: { value: string } }) => onChange(name, e.target.value),
-    error: errors[name],
-    disabled,
-  });
+export function AddressFields(props: FieldsProps<AddressValues>) {
+  const { values } = props;
+  const input = fieldOf(props);
   return (
     <div className="form-grid">
       <TextField label="Address Line 1" autoComplete="address-line1" {...input('address_line1')} />
@@ -115,5 +125,27 @@ export function AddressFields({ values, errors, onChange, disabled }: FieldsProp
       <TextField label="ZIP Code" autoComplete="postal-code" {...input('zip_code')} />
       {values.country !== undefined && <TextField label="Country" autoComplete="country-name" {...input('country')} />}
     </div>
+  );
+}
+
+/** The manual create form's Emergency Contact, and the detail page's in edit mode. */
+export function EmergencyContactFields(props: FieldsProps<EmergencyValues>) {
+  const input = fieldOf(props);
+  return (
+    <div className="form-grid">
+      <TextField label="Emergency Contact Name" {...input('emergency_contact_name')} />
+      <TextField label="Emergency Contact Number" type="tel" {...input('emergency_contact_phone')} />
+    </div>
+  );
+}
+
+/** The Event Registration form's Additional Information, and the detail page's in edit mode. */
+export function RequestsFields(props: FieldsProps<RequestsValues>) {
+  const input = fieldOf(props);
+  return (
+    <>
+      <TextAreaField label="Dietary Restrictions" rows={2} {...input('dietary_restrictions')} />
+      <TextAreaField label="Special Requests" rows={3} {...input('special_requests')} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Edit mode of the registration page (docs/product.md#rules "Edit mode", "Fee editing"): the admin's pencil opens it
- * with the loaded values; Cancel puts them back; Save sends only what changed (PUT), and the page then
+ * with the loaded values (contact, emergency contact, address, requests and notes, fees); Cancel puts them back; Save sends only what changed (PUT), and the page then
  * reloads from the server. The fee preview uses shared/pricing.ts, the same code the server saves with:
  * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
  * the fixed amount, with a floor at 0; 'Refund Due' appears when the new total is below what was paid.
@@ -21,6 +21,12 @@ export interface EditValues {
   city: string;
   state: string;
   zip_code: string;
+  country: string;
+  emergency_contact_name: string;
+  emergency_contact_phone: string;
+  dietary_restrictions: string;
+  special_requests: string;
+  notes: string;
   waive_fees: boolean;
   discount_percentage: string;
   fixed_discount_amount: string;
@@ -37,6 +43,12 @@ const TEXT_FIELDS = [
   'city',
   'state',
   'zip_code',
+  'country',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'dietary_restrictions',
+  'special_requests',
+  'notes',
 ] as const;
 
 const amountText = (n: number | undefined) => (n ? String(n) : '0');
@@ -52,6 +64,12 @@ export function editValuesOf(r: Registration): EditValues {
     city: r.city ?? '',
     state: r.state ?? '',
     zip_code: r.zip_code ?? '',
+    country: r.country ?? '',
+    emergency_contact_name: r.emergency_contact_name ?? '',
+    emergency_contact_phone: r.emergency_contact_phone ?? '',
+    dietary_restrictions: r.dietary_restrictions ?? '',
+    special_requests: r.special_requests ?? '',
+    notes: r.notes ?? '',
     waive_fees: !!r.waive_fees,
     discount_percentage: amountText(r.discount_percentage),
     fixed_discount_amount: amountText(r.fixed_discount_amount),
