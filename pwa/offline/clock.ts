@@ -25,11 +25,27 @@ export function measureOffset(startedAt: number, endedAt: number, serverTime: un
   };
 }
 
-/** Whether `next` should replace `prev`: a fresher or a more precise measurement wins. */
+/** How far two measurements may disagree beyond their error bounds (half of each round trip) before the clock is said to have jumped. */
+const JUMP_SLACK_MS = 1000;
+
+/**
+ * Whether `next` should replace `prev`: a fresher or a more precise measurement wins, and so does any
+ * measurement once the device's clock has jumped: it was set back (`next` is stamped before `prev`), or
+ * the two offsets disagree by more than both error bounds allow. A precise offset from before the phone's
+ * clock was changed is wrong by the size of the change, however precise it was.
+ */
 export function betterOffset(prev: ClockOffset | undefined, next: ClockOffset): boolean {
   if (!prev) return true;
   const age = Date.parse(next.measuredAt) - Date.parse(prev.measuredAt);
-  return age > FRESH_MS || next.rttMs <= prev.rttMs * 2 + 50;
+  const jumped = age < 0 || Math.abs(next.offsetMs - prev.offsetMs) > (next.rttMs + prev.rttMs) / 2 + JUMP_SLACK_MS;
+  return jumped || age > FRESH_MS || next.rttMs <= prev.rttMs * 2 + 50;
+}
+
+/** Whether a stored measurement should be taken again: old, or stamped ahead of the device's clock (it was set back). */
+export function offsetIsStale(stored: ClockOffset | undefined, now: number, maxAgeMs: number): boolean {
+  if (!stored) return true;
+  const age = now - Date.parse(stored.measuredAt);
+  return age < 0 || age >= maxAgeMs;
 }
 
 /** Saves a measurement when it is at least as good as the stored one. */

@@ -29,7 +29,7 @@
  *      offset (clock.ts). Upload answers do not: a replayed one carries the time of its first delivery.
  */
 import type { AppDB } from './db';
-import { measureOffset, recordOffset } from './clock';
+import { measureOffset, offsetIsStale, recordOffset } from './clock';
 import { applyArrivalsPage, copyPosition, CopyChanged, writeIntoCopy, type Feed } from './downloads';
 import { pendingOps } from './outbox';
 import { settleCheckIn, settlePayment } from './desk';
@@ -411,7 +411,7 @@ export class SyncEngine {
 
   private async refreshClockIfOld(): Promise<void> {
     const stored = await this.db.getMeta('clockOffset');
-    if (stored && this.now() - Date.parse(stored.measuredAt) < CLOCK_REFRESH_MS) return;
+    if (!offsetIsStale(stored, this.now(), CLOCK_REFRESH_MS)) return;
     const res = await this.call({ method: 'GET', path: '/sync/time' });
     if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
   }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { betterOffset, measureOffset, recordOffset } from '../../pwa/offline/clock';
+import { betterOffset, measureOffset, offsetIsStale, recordOffset } from '../../pwa/offline/clock';
 import { rankCandidates } from '../../pwa/offline/candidates';
 import { registrationSearchText } from '../../pwa/offline/admin-downloads';
 import { landingInstant, nextToLand, orderNextToLand } from '../../pwa/offline/next-to-land';
@@ -52,6 +52,22 @@ describe('clock offset', () => {
     await recordOffset(db, precise);
     await recordOffset(db, { offsetMs: 900, rttMs: 3_000, measuredAt: new Date(t0 + 60_000).toISOString() });
     expect((await db.getMeta('clockOffset'))!.offsetMs).toBe(100);
+  });
+
+  it("takes a new measurement, however slow, once the phone's clock was changed", () => {
+    const t0 = Date.parse('2025-11-27T20:00:00Z');
+    const precise = { offsetMs: 0, rttMs: 40, measuredAt: new Date(t0).toISOString() };
+    // the phone's clock set back an hour: the next measurement is stamped before the stored one
+    const afterSetBack = { offsetMs: 3_600_000, rttMs: 900, measuredAt: new Date(t0 - 59 * 60_000).toISOString() };
+    expect(betterOffset(precise, afterSetBack)).toBe(true);
+    // set forward an hour: the offsets disagree far beyond both error bounds
+    const afterSetForward = { offsetMs: -3_600_000, rttMs: 900, measuredAt: new Date(t0 + 61 * 60_000).toISOString() };
+    expect(betterOffset(precise, afterSetForward)).toBe(true);
+    // the stored one is measured again when stamped ahead of the device's clock
+    expect(offsetIsStale(precise, t0 - 59 * 60_000, 5 * 60_000)).toBe(true);
+    expect(offsetIsStale(precise, t0 + 60_000, 5 * 60_000)).toBe(false);
+    expect(offsetIsStale(precise, t0 + 5 * 60_000, 5 * 60_000)).toBe(true);
+    expect(offsetIsStale(undefined, t0, 5 * 60_000)).toBe(true);
   });
 });
 
