@@ -58,12 +58,14 @@ export class CopyChanged extends Error {}
  * Writes a downloaded page only into the copy its request was made from, in one transaction with the
  * check. Meanwhile another user may have signed in on this device or the user's role changed (owner.ts
  * clears the copy; it waits for the sync lock only so long), or another tab moved the cursor on: the old
- * page would land in the wrong copy, or mark a partial copy complete.
+ * page would land in the wrong copy, or mark a partial copy complete. Nor is a page written after sign-out
+ * cleared the device (another tab's cycle still running): its names would stay on a signed-out device.
  */
 export async function writeIntoCopy<T>(db: AppDB, feed: Feed, from: CopyPosition, write: () => Promise<T>): Promise<T> {
   return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
     const now = await copyPosition(db, feed);
     if (now.owner !== from.owner || now.cursor !== from.cursor) throw new CopyChanged(`The saved ${feed} changed during the download`);
+    if (await db.getMeta('signedOut')) throw new CopyChanged('Signed out on this device');
     return write();
   });
 }

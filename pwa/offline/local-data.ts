@@ -79,6 +79,8 @@ export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}):
     const deviceId = await db.getMeta('deviceId');
     await Promise.all([clearCachedData(db), db.outbox.clear(), db.receipts.clear(), db.meta.clear()]);
     if (deviceId) await db.setMeta('deviceId', deviceId);
+    // a download already on its way (another tab's cycle) must not refill the copy just cleared
+    await db.setMeta('signedOut', true);
     return { cleared: true };
   });
 }

@@ -73,6 +73,7 @@ function changedFeeds(from: Role, to: Role): Feed[] {
 export async function claimDevice(db: AppDB, user: ClaimUser, now: () => number = Date.now): Promise<ClaimResult> {
   return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
     await ensureDeviceId(db);
+    await db.meta.delete('signedOut');
     const owner = await db.getMeta('owner');
     const stamp: DeviceOwner = { userId: user.id, name: user.name, role: user.role, since: new Date(now()).toISOString() };
 

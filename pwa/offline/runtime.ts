@@ -320,5 +320,6 @@ export async function clearLocalData(opts: { force?: boolean } = {}): Promise<Cl
     if (unsent > 0) return clearTables(database, opts);
   }
   await stopSync();
-  return clearTables(database, opts);
+  // another tab's cycle finishes its write first (downloads.ts writeIntoCopy refuses any after the clear)
+  return withSyncLock(() => clearTables(database, opts));
 }

@@ -247,6 +247,8 @@ export interface MetaValues {
   'complete:registrations': boolean;
   /** taps of this device that another device's later tap overrode, until the greeter has read them */
   overrides: OverrideNotice[];
+  /** set by sign-out's clear until the next sign-in claims the device: no download is written meanwhile */
+  signedOut: boolean;
 }
 
 /** "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36" */

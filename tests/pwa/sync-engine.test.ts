@@ -7,6 +7,7 @@ import { listOps, queueHotelLink, queuePickup } from '../../pwa/offline/outbox';
 import { queryArrival, queryUnmatched } from '../../pwa/offline/queries';
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import { claimDevice } from '../../pwa/offline/owner';
+import { clearLocalData } from '../../pwa/offline/local-data';
 import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
 import { clockOf, discardQuestion } from '../../pwa/offline/sync-text';
 import { settleGonePickup } from '../../pwa/offline/settle';
@@ -593,6 +594,39 @@ describe('download', () => {
     expect(await db.getMeta('cursor:arrivals')).toBeUndefined();
     expect(await db.getMeta('complete:arrivals')).toBeUndefined();
     expect(await db.getMeta('lastSyncedAt')).toBeUndefined();
+  });
+
+  it('a page on its way when the user signs out (another tab still syncing) is not written into the cleared device', async () => {
+    const db = freshDb();
+    await claimDevice(db, { id: 1, name: 'Ana Lima', role: 'greeter' });
+    let signedOut = false;
+    const server = fakeServer({
+      'GET /sync/arrivals': async (req) => {
+        // sign-out clears the device while the first page is on its way; the next cycle asks of the cleared copy
+        if (!signedOut) {
+          signedOut = true;
+          await clearLocalData(db, { force: true });
+        }
+        return {
+          status: 200,
+          body: {
+            arrivals: [arrivalRow({ id: req.query?.since ? 2 : 1 })],
+            removed: [],
+            cursor: 40,
+            hasMore: false,
+            serverTime: new Date().toISOString(),
+          },
+        };
+      },
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('retry');
+    expect(await engine(db, server.transport).syncOnce()).toBe('retry');
+    expect(await db.arrivals.count()).toBe(0);
+    expect(await db.getMeta('cursor:arrivals')).toBeUndefined();
+    // the next sign-in takes the device again, and its downloads are written
+    await claimDevice(db, { id: 2, name: 'Bo Greer', role: 'greeter' });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    expect(await db.arrivals.count()).toBe(1);
   });
 
   it('tells the greeter when a family moves its flight or takes it off the board; a first download says nothing', async () => {
