@@ -22,6 +22,7 @@ import {
   type PickupResult,
   type RegistrationsSyncPage,
 } from '../../shared/schemas/records';
+import { hotelLinkAnswerSchema, type HotelLinkAnswer } from '../../shared/schemas/answers';
 
 /** An answer the app cannot read: nothing of it was stored. */
 export class MalformedAnswer extends Error {
@@ -45,7 +46,7 @@ export const parseRegistrationsPage = (body: unknown): RegistrationsSyncPage =>
   parse(registrationsSyncPageSchema, body, 'a page of registrations');
 export const parsePickupResult = (body: unknown): PickupResult => parse(pickupResultSchema, body, 'a pickup answer');
 export const parseCheckInResult = (body: unknown): CheckInResult => parse(checkInResultSchema, body, 'a check-in answer');
-/** A recorded payment's answer: the registration with the new paid amount and balance. */
+export const parseHotelLinkAnswer = (body: unknown): HotelLinkAnswer => parse(hotelLinkAnswerSchema, body, 'a hotel link answer');
 /** A payment's answer: the registration's new figures, and when the server recorded the payment (if it says). */
 export interface PaymentAnswer {
   registration: Registration;

@@ -36,7 +36,7 @@ import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleGonePickup, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
 import { refusedText } from './sync-text';
-import type { CheckInOp, HotelMatchResult, OutboxOp, PickupOp } from './types';
+import type { CheckInOp, OutboxOp, PickupOp } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 import { PICKUP_BATCH_MAX } from '../../shared/constants';
 
@@ -454,10 +454,16 @@ export class SyncEngine {
       throw e;
     }
     if (res.status < 300) {
-      if (op.kind === 'pickup') await settlePickup(this.db, op, await readAnswer((a) => a.parsePickupResult(res.body)));
-      else if (op.kind === 'check-in') await settleCheckIn(this.db, op, await readAnswer((a) => a.parseCheckInResult(res.body)));
-      else if (op.kind === 'payment') await settlePayment(this.db, op, await readAnswer((a) => a.parsePaymentAnswer(res.body)));
-      else await settleHotelLink(this.db, op, res.body as HotelMatchResult);
+      try {
+        if (op.kind === 'pickup') await settlePickup(this.db, op, await readAnswer((a) => a.parsePickupResult(res.body)));
+        else if (op.kind === 'check-in') await settleCheckIn(this.db, op, await readAnswer((a) => a.parseCheckInResult(res.body)));
+        else if (op.kind === 'payment') await settlePayment(this.db, op, await readAnswer((a) => a.parsePaymentAnswer(res.body)));
+        else await settleHotelLink(this.db, op, await readAnswer((a) => a.parseHotelLinkAnswer(res.body)));
+      } catch (e) {
+        // an answer this app cannot read: the op stays queued, and its line in Sync details says why
+        if (e instanceof RetryLater) await noteAttempt(this.db, op, e.message);
+        throw e;
+      }
     } else if (isRetryable(res.status)) {
       await noteAttempt(this.db, op, errorText(res));
       throw new RetryLater(`Server error (${res.status})`);

@@ -5,7 +5,8 @@
  * `pendingHotel`. Nothing here imports React or Dexie.
  */
 import type { FlightArrival, PickupResult } from '../../shared/schemas/arrivals';
-import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../shared/schemas/hotel';
+import type { HotelAssignment, HotelMatchCandidate } from '../../shared/schemas/hotel';
+import type { HotelLinkAnswer } from '../../shared/schemas/answers';
 import type { Registration } from '../../shared/schemas/registration';
 import type { AttendeeCheckIn } from '../../shared/schemas/records';
 import type { ArrivalsSyncPage, HotelSyncPage, RegistrationsSyncPage, SyncedRegistration } from '../../shared/schemas/sync';
@@ -277,9 +278,4 @@ export type HotelPage = HotelSyncPage;
 export type RegistrationsPage = RegistrationsSyncPage;
 
 /** POST /api/hotel-assignments/{id}/match */
-export interface HotelMatchResult {
-  message: string;
-  assignment: HotelAssignment;
-  registration: RegistrationHotel | null;
-  changed?: boolean;
-}
+export type HotelMatchResult = HotelLinkAnswer;

@@ -10,6 +10,7 @@ import {
   amount,
   attendeeSchema,
   flightInfoRecordSchema,
+  hotelAssignmentSchema,
   pickupResultSchema,
   registrationHotelFieldsSchema,
   registrationSchema,
@@ -200,6 +201,16 @@ export const registrationHotelSchema = z.extend(registrationHotelFieldsSchema, {
   warnings: z.array(text),
 });
 export type RegistrationHotel = z.infer<typeof registrationHotelSchema>;
+
+/** POST /hotel-assignments/{id}/match and /unmatch: the sentence, the booking and the registration's hotel fields. */
+export const hotelLinkAnswerSchema = z.object({
+  message: text,
+  assignment: hotelAssignmentSchema,
+  registration: z.nullable(registrationHotelSchema),
+  /** false when the link was already in place (a replay or a second click) */
+  changed: z.boolean(),
+});
+export type HotelLinkAnswer = z.infer<typeof hotelLinkAnswerSchema>;
 
 /** The columns a rooming list may have (import); headers are matched forgivingly to these. */
 export const ROOMING_FIELDS = [

@@ -1,7 +1,7 @@
 /**
  * The server keeps the contract the devices parse (shared/schemas/records.ts): every page of every
  * offline feed, over the whole demo event (paid, cancelled, hotel-linked, picked-up parties), and a
- * pickup's answer fit the shared schemas exactly as a device reads them. A field the server sends in
+ * pickup's and a hotel link's answers fit the shared schemas exactly as a device reads them. A field the server sends in
  * another shape (a missing list) fails here, not on a phone at the airport. Devices read an amount
  * sent as text too (older data, other backends), so the server's own amounts are checked to be numbers.
  */
@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import { seedDemo } from '../../server/seed/demo';
 import { arrivalsSyncPageSchema, hotelSyncPageSchema, pickupResultSchema, registrationsSyncPageSchema } from '../../shared/schemas/records';
+import { hotelLinkAnswerSchema } from '../../shared/schemas/answers';
 import { createTestApp } from '../helpers/app';
 
 const t = await createTestApp();
@@ -59,5 +60,19 @@ describe('the offline feeds keep the shared contract', () => {
     });
     expect(res.status).toBe(200);
     fits(pickupResultSchema, res.body);
+  });
+
+  it("a hotel link's answer fits the schema the device settles it with", async () => {
+    const page = await t.api('GET', '/api/hotel-assignments/unmatched?limit=1', { token: admin.token });
+    expect(page.status).toBe(200);
+    const booking = page.body.assignments[0];
+    const list = await t.api('GET', '/api/registrations?limit=1', { token: admin.token });
+    const res = await t.api('POST', `/api/hotel-assignments/${booking.id}/match`, {
+      token: admin.token,
+      body: { registrationId: list.body.registrations[0].id },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(res.status).toBe(200);
+    fits(hotelLinkAnswerSchema, res.body);
   });
 });

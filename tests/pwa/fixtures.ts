@@ -8,7 +8,8 @@ import { AppDB } from '../../pwa/offline/db';
 import { applyHotelPage, applyRegistrationsPage } from '../../pwa/offline/admin-downloads';
 import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import type { SyncRequest, SyncResponse } from '../../pwa/offline/transport';
-import type { FlightArrival, HotelAssignmentRow, PickupResult, SyncedRegistration } from '../../pwa/offline/types';
+import type { FlightArrival, HotelAssignmentRow, HotelMatchResult, PickupResult, SyncedRegistration } from '../../pwa/offline/types';
+import type { RegistrationHotel } from '../../shared/schemas/hotel';
 import type { Attendee } from '../../shared/schemas/records';
 
 export const freshDb = () => new AppDB(`test-${randomUUID()}`);
@@ -182,6 +183,37 @@ export function pickupAnswer(o: Partial<PickupResult> & { id: number }): PickupR
     stale: false,
     serverTime: new Date().toISOString(),
     ...o,
+  };
+}
+
+/** A hotel link's answer as the server sends it (POST /hotel-assignments/{id}/match): the booking linked to the registration. */
+export function linkAnswer(
+  assignmentId: number,
+  registrationId: number,
+  o: { message?: string; registration?: Partial<RegistrationHotel> } = {},
+): HotelMatchResult {
+  const booking = bookingRow({ id: assignmentId, registration_id: registrationId });
+  return {
+    message: o.message ?? 'Linked',
+    assignment: booking,
+    registration: {
+      id: registrationId,
+      registration_number: `R25-X${String(registrationId).padStart(5, '0')}`,
+      primary_first_name: 'Anh',
+      primary_last_name: 'Nguyen',
+      hotel_confirmation_number: booking.confirmation_number,
+      hotel_room_number: booking.room_number,
+      hotel_room_type: booking.room_type,
+      hotel_check_in_date: booking.check_in_date,
+      hotel_check_out_date: booking.check_out_date,
+      hotel_nights: booking.nights,
+      hotel_guest_name: booking.guest_name,
+      hotel_notes: booking.notes,
+      version: 80,
+      warnings: [],
+      ...o.registration,
+    },
+    changed: true,
   };
 }
 

@@ -6,10 +6,21 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { queuePickup, listOps } from '../../pwa/offline/outbox';
+import { queueHotelLink, queuePickup, listOps } from '../../pwa/offline/outbox';
 import { queryArrival } from '../../pwa/offline/queries';
 import type { SyncRequest } from '../../pwa/offline/transport';
-import { arrivalRow, fakeServer, freshDb, pickupAnswer, registrationRow, seedArrivals, seedRegistrations } from './fixtures';
+import {
+  arrivalRow,
+  bookingRow,
+  fakeServer,
+  freshDb,
+  linkAnswer,
+  pickupAnswer,
+  registrationRow,
+  seedArrivals,
+  seedBookings,
+  seedRegistrations,
+} from './fixtures';
 
 const page = (rows: Record<string, unknown>, cursor: number) => ({
   status: 200,
@@ -112,5 +123,27 @@ describe('a malformed answer', () => {
     expect(await engine.syncOnce()).toBe('done');
     expect(await listOps(db)).toEqual([]);
     expect(await queryArrival(db, 3)).toMatchObject({ picked_up: true, pendingSync: false });
+  });
+
+  it("a hotel link's 2xx that is not a link's answer (a proxy's {}) keeps the link queued and its booking on the device", async () => {
+    const db = freshDb();
+    const reg = registrationRow({ id: 5 });
+    await seedRegistrations(db, [reg]);
+    await seedBookings(db, [bookingRow({ id: 9 })]);
+    await queueHotelLink(db, { assignmentId: 9, registration: reg });
+    let good = false;
+    const server = fakeServer({ 'POST /hotel-assignments/': () => ({ status: 200, body: good ? linkAnswer(9, 5) : { ok: true } }) });
+    const engine = new SyncEngine({ db, transport: server.transport, feeds: () => ['hotel'] });
+
+    expect(await engine.syncOnce()).toBe('retry');
+    expect(await listOps(db)).toEqual([
+      expect.objectContaining({ state: 'pending', lastError: expect.stringMatching(/a hotel link answer this app cannot read/) }),
+    ]);
+    expect(await db.hotelAssignments.get(9)).toBeDefined();
+
+    good = true;
+    await engine.syncOnce();
+    expect(await listOps(db)).toEqual([]);
+    expect(await db.hotelAssignments.get(9)).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   bookingRow,
   fakeServer,
   freshDb,
+  linkAnswer,
   pickupAnswer,
   registrationRow,
   seedArrivals,
@@ -34,11 +35,7 @@ async function linkSetup() {
 
 const matchOk = () => ({
   status: 200,
-  body: {
-    message: LINKED,
-    assignment: bookingRow({ id: 9, registration_id: 5 }),
-    registration: { id: 5, hotel_confirmation_number: 'CONF-9' },
-  },
+  body: linkAnswer(9, 5, { message: LINKED }),
 });
 
 describe('the outcome of a queued change', () => {

@@ -17,6 +17,7 @@ import {
   bookingRow,
   fakeServer,
   freshDb,
+  linkAnswer,
   opsOf,
   pickupAnswer,
   registrationRow,
@@ -223,11 +224,10 @@ describe('upload', () => {
     const server = fakeServer({
       'POST /hotel-assignments/': () => ({
         status: 200,
-        body: {
+        body: linkAnswer(9, 5, {
           message: 'Successfully linked Anh Nguyen to Anh Nguyen (R25-X00005)',
-          assignment: bookingRow({ id: 9, registration_id: 5 }),
-          registration: { id: 5, hotel_confirmation_number: 'HX-9', hotel_room_number: '999', version: 88, warnings: [] },
-        },
+          registration: { hotel_confirmation_number: 'HX-9', hotel_room_number: '999', version: 88 },
+        }),
       }),
     });
     await engine(db, server.transport).syncOnce();
@@ -258,7 +258,7 @@ describe('pickup batches', () => {
       'POST /flight-info/admin/flight-pickups/': pickupRoute(),
       'POST /hotel-assignments/': () => ({
         status: 200,
-        body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) },
+        body: linkAnswer(9, 5),
       }),
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
@@ -474,7 +474,7 @@ describe('retries', () => {
       },
       'POST /hotel-assignments/': () => ({
         status: 200,
-        body: { message: 'Linked', assignment: bookingRow({ id: 9, registration_id: 5 }) },
+        body: linkAnswer(9, 5),
       }),
     });
     const transport = async (req: SyncRequest) => {

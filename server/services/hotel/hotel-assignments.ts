@@ -21,6 +21,7 @@ import { HOTEL_CANDIDATE_LIMIT } from '../../../shared/constants';
 import { hotelMismatchWarnings, type TravelDates } from '../../../shared/hotel-mismatch';
 import { hotelFieldsFromBooking } from '../../../shared/hotel-fields';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../../shared/schemas/hotel';
+import type { HotelLinkAnswer } from '../../../shared/schemas/answers';
 
 export type HotelRow = typeof hotelAssignments.$inferSelect;
 type RegistrationRow = typeof registrations.$inferSelect;
@@ -420,13 +421,8 @@ export async function searchMatches(db: DbOrTx, name: string, assignmentId?: num
   }));
 }
 
-export interface LinkAnswer {
-  message: string;
-  assignment: HotelAssignment;
-  registration: RegistrationHotel | null;
-  /** false when the link was already in place (a replay or a second click) */
-  changed: boolean;
-}
+/** A link's or unlink's answer (shared/schemas/answers.ts, which the device parses it with). */
+export type LinkAnswer = HotelLinkAnswer;
 
 const primaryName = (r: LinkedRegistration) => `${r.primaryFirstName} ${r.primaryLastName}`;
 
