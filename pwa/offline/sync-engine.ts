@@ -362,8 +362,18 @@ export class SyncEngine {
     this.set({ syncing: true, progress: null });
     try {
       await this.refreshClockIfOld();
-      await this.upload();
+      // the server answered but could not take a change (a 5xx, an unreadable answer): the change waits
+      // in its place, and the board is still brought up to date, so one change the server keeps failing
+      // on does not leave the device showing an old board
+      const held = await this.upload().then(
+        () => null,
+        (e: unknown) => {
+          if (e instanceof RetryLater) return e;
+          throw e;
+        },
+      );
       await this.download();
+      if (held) throw held;
       await this.db.setMeta('lastSyncedAt', new Date(this.now()).toISOString());
       this.set({ failures: 0, lastError: null });
       await this.scheduleNext();

@@ -455,6 +455,32 @@ describe('retries', () => {
     await e.stop();
   });
 
+  it('a change the server keeps failing on (500) waits in its place, and the board is still downloaded', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': () => ({ status: 500, body: { error: 'Internal server error' } }),
+      'GET /sync/arrivals': () => ({
+        status: 200,
+        body: {
+          arrivals: [arrivalRow({ id: 1 }), arrivalRow({ id: 2, primaryContactName: 'Another Greeter Ticked' })],
+          removed: [],
+          cursor: 90,
+          hasMore: false,
+          serverTime: new Date().toISOString(),
+        },
+      }),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('retry');
+    // the tick is kept, still shown, and says why it waits
+    expect(await listOps(db)).toEqual([expect.objectContaining({ state: 'pending', lastError: 'Internal server error' })]);
+    expect(await queryArrival(db, 1)).toMatchObject({ picked_up: true, pendingSync: true });
+    // the rest of the board came down all the same; the sync line does not say it synced
+    expect(await db.arrivals.count()).toBe(2);
+    expect(await db.getMeta('lastSyncedAt')).toBeUndefined();
+  });
+
   it('a network error or a 5xx on a batch counts an attempt on each of its ops, keeps the order (the link behind waits), and the batch goes again', async () => {
     const db = freshDb();
     const reg = registrationRow({ id: 5 });
