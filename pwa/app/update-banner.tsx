@@ -61,22 +61,25 @@ export function UpdateBanner() {
     void updateServiceWorker(true);
   };
   return (
-    <div className="update-banner" role="status">
-      <span>{takenElsewhere ? 'A new version is ready — ' : 'Update available — '}</span>
-      <button type="button" className="btn btn-primary" onClick={reload}>
-        Reload
-      </button>
-      <button
-        type="button"
-        className="btn btn-ghost"
-        onClick={() => {
-          setNeedRefresh(false);
-          setTakenElsewhere(false);
-        }}
-        aria-label="Dismiss update notice"
-      >
-        Later
-      </button>
-    </div>
+    <>
+      {/* room under the page's last control, so the notice never covers it (a form's Submit at the bottom) */}
+      <div className="update-banner-room" aria-hidden="true" />
+      <div className="update-banner" role="status">
+        <span>{takenElsewhere ? 'A new version is ready — ' : 'Update available — '}</span>
+        <button type="button" className="btn btn-primary" onClick={reload}>
+          Reload
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            setNeedRefresh(false);
+            setTakenElsewhere(false);
+          }}
+        >
+          Later
+        </button>
+      </div>
+    </>
   );
 }
