@@ -30,9 +30,11 @@ const loosen = (s: string) =>
  * apostrophes read as spaces on both sides, and a typed word must still be found whole: 'Garcia-Lopez'
  * finds 'Garcia Lopez' and the other way round, 'O’Brien' finds "O'Brien", but 'Mary-Jo' does not find
  * a lone Mary (one match opens its card at the desk). A phone number matches by its digits, however it
- * was written on either side; a registration number also without its hyphen.
+ * was written on either side; a registration number also without its hyphen. Words of `wordStarts` (an
+ * airline's name) are found only from their start, so a piece of a name ('Ines', 'Lin') does not find
+ * every flight of an "Airlines".
  */
-export function matchesQuery(text: string, query: string | undefined): boolean {
+export function matchesQuery(text: string, query: string | undefined, wordStarts = ''): boolean {
   const typed = (query ?? '').trim();
   // a phone number is one thing, matched whole by its digits: never its pieces here and there
   const digits = phoneDigits(typed);
@@ -44,14 +46,16 @@ export function matchesQuery(text: string, query: string | undefined): boolean {
     .map(loosen)
     .map((w) => w.trim())
     .filter(Boolean);
+  // `wordStarts` is found only from the start of one of its words ('air' finds Airlines, 'ines' does not)
+  const starts = wordStarts ? ` ${loosen(wordStarts)}` : '';
   return words.every((w) => {
-    if (hay.includes(w)) return true;
+    if (hay.includes(w) || (starts && starts.includes(` ${w}`))) return true;
     const n = NUMBER_WITHOUT_HYPHEN.exec(w);
     return n !== null && hay.includes(`${n[1]} ${n[2]}`);
   });
 }
 
-/** Names, flight (airline, its code, number, and code and number run together: 'ua1234') and registration number. */
+/** Names, flight (its code, number, and code and number run together: 'ua1234') and registration number; the airline's name is matchesArrival's. */
 export function arrivalSearchText(a: FlightArrival): string {
   const code = AIRLINE_CODES[canonicalAirline(a.airline) ?? ''] ?? '';
   const number = a.flightNumber.replace(/\s+/g, '');
@@ -60,9 +64,13 @@ export function arrivalSearchText(a: FlightArrival): string {
       a.registrationNumber,
       a.primaryContactName,
       ...a.attendees.map((p) => `${p.firstName} ${p.lastName}`),
-      `${a.airline} ${code} ${a.flightNumber}`,
+      `${code} ${a.flightNumber}`,
       number,
       code && !number.toUpperCase().startsWith(code) ? `${code}${number}` : '',
     ].join(' | '),
   );
 }
+
+/** Whether the greeter's search finds this arrival: names, flight and number as typed, the airline by the start of its words. */
+export const matchesArrival = (a: FlightArrival, query: string | undefined): boolean =>
+  matchesQuery(arrivalSearchText(a), query, normalizeText(a.airline));

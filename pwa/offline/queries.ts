@@ -6,7 +6,7 @@
  */
 import type { AppDB } from './db';
 import { flightsWithPendingTaps } from './downloads';
-import { arrivalSearchText, matchesQuery, normalizeText } from './local-search';
+import { matchesArrival, matchesQuery, normalizeText } from './local-search';
 import type { ArrivalView, CachedHotelAssignment, CachedRegistration, CandidateMatch, OutboxOp } from './types';
 import type { Pagination } from '../../shared/schemas/registration';
 
@@ -23,9 +23,7 @@ export async function queryArrivals(db: AppDB, filter: ArrivalFilter = {}): Prom
     ? await db.arrivals.where('flightDate').equals(filter.date).sortBy('sortKey')
     : await db.arrivals.orderBy('sortKey').toArray();
   const pending = await flightsWithPendingTaps(db);
-  return rows
-    .filter((a) => !filter.search || matchesQuery(arrivalSearchText(a), filter.search))
-    .map((a) => ({ ...a, pendingSync: pending.has(a.id) }));
+  return rows.filter((a) => !filter.search || matchesArrival(a, filter.search)).map((a) => ({ ...a, pendingSync: pending.has(a.id) }));
 }
 
 export async function queryArrival(db: AppDB, id: number): Promise<ArrivalView | null> {

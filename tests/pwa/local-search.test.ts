@@ -3,7 +3,7 @@
  * greeters type what they see or hear, which is rarely what was stored.
  */
 import { describe, expect, it } from 'vitest';
-import { arrivalSearchText, matchesQuery } from '../../pwa/offline/local-search';
+import { matchesArrival, matchesQuery } from '../../pwa/offline/local-search';
 import { registrationSearchText } from '../../pwa/offline/admin-downloads';
 import { normalizeSearch } from '../../shared/search';
 import { arrivalRow, registrationRow } from './fixtures';
@@ -45,10 +45,19 @@ describe('the desk finds a family by what is typed', () => {
 
 describe('greeters find an arrival as the airport screens show it', () => {
   it('by the airline code and number, together or apart', () => {
-    const text = arrivalSearchText(arrivalRow({ airline: 'United Airlines', flightNumber: '1234' }));
-    for (const typed of ['UA 1234', 'ua1234', 'United 1234', '1234']) expect(matchesQuery(text, typed), typed).toBe(true);
-    expect(matchesQuery(text, 'DL 1234')).toBe(false);
-    expect(matchesQuery(arrivalSearchText(arrivalRow({ airline: 'Delta Air Lines', flightNumber: 'DL 456' })), 'dl456')).toBe(true);
+    const united = arrivalRow({ airline: 'United Airlines', flightNumber: '1234' });
+    for (const typed of ['UA 1234', 'ua1234', 'United 1234', 'united airlines', 'Air', '1234'])
+      expect(matchesArrival(united, typed), typed).toBe(true);
+    expect(matchesArrival(united, 'DL 1234')).toBe(false);
+    expect(matchesArrival(arrivalRow({ airline: 'Delta Air Lines', flightNumber: 'DL 456' }), 'dl456')).toBe(true);
+  });
+
+  it("a piece of a name does not find every flight whose airline's name holds it", () => {
+    const ines = arrivalRow({ airline: 'United Airlines', primaryContactName: 'Inés Yamamoto', attendees: [] });
+    const other = arrivalRow({ airline: 'Southwest Airlines', primaryContactName: 'François Scott', attendees: [] });
+    const lin = arrivalRow({ airline: 'American Airlines', primaryContactName: 'Lin Peña', attendees: [] });
+    expect([ines, other, lin].filter((a) => matchesArrival(a, 'ines')).map((a) => a.primaryContactName)).toEqual(['Inés Yamamoto']);
+    expect([ines, other, lin].filter((a) => matchesArrival(a, 'lin')).map((a) => a.primaryContactName)).toEqual(['Lin Peña']);
   });
 });
 

@@ -11,7 +11,7 @@ import { Button } from '../../components/button';
 import { useEvent } from '../../lib/public-config';
 import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncStatus } from '../../offline/hooks';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
-import { arrivalSearchText, matchesQuery } from '../../offline/local-search';
+import { matchesArrival } from '../../offline/local-search';
 import type { ArrivalView } from '../../offline/types';
 import { ArrivalCardList } from './components/arrival-card-list';
 import { ArrivalsHeader } from './components/arrivals-frame';
@@ -55,7 +55,7 @@ export default function FlightArrivalsPage() {
   // search only finds rows among them
   const atThisAirport = useMemo(() => (airport ? arrivals?.filter((a) => atAirport(a, airport)) : arrivals), [arrivals, airport]);
   const found = useMemo(
-    () => (search.trim() ? atThisAirport?.filter((a) => matchesQuery(arrivalSearchText(a), search)) : atThisAirport),
+    () => (search.trim() ? atThisAirport?.filter((a) => matchesArrival(a, search)) : atThisAirport),
     [atThisAirport, search],
   );
   const nextFirst = useNextToLand(isPhone ? found : undefined, event.timeZone);
