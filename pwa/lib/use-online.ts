@@ -3,7 +3,7 @@
  * server answers). Editing forms need the network: offline they are disabled with a reason instead of
  * failing on submit. Free of the offline layer's Dexie runtime so visitors' pages stay light.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -20,6 +20,18 @@ export function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/** While `waiting` (a screen that could not reach the server), runs `retry` when the browser is back online. */
+export function useRetryWhenOnline(waiting: boolean, retry: () => void): void {
+  const latest = useRef(retry);
+  latest.current = retry;
+  useEffect(() => {
+    if (!waiting) return;
+    const again = () => latest.current();
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [waiting]);
 }
 
 /** The sentence shown beside a form that is disabled offline. */

@@ -138,6 +138,16 @@ describe('check registration', () => {
     // an already verified visitor goes straight to their registration
     await page.goto('/check-registration');
     await page.waitForURL(new RegExp(`/registration/${reg.number}\\?verified=true$`));
+    await page.getByRole('link', { name: 'Add Flight Information' }).waitFor();
+
+    // reloaded with no signal: Try Again is offered, and the page loads by itself when the signal returns
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText('The server could not be reached. Check your connection and try again.').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('The server could not be reached. Check your connection and try again.').waitFor();
+    await page.context().setOffline(false);
+    await page.getByRole('link', { name: 'Add Flight Information' }).waitFor();
 
     // the registration page's flight link opens the form at once: the token proves who it is
     await page.keyboard.press('Escape');
@@ -220,8 +230,10 @@ describe('flight information with an emailed code', () => {
     await page.getByText(`Registration ${reg.number}`).waitFor();
     await expect.poll(() => flight(page, 2).getByLabel('Flight Number').inputValue()).toBe('DL456');
     await expect.poll(() => flight(page, 1).getByLabel('Number of Adults').inputValue()).toBe('2');
-    // reloaded with no signal: the visitor is not sent back to the email step, and the form returns with the signal
+    // the signal lost: the form says what becomes of what was typed
     await page.context().setOffline(true);
+    await page.getByText('You are offline. What you typed stays on this page: submit it once you are back online.').waitFor();
+    // reloaded with no signal: the visitor is not sent back to the email step, and the form returns with the signal
     await page.reload();
     await page.getByText('The server could not be reached. Check your connection and try again.').waitFor();
     expect(await page.getByLabel('Email Address').count()).toBe(0);

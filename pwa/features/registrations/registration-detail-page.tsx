@@ -35,7 +35,7 @@ import { PaymentsSection } from './components/payments-section';
 import { PriceBreakdown } from './components/price-breakdown';
 import { LoadFailure, UnverifiedNotice, VisitorActions } from './components/visitor-blocks';
 import { useNotice } from './hooks/use-notice';
-import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
+import { OFFLINE_REASON, useOnline, useRetryWhenOnline } from '../../lib/use-online';
 import { useRegistrationEditor } from './hooks/use-registration-editor';
 import { balanceOwed } from '../../lib/format';
 
@@ -63,8 +63,11 @@ function DetailLoader({ refId, viewer, mode }: { refId: string; viewer: string; 
   const query = useRegistration(refId, viewer);
   // offline before the first answer, TanStack Query waits ('paused') instead of failing
   const paused = query.isPending && query.fetchStatus === 'paused';
-  if (query.isPending && !paused) return <PageSpinner label="Loading registration..." />;
   const e = query.error;
+  const unreachable = !query.data && (paused || (e instanceof ApiError && e.isNetworkError));
+  // the signal back: the page loads by itself, as it would on Try Again
+  useRetryWhenOnline(unreachable, () => void query.refetch());
+  if (query.isPending && !paused) return <PageSpinner label="Loading registration..." />;
   if (e instanceof ApiError && e.status === 401) {
     // the token of another registration: say so; otherwise the plain "please verify" notice
     return <UnverifiedNotice reason={e.message === VERIFICATION_MESSAGES.notYourRegistration ? e.message : undefined} />;
@@ -72,9 +75,12 @@ function DetailLoader({ refId, viewer, mode }: { refId: string; viewer: string; 
   if (e instanceof ApiError && e.status === 403) return <UnverifiedNotice reason={e.message} />;
   if (e instanceof ApiError && e.status === 404) return <LoadFailure message="Registration not found" />;
   if (query.data) return <RegistrationView detail={query.data} mode={mode} />;
-  const unreachable = paused || (e instanceof ApiError && e.isNetworkError);
   const failure = unreachable ? (
-    <LoadFailure message="Failed to load registration" detail="The server could not be reached. Check your connection and try again." />
+    <LoadFailure
+      message="Failed to load registration"
+      detail="The server could not be reached. Check your connection and try again."
+      onRetry={() => void query.refetch()}
+    />
   ) : (
     <LoadFailure message={errorMessage(e, 'Failed to load registration data')} />
   );

@@ -15,6 +15,7 @@ import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { ApiError, errorMessage, getToken, isRetryable } from '../../lib/api-client';
+import { useRetryWhenOnline } from '../../lib/use-online';
 import type { VerifiedRegistration } from '../../../shared/schemas/verification';
 import { isFlightEditVerified, markFlightEditSession } from '../../app/registrant/flight-edit-session';
 import { clearVerification, getRegistrantToken, readVerification } from '../../app/registrant/verification-store';
@@ -85,12 +86,7 @@ export default function FlightInfoPage() {
     window.scrollTo(0, 0);
   }, [step]);
 
-  useEffect(() => {
-    if (step !== 'unreachable') return;
-    const again = () => setStep('checking');
-    window.addEventListener('online', again);
-    return () => window.removeEventListener('online', again);
-  }, [step]);
+  useRetryWhenOnline(step === 'unreachable', () => setStep('checking'));
 
   if (step === 'checking') return <PageSpinner label="Loading your registration..." />;
 

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../components/alert';
-import { ButtonLink } from '../../../components/button';
+import { Button, ButtonLink } from '../../../components/button';
 import type { Registration } from '../../../../shared/schemas/registration';
 import type { FlightInfoRecord } from '../api/get-registration';
 import { realFlights } from './flight-cards';
@@ -35,16 +35,24 @@ export function UnverifiedNotice({ reason }: { reason?: string }) {
 export function LoadFailure({
   message,
   detail = 'Check the registration number, or try again later.',
+  onRetry,
 }: {
   message: string;
   detail?: string;
+  /** offered as Try Again (the server could not be reached) */
+  onRetry?: () => void;
 }) {
   return (
     <div className="page page-narrow">
       <section className="card" role="alert" aria-labelledby="load-failure-title">
         <h1 id="load-failure-title">{message}</h1>
         <p className="note">{detail}</p>
-        <ButtonLink to="/">Return to Home</ButtonLink>
+        <div className="form-actions">
+          {onRetry && <Button onClick={onRetry}>Try Again</Button>}
+          <ButtonLink to="/" variant={onRetry ? 'secondary' : undefined}>
+            Return to Home
+          </ButtonLink>
+        </div>
       </section>
     </div>
   );

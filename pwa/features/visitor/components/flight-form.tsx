@@ -2,8 +2,10 @@
  * The flight form body shared by /flight-info and /flight-info/{token} (docs/product.md#screens Flight form rows, docs/product.md#messages):
  * the needs-transportation choice, then (when transportation is needed) the flight rows with 'Add
  * Flight', and a remove control on each row only while there is more than one. The page owns the
- * surrounding <form>, the submit button and the call.
+ * surrounding <form> and the call; SubmitFlights is both pages' submit button.
  */
+import { Button } from '../../../components/button';
+import { useOnline } from '../../../lib/use-online';
 import type { FlightRules } from '../../../../shared/schemas/flight';
 import type { FlightFormController } from '../use-flight-form';
 import { FlightRow } from './flight-row';
@@ -82,5 +84,22 @@ export function FlightForm({ form, window, requireType, disabled }: FlightFormPr
         </p>
       )}
     </div>
+  );
+}
+
+/** Both flight forms' submit, with a word for a visitor with no signal: what was typed stays on the page. */
+export function SubmitFlights({ busy }: { busy: boolean }) {
+  const online = useOnline();
+  return (
+    <>
+      {!online && (
+        <p className="note" role="status">
+          You are offline. What you typed stays on this page: submit it once you are back online.
+        </p>
+      )}
+      <Button type="submit" className="btn-block submit-flights" busy={busy} busyText="Submitting...">
+        Submit Flight Information
+      </Button>
+    </>
   );
 }

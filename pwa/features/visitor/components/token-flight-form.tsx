@@ -5,7 +5,6 @@
  */
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { useEvent } from '../../../lib/public-config';
 import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
@@ -16,7 +15,7 @@ import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
-import { FlightForm } from './flight-form';
+import { FlightForm, SubmitFlights } from './flight-form';
 import { VisitorEmailField } from './visitor-email-field';
 
 export interface TokenFlightFormProps {
@@ -95,9 +94,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         error={form.errors.turnstileToken}
         onError={(message) => form.setErrors(({ turnstileToken: _, ...rest }) => (message ? { ...rest, turnstileToken: message } : rest))}
       />
-      <Button type="submit" className="btn-block submit-flights" busy={form.busy} busyText="Submitting...">
-        Submit Flight Information
-      </Button>
+      <SubmitFlights busy={form.busy} />
     </form>
   );
 }

@@ -6,7 +6,6 @@
  */
 import { useRef } from 'react';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { useRefreshRegistrations } from '../../../lib/registration-queries';
@@ -16,7 +15,7 @@ import { submitVerifiedFlights } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
-import { FlightForm } from './flight-form';
+import { FlightForm, SubmitFlights } from './flight-form';
 
 export interface VerifiedFlightStepProps {
   registration: VerifiedRegistration;
@@ -70,9 +69,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
       </div>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
       <FlightForm form={form} window={rules} disabled={form.busy} />
-      <Button type="submit" className="btn-block submit-flights" busy={form.busy} busyText="Submitting...">
-        Submit Flight Information
-      </Button>
+      <SubmitFlights busy={form.busy} />
     </form>
   );
 }
