@@ -16,6 +16,7 @@ import { hadCopy, rememberCopy } from './copy-marker';
 import { noteOverride } from './op-outcome';
 import { cacheTables } from './local-data';
 import { formatFlightWhen } from '../../shared/flight-format';
+import { overriddenPickupText } from './sync-text';
 
 export type Feed = LiveFeed;
 
@@ -87,7 +88,8 @@ export const newerServerState = (a: ServerPickup, b: ServerPickup | undefined): 
 
 /** The cached form of a downloaded arrival, given what is cached now and whether a tap is pending. */
 export function mergeArrival(row: FlightArrival, existing: CachedArrival | undefined, tapPending: boolean): CachedArrival {
-  const server = newerServerState({ ...pickupOf(row), version: row.version }, existing?.server);
+  const downloaded = { ...pickupOf(row), version: row.version, device: row.pickup_device, tap_at: row.pickup_tap_at ?? null };
+  const server = newerServerState(downloaded, existing?.server);
   const shown = tapPending && existing ? pickupOf(existing) : pickupOf(server);
   return { ...row, ...shown, sortKey: arrivalSortKey(row), server };
 }
@@ -119,14 +121,49 @@ function flightChanges(page: ArrivalsPage, existing: (CachedArrival | undefined)
   return notices;
 }
 
+/**
+ * This device's taps that a later tap on another device reversed after they were recorded (two greeters
+ * at one family): the card just changes, so the greeter who met the family is told, as when their own
+ * tap arrives too late. Only a state this device made, not one another device made since.
+ */
+function overriddenTaps(
+  rows: CachedArrival[],
+  existing: (CachedArrival | undefined)[],
+  pending: Set<number>,
+  deviceId: string | undefined,
+) {
+  const notices: { key: string; text: string }[] = [];
+  if (!deviceId) return notices;
+  rows.forEach((row, i) => {
+    const was = existing[i]?.server;
+    const now = row.server;
+    if (!was || pending.has(row.id) || was.device !== deviceId || now.device === deviceId) return;
+    if (now.version <= was.version || now.picked_up === was.picked_up) return;
+    notices.push({
+      key: `pickup:${row.id}:${now.version}`,
+      text: overriddenPickupText({
+        tappedAt: was.tap_at ?? null,
+        pickedUp: was.picked_up,
+        name: row.primaryContactName,
+        nowPickedUp: now.picked_up,
+        by: row.pickup_changed_by,
+        at: now.tap_at,
+      }),
+    });
+  });
+  return notices;
+}
+
 export async function applyArrivalsPage(db: AppDB, page: ArrivalsPage): Promise<void> {
   await db.transaction('rw', [db.arrivals, db.outbox, db.meta], async () => {
     const pending = await flightsWithPendingTaps(db);
     const existing = await db.arrivals.bulkGet(page.arrivals.map((a) => a.id));
     const gone = page.removed.length ? await db.arrivals.bulkGet(page.removed) : [];
-    await db.arrivals.bulkPut(page.arrivals.map((row, i) => mergeArrival(row, existing[i], pending.has(row.id))));
+    const rows = page.arrivals.map((row, i) => mergeArrival(row, existing[i], pending.has(row.id)));
+    await db.arrivals.bulkPut(rows);
     if (page.removed.length) await db.arrivals.bulkDelete(page.removed);
     for (const n of flightChanges(page, existing, gone)) await noteOverride(db, n.key, n.text, 'flight');
+    for (const n of overriddenTaps(rows, existing, pending, await db.getMeta('deviceId'))) await noteOverride(db, n.key, n.text);
     await saveCursor(db, 'arrivals', page);
   });
 }

@@ -23,7 +23,7 @@ import { newerServerState } from './downloads';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
 import { hotelFieldsOf } from './hotel-fields';
 import { noteOverride, writeReceipt } from './op-outcome';
-import { clockOf } from './sync-text';
+import { clockOf, overriddenPickupText } from './sync-text';
 import { showDesk } from './desk';
 import {
   HOTEL_FIELDS,
@@ -61,9 +61,14 @@ async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): 
   const arrival = await db.arrivals.get(op.payload.flightId);
   if (!arrival) return;
   if (answer.stale && answer.picked_up !== op.payload.picked_up) {
-    const what = op.payload.picked_up ? 'pickup' : 'undo of the pickup';
-    const by = answer.pickup_changed_by ?? 'another device';
-    const text = `Your ${clockOf(op.clientTime)} ${what} of ${arrival.primaryContactName} was ${answer.picked_up ? 'redone' : 'undone'} by ${by} at ${clockOf(answer.pickup_tap_at)}`;
+    const text = overriddenPickupText({
+      tappedAt: op.clientTime,
+      pickedUp: op.payload.picked_up,
+      name: arrival.primaryContactName,
+      nowPickedUp: answer.picked_up,
+      by: answer.pickup_changed_by,
+      at: answer.pickup_tap_at,
+    });
     await noteOverride(db, op.opId, text);
   }
   const answered = {
@@ -71,6 +76,8 @@ async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): 
     picked_up_at: answer.picked_up_at,
     picked_up_by: answer.picked_up_by,
     version: typeof answer.version === 'number' ? answer.version : arrival.server.version,
+    device: answer.pickup_device,
+    tap_at: answer.pickup_tap_at,
   };
   await db.arrivals.put({ ...arrival, server: newerServerState(answered, arrival.server) });
 }

@@ -85,6 +85,26 @@ export function handoverText(n: { count: number; names: string[] }): string {
 /** 'h:mm' of an ISO time, on the device's clock ('' without one): a tap's time in a notice. */
 export const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso)).replace(/ [AP]M$/, '') : '');
 
+/**
+ * "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36": a tap of this device that a later
+ * tap on another device overrode (told when its answer or a download says so).
+ */
+export function overriddenPickupText(p: {
+  /** this device's tap: when, and whether it was a pickup or its undo */
+  tappedAt: string | null;
+  pickedUp: boolean;
+  name: string;
+  /** the state that won, who made it and when */
+  nowPickedUp: boolean;
+  by: string | null | undefined;
+  at: string | null | undefined;
+}): string {
+  const when = clockOf(p.tappedAt);
+  const at = clockOf(p.at ?? null);
+  const what = p.pickedUp ? 'pickup' : 'undo of the pickup';
+  return `Your ${when ? `${when} ` : ''}${what} of ${p.name} was ${p.nowPickedUp ? 'redone' : 'undone'} by ${p.by ?? 'another device'}${at ? ` at ${at}` : ''}`;
+}
+
 /** An op's error when the server refused it without a sentence of its own (the sync panel still names the status). */
 export const refusedText = (status: number) => `Request refused (${status})`;
 

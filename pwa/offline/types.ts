@@ -27,6 +27,9 @@ export interface PickupFields {
 export interface ServerPickup extends PickupFields {
   /** sync version of the state (download rows and pickup answers both carry one) */
   version: number;
+  /** the device whose tap made this state, and that tap's time (absent in copies saved before they were kept) */
+  device?: string | null;
+  tap_at?: string | null;
 }
 
 /**

@@ -185,6 +185,9 @@ export const flightArrivalSchema = z.object({
   picked_up_by_user_id: z.nullable(id),
   pickup_device: maybeText,
   pickup_received_at: maybeText,
+  /** the pickup state's tap time and who made it (a tick, an undo, or 'a change of flight'); absent from older servers */
+  pickup_tap_at: z.optional(maybeText),
+  pickup_changed_by: z.optional(maybeText),
   hotel: z.nullable(arrivalHotelSchema),
   hotelWarnings: z.array(text),
   /** highest sync version among the flight, its registration, attendees and flights */

@@ -655,6 +655,37 @@ describe('download', () => {
     expect(await db.arrivals.count()).toBe(1);
   });
 
+  it("tells the greeter when another phone's later tap reverses a pickup of theirs already recorded; not when it reverses another phone's", async () => {
+    const db = freshDb();
+    await db.setMeta('deviceId', 'dev-ana');
+    const page = (rows: ReturnType<typeof arrivalRow>[], cursor: number) => ({
+      arrivals: rows,
+      removed: [],
+      cursor,
+      hasMore: false,
+      serverTime: new Date().toISOString(),
+    });
+    const tanisha = (o: Partial<ReturnType<typeof arrivalRow>>) => arrivalRow({ id: 7, primaryContactName: 'Tanisha Peña', ...o });
+    // Ana's tick, recorded, as the board downloads it: nothing to say
+    const anaTick = { picked_up: true, picked_up_by: 'Ana Lima', pickup_device: 'dev-ana', pickup_changed_by: 'Ana Lima' };
+    await applyArrivalsPage(
+      db,
+      page([tanisha({ ...anaTick, picked_up_at: '2025-11-28T17:17:00Z', pickup_tap_at: '2025-11-28T17:17:00Z', version: 10 })], 10),
+    );
+    expect((await db.getMeta('overrides')) ?? []).toEqual([]);
+    // Bo's later undo on his phone
+    const boUndo = { picked_up: false, picked_up_at: null, picked_up_by: null, pickup_device: 'dev-bo', pickup_changed_by: 'Bo Greer' };
+    await applyArrivalsPage(db, page([tanisha({ ...boUndo, pickup_tap_at: '2025-11-28T17:19:00Z', version: 12 })], 12));
+    const notices = (await db.getMeta('overrides')) ?? [];
+    expect(notices.map((n) => n.text)).toEqual([
+      expect.stringMatching(/^Your \d{1,2}:17 pickup of Tanisha Peña was undone by Bo Greer at \d{1,2}:19$/),
+    ]);
+    // Cy ticks again: that reverses Bo's undo, not Ana's tick
+    const cyTick = { picked_up: true, picked_up_by: 'Cy Ross', pickup_device: 'dev-cy', pickup_changed_by: 'Cy Ross' };
+    await applyArrivalsPage(db, page([tanisha({ ...cyTick, pickup_tap_at: '2025-11-28T17:21:00Z', version: 14 })], 14));
+    expect((await db.getMeta('overrides')) ?? []).toHaveLength(1);
+  });
+
   it('tells the greeter when a family moves its flight or takes it off the board; a first download says nothing', async () => {
     const db = freshDb();
     await seedArrivals(db, [

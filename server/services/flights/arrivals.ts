@@ -59,6 +59,8 @@ const arrivalFlightColumns = {
   pickedUpByUserId: flights.pickedUpByUserId,
   pickupDevice: flights.pickupDevice,
   pickupReceivedAt: flights.pickupReceivedAt,
+  pickupTapAt: flights.pickupTapAt,
+  pickupChangedBy: flights.pickupChangedBy,
   version: flights.version,
 };
 
@@ -169,6 +171,8 @@ export function serializeArrival(row: ArrivalRow, extras: RegistrationExtras | u
     picked_up_by_user_id: f.pickedUpByUserId,
     pickup_device: f.pickupDevice,
     pickup_received_at: f.pickupReceivedAt?.toISOString() ?? null,
+    pickup_tap_at: f.pickupTapAt?.toISOString() ?? null,
+    pickup_changed_by: f.pickupChangedBy,
     hotel,
     hotelWarnings: hotel
       ? hotelMismatchWarnings(
