@@ -117,6 +117,8 @@ describe('registration desk', () => {
 
     // waiving everything after payment: New Total $0.00 and Refund Due $500.00; Cancel discards it
     await page.getByRole('button', { name: 'Edit registration' }).click();
+    // the last save's sentence is not said of this edit
+    await expect.poll(() => page.getByText('Changes saved. The total is now $500.00.').count()).toBe(0);
     await fees.getByLabel('Waive all fees').check();
     await expect.poll(() => fees.getByLabel('Discount Percentage (%)').count()).toBe(0); // discounts hidden
     await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('$0.00');
@@ -227,6 +229,8 @@ describe('registration desk', () => {
     await expect.poll(() => confirmQuestion).toBe('Are you sure you want to reactivate this registration?');
     await page.getByRole('button', { name: 'Cancel Registration' }).waitFor();
     await page.locator('.detail-badges').getByText('Active').waitFor();
+    // the money counts towards the total again: "still held" is no longer said
+    await expect.poll(() => page.getByText('$500.00 is still held for this registration.', { exact: false }).count()).toBe(0);
 
     // every change is in the registration's history, newest first
     await page.getByText('Change History').click();

@@ -103,7 +103,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
   const event = useEvent();
   // a copy from this device cannot be changed: the server is out of reach
   const online = useOnline() && !fromCache;
-  const { notice, show, note } = useNotice();
+  const { notice, show, note, clear } = useNotice();
   const editor = useRegistrationEditor(
     r,
     event.lateFeeCents,
@@ -131,14 +131,24 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       <p>{back}</p>
       <DetailHeader
         registration={r}
-        onEdit={isAdmin ? (editor.editing ? editor.cancel : editor.start) : undefined}
+        onEdit={
+          isAdmin
+            ? editor.editing
+              ? editor.cancel
+              : () => {
+                  // the last save's "Changes saved." is not said of the next edit
+                  clear();
+                  editor.start();
+                }
+            : undefined
+        }
         editing={editor.editing}
         editDisabledReason={offlineReason}
       />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       {fromCache && <Alert kind="info">No connection: showing the copy of this registration saved on this device.</Alert>}
       {isAdmin && !online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}
-      {isAdmin && <AdminActions registration={r} editor={editor} disabledReason={offlineReason} notify={show} />}
+      {isAdmin && <AdminActions registration={r} editor={editor} disabledReason={offlineReason} notify={show} clearNotice={clear} />}
       {/* the visitor's main actions (flights, paying) come first, on a phone's first screen */}
       {mode === 'registrant' && <VisitorActions registration={r} flights={flightInfo} />}
       {isAdmin && editor.editing && (

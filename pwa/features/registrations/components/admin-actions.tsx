@@ -26,9 +26,11 @@ export interface AdminActionsProps {
   /** why the buttons are off right now (offline), or undefined */
   disabledReason?: string;
   notify: (kind: Notice['kind'], text: string) => void;
+  /** takes the page's last sentence away once it no longer holds (money "still held" after a reactivation) */
+  clearNotice: () => void;
 }
 
-export function AdminActions({ registration: r, editor, disabledReason, notify }: AdminActionsProps) {
+export function AdminActions({ registration: r, editor, disabledReason, notify, clearNotice }: AdminActionsProps) {
   const flightInfo = useRequestFlightInfo();
   const cancel = useCancelRegistration();
   const reactivate = useReactivateRegistration();
@@ -76,7 +78,10 @@ export function AdminActions({ registration: r, editor, disabledReason, notify }
   function onReactivate() {
     if (!window.confirm('Are you sure you want to reactivate this registration?')) return;
     reactivate.mutate(r.id, {
-      onSuccess: () => setRefundOf(null), // reactivated while the refund step was open: it is not asked again later
+      onSuccess: () => {
+        setRefundOf(null); // reactivated while the refund step was open: it is not asked again later
+        clearNotice();
+      },
       onError: (e) => notify('error', errorMessage(e, 'Failed to reactivate registration')),
     });
   }
