@@ -85,6 +85,12 @@ export function useDeviceId(): string | null | undefined {
   return useLiveQuery(async () => (await getAppDb().getMeta('deviceId')) ?? null, []);
 }
 
+/** Whether this device tapped `record` ('attendee:71') lately (clock.ts keeps its latest taps, about an hour). */
+export function useTappedHere(): (record: string) => boolean {
+  const taps = useLiveQuery(async () => (await getAppDb().getMeta('lastTaps')) ?? {}, []);
+  return (record) => taps?.[record] !== undefined;
+}
+
 // ---- arrivals ------------------------------------------------------------------------------------
 
 /**

@@ -140,6 +140,23 @@ describe('the check-in desk', () => {
     expect(payments.body.payments.map((p: { amount: number; method: string; note: string }) => [p.amount, p.method, p.note])).toEqual([
       [balance, 'card', expect.stringMatching(/^Taken at the desk by \S.*$/)],
     ]);
+
+    // a family another desk checked in, and this one never touched, reads who and when, not "Already checked in"
+    const third = await createFamily({
+      firstName: 'Vinh',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 79', flightDate: '2025-11-27', flightTime: '10:00' },
+    });
+    const thirdIds = (await server(third.registrationId)).attendees.map((a: { id: number }) => a.id);
+    const elsewhere = await api('POST', `/registrations/${third.registrationId}/check-in`, {
+      token: await seedToken(),
+      body: { attendee_ids: thirdIds, checked_in: true, device_id: 'the-other-desk', checked_in_by: 'Olga Other' },
+    });
+    expect(elsewhere.status).toBe(200);
+    await search.fill(third.registrationNumber);
+    const thirdCard = page.getByRole('region', { name: `Party of ${third.name}` });
+    await thirdCard.getByText(/^Checked in .+ by Olga Other$/).waitFor({ timeout: 30_000 });
+    expect(await thirdCard.getByText(/Already checked in/).count()).toBe(0);
   });
 
   it('two desks offline check in the same family and take the same balance: after both sync, one says paid twice, one says already checked in', async () => {

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatWhen, refundOwed } from '../../../lib/format';
-import { useCachedRegistration, useDeskActions, useDeviceId, useUnsyncedDeskOps } from '../../../offline/hooks';
+import { useCachedRegistration, useDeskActions, useDeviceId, useTappedHere, useUnsyncedDeskOps } from '../../../offline/hooks';
 import { overpaymentBadge } from '../../../offline/desk';
 import type { CachedRegistration, OpState } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
@@ -25,11 +25,6 @@ const NOT_CONFIRMED: Partial<Record<CachedRegistration['status'], string>> = {
   pending: 'This registration is pending, not confirmed yet: ask an organiser before checking the family in.',
 };
 
-/**
- * The card reads its own registration from the device (one row, by id) rather than the page's list of
- * every registration: a tap rewrites that row, and this small query answers long before the list's.
- * A check-in tap is drawn before even that (use-shown-check-ins.ts).
- */
 /**
  * The party's dietary needs in one line: the registration's, then each attendee's by first name; the
  * primary contact's own left out when it says what the registration's already says.
@@ -53,6 +48,11 @@ const heldText = (amount: number, cancelled: boolean) =>
 
 const checkedInText = (at: string, by: string | null) => `Checked in ${formatWhen(at)}${by ? ` by ${by}` : ''}`;
 
+/**
+ * The card reads its own registration from the device (one row, by id) rather than the page's list of
+ * every registration: a tap rewrites that row, and this small query answers long before the list's.
+ * A check-in tap is drawn before even that (use-shown-check-ins.ts).
+ */
 export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const ageLabels = useAgeLabels();
   const reg = useCachedRegistration(initial.id) ?? initial;
@@ -60,6 +60,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const shown = useShownCheckIns(reg);
   const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
   const deviceId = useDeviceId();
+  const tappedHere = useTappedHere();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
@@ -136,8 +137,8 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                 {isIn &&
                   a.checked_in &&
                   a.checked_in_at &&
-                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId ? (
-                    // what another desk did is read in full, whatever room it takes
+                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId && tappedHere(`attendee:${a.id}`) ? (
+                    // this desk checked them in too, and another desk's came first: read in full, whatever room it takes
                     <div className="muted">
                       Already checked in by {a.checked_in_by ?? 'another desk'} at {formatWhen(a.checked_in_at)} on another device
                     </div>
