@@ -71,6 +71,12 @@ export function arrivalSearchText(a: FlightArrival): string {
   );
 }
 
+/**
+ * An airline's name as words to find from their start: split at any mark and where a run-together name
+ * starts a capital ('WestJet' → 'West Jet', 'Delta/KLM' → 'Delta KLM', 'Air Canada (Rouge)' → … 'Rouge').
+ */
+const airlineWords = (airline: string) => normalizeText(airline.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2').replace(/[^\p{L}\p{N}]+/gu, ' '));
+
 /** Whether the greeter's search finds this arrival: names, flight and number as typed, the airline by the start of its words. */
 export const matchesArrival = (a: FlightArrival, query: string | undefined): boolean =>
-  matchesQuery(arrivalSearchText(a), query, normalizeText(a.airline));
+  matchesQuery(arrivalSearchText(a), query, airlineWords(a.airline));

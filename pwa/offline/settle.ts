@@ -23,17 +23,9 @@ import { newerServerState } from './downloads';
 import { dropBooking, settleRegistrationHotel, showLatestTap, showLatestTaps, unhideBooking } from './cache-effects';
 import { hotelFieldsOf } from './hotel-fields';
 import { noteOverride, writeReceipt } from './op-outcome';
-import { clockOf, overriddenPickupText } from './sync-text';
+import { overriddenPickupText, yourTap } from './sync-text';
 import { showDesk } from './desk';
-import {
-  HOTEL_FIELDS,
-  type HotelFields,
-  type HotelLinkOp,
-  type HotelMatchResult,
-  type OutboxOp,
-  type PickupOp,
-  type PickupResult,
-} from './types';
+import { type HotelLinkOp, type HotelMatchResult, type OutboxOp, type PickupOp, type PickupResult } from './types';
 
 const tables = (db: AppDB) => [db.outbox, db.receipts, db.arrivals, db.hotelAssignments, db.registrations, db.candidates, db.meta];
 
@@ -90,9 +82,8 @@ async function takePickupAnswer(db: AppDB, op: PickupOp, answer: PickupResult): 
 async function takeGonePickup(db: AppDB, op: PickupOp): Promise<void> {
   await removeOp(db, op, FLIGHT_GONE);
   const arrival = await db.arrivals.get(op.payload.flightId);
-  const what = op.payload.picked_up ? 'pickup' : 'undo of the pickup';
-  const who = arrival?.primaryContactName ?? op.label;
-  await noteOverride(db, op.opId, `Your ${clockOf(op.clientTime)} ${what} of ${who} was not recorded: ${FLIGHT_GONE}`);
+  const yours = yourTap(op.clientTime, op.payload.picked_up, arrival?.primaryContactName ?? op.label);
+  await noteOverride(db, op.opId, `${yours} was not recorded: ${FLIGHT_GONE}`);
 }
 
 const FLIGHT_GONE = 'the family removed that flight, or no longer needs transportation';
@@ -112,21 +103,14 @@ export async function settlePickup(db: AppDB, op: PickupOp, answer: PickupResult
   });
 }
 
-/** The hotel fields of a match answer's registration, when it carries them. */
-function answerHotelFields(answer: HotelMatchResult): HotelFields | undefined {
-  const reg = answer.registration as Partial<HotelFields> | undefined;
-  if (!reg || !HOTEL_FIELDS.some((k) => k in reg)) return undefined;
-  return hotelFieldsOf(reg as HotelFields);
-}
-
+/** A link's answer (parsed against its schema): the booking leaves the list, the registration takes the server's hotel fields. */
 export async function settleHotelLink(db: AppDB, op: HotelLinkOp, answer: HotelMatchResult): Promise<void> {
   await db.transaction('rw', tables(db), async () => {
     await removeOp(db, op, answerMessage(answer));
     await dropBooking(db, op.payload.assignmentId);
-    const server = answerHotelFields(answer);
-    if (server) await settleRegistrationHotel(db, op, server);
+    if (answer.registration) await settleRegistrationHotel(db, op, hotelFieldsOf(answer.registration));
     else {
-      // no fields in the answer: what the link showed is what the server copied; just end the undo marker
+      // no registration in the answer: what the link showed is what the server copied; just end the undo marker
       const reg = await db.registrations.get(op.payload.registrationId);
       if (reg?.pendingHotel?.opId === op.opId) await db.registrations.put({ ...reg, pendingHotel: null });
     }

@@ -16,8 +16,10 @@
  *      batch's answers are recorded in one Dexie transaction (one redraw of the screen per batch); a
  *      hotel link goes alone through its route, so a batch never jumps over it.
  *      2xx → settle (a stale pickup's answer carries the server's state, which the cache takes);
- *      network error, 5xx, 408, 429 → the op (every op of the batch) stays where it is and the cycle
- *      stops (retry later, order kept; a batch is sent again whole, each op idempotent);
+ *      network error, 5xx, 408, 429 → the op (every op of the batch) stays where it is and no later op is
+ *      sent (retry later, order kept; a batch is sent again whole, each op idempotent); after an answer
+ *      (a 5xx, or one that does not fit its schema) the feeds are still downloaded, unless a payment
+ *      waits: the server may have recorded it, and a download would then count it twice on the card;
  *      401 → the outbox stays, the engine pauses and calls onAuthRequired; resume() after sign-in;
  *      409 on a hotel link → 'conflict'; any other 4xx → 'failed'. Neither blocks the ops behind it. A
  *      batch refused whole (a 400 naming one op) is sent again one op per request, so only that op fails.
@@ -364,7 +366,8 @@ export class SyncEngine {
       await this.refreshClockIfOld();
       // the server answered but could not take a change (a 5xx, an unreadable answer): the change waits
       // in its place, and the board is still brought up to date, so one change the server keeps failing
-      // on does not leave the device showing an old board
+      // on does not leave the device showing an old board. Not while a payment waits: the server may
+      // have recorded it before failing, and the card would then count it twice (downloaded and pending)
       const held = await this.upload().then(
         () => null,
         (e: unknown) => {
@@ -372,6 +375,7 @@ export class SyncEngine {
           throw e;
         },
       );
+      if (held && (await this.paymentWaits())) throw held;
       await this.download();
       if (held) throw held;
       await this.db.setMeta('lastSyncedAt', new Date(this.now()).toISOString());
@@ -395,6 +399,17 @@ export class SyncEngine {
     } finally {
       this.set({ syncing: false, progress: null });
     }
+  }
+
+  /** Whether a desk payment is still on its way (pending: shown on the card on top of what the server says). */
+  private async paymentWaits(): Promise<boolean> {
+    return (
+      (await this.db.outbox
+        .where('kind')
+        .equals('payment')
+        .filter((op) => op.state === 'pending')
+        .count()) > 0
+    );
   }
 
   /** Sends one request, measuring the clock on fresh answers that carry serverTime. */
@@ -488,7 +503,7 @@ export class SyncEngine {
   /**
    * Sends consecutive pickups in one request (POST /flight-pickups/batch) and records every answer in one
    * Dexie transaction. False when the server refused the batch as a whole (4xx): the caller sends them
-   * one by one. No answer or a 5xx: every op of the batch counts the attempt and the cycle stops; the
+   * one by one. No answer or a 5xx: every op of the batch counts the attempt and the upload stops; the
    * batch is sent again later (each op is idempotent under its opId).
    */
   private async uploadPickups(run: PickupOp[]): Promise<boolean> {
@@ -534,7 +549,7 @@ export class SyncEngine {
    * Sends the desk's consecutive check-ins in one request (POST /registrations/check-in/batch), one answer
    * per op, settled one by one. False when the server refused the batch as a whole (4xx): the caller
    * sends them one by one. No answer, a 5xx, or an op's unreadable answer: the op stays pending and the
-   * cycle stops (each op is idempotent under its opId).
+   * upload stops (each op is idempotent under its opId).
    */
   private async uploadCheckIns(run: CheckInOp[]): Promise<boolean> {
     let res: SyncResponse;

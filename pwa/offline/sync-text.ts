@@ -89,6 +89,12 @@ export const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso))
  * "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36": a tap of this device that a later
  * tap on another device overrode (told when its answer or a download says so).
  */
+/** "Your 1:34 pickup of Ngozi Garcia" / "Your undo of the pickup of …": how a notice names a tap of this device. */
+export function yourTap(tappedAt: string | null, pickedUp: boolean, name: string): string {
+  const when = clockOf(tappedAt);
+  return `Your ${when ? `${when} ` : ''}${pickedUp ? 'pickup' : 'undo of the pickup'} of ${name}`;
+}
+
 export function overriddenPickupText(p: {
   /** this device's tap: when, and whether it was a pickup or its undo */
   tappedAt: string | null;
@@ -99,10 +105,8 @@ export function overriddenPickupText(p: {
   by: string | null | undefined;
   at: string | null | undefined;
 }): string {
-  const when = clockOf(p.tappedAt);
   const at = clockOf(p.at ?? null);
-  const what = p.pickedUp ? 'pickup' : 'undo of the pickup';
-  return `Your ${when ? `${when} ` : ''}${what} of ${p.name} was ${p.nowPickedUp ? 'redone' : 'undone'} by ${p.by ?? 'another device'}${at ? ` at ${at}` : ''}`;
+  return `${yourTap(p.tappedAt, p.pickedUp, p.name)} was ${p.nowPickedUp ? 'redone' : 'undone'} by ${p.by ?? 'another device'}${at ? ` at ${at}` : ''}`;
 }
 
 /** An op's error when the server refused it without a sentence of its own (the sync panel still names the status). */

@@ -49,6 +49,24 @@ async function createThroughManualForm(
   return decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
 }
 
+/** A registration made through the API (the manual form's body), with a unique last name and email. */
+async function createByApi(token: string, first: string, last: string, extra: Record<string, unknown> = {}) {
+  const s = suffix();
+  const created = await api('POST', '/registrations', {
+    token,
+    body: {
+      primary_first_name: first,
+      primary_last_name: `${last}${s}`,
+      primary_email: `${first.toLowerCase()}.${s}@reunion.test`,
+      primary_phone: '+1 555 0166',
+      attendees: [],
+      ...extra,
+    },
+  });
+  expect(created.status).toBe(201);
+  return created;
+}
+
 describe('registration desk', () => {
   it('creates, finds, edits fees, manages attendees, cancels, reactivates and exports a registration', async () => {
     const { page } = await signInAs('admin', { path: '/admin/registrations' });
@@ -257,18 +275,7 @@ describe('registration desk', () => {
 
   it('cancelling a paid registration offers the refund, prefilled with what was paid, and records it in the ledger', async () => {
     const { page, token } = await signInAs('admin');
-    const s = suffix();
-    const created = await api('POST', '/registrations', {
-      token,
-      body: {
-        primary_first_name: 'Rosa',
-        primary_last_name: `Refund${s}`,
-        primary_email: `rosa.${s}@reunion.test`,
-        primary_phone: '+1 555 0166',
-        attendees: [],
-      },
-    });
-    expect(created.status).toBe(201);
+    const created = await createByApi(token, 'Rosa', 'Refund');
     const id = created.body.registration.id;
     expect((await api('POST', `/registrations/${id}/payments`, { token, body: { amount: 120, method: 'card', note: null } })).status).toBe(
       201,
@@ -295,19 +302,7 @@ describe('registration desk', () => {
 
   it('edit mode changes the emergency contact, country, dietary needs, special requests and notes, and Cancel puts them back', async () => {
     const { page, token } = await signInAs('admin');
-    const s = suffix();
-    const created = await api('POST', '/registrations', {
-      token,
-      body: {
-        primary_first_name: 'Edda',
-        primary_last_name: `Edits${s}`,
-        primary_email: `edda.${s}@reunion.test`,
-        primary_phone: '+1 555 0167',
-        dietary_restrictions: 'None',
-        attendees: [],
-      },
-    });
-    expect(created.status).toBe(201);
+    const created = await createByApi(token, 'Edda', 'Edits', { dietary_restrictions: 'None' });
     const { id, registration_number: number } = created.body.registration;
     await page.goto(`/registration/${number}`);
     await page.getByRole('heading', { name: number }).waitFor();

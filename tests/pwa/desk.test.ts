@@ -166,6 +166,29 @@ describe('payments at the desk', () => {
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 300, balance_due: 0 });
   });
 
+  it('a payment the server failed to answer (500) holds the download: what it may have recorded is not counted twice on the card', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    const server = fakeServer({
+      // recorded, then the answer failed on its way back (a proxy's 504)
+      'POST /registrations/7/payments': () => ({ status: 504, body: { error: 'Gateway timeout' } }),
+      'GET /sync/registrations': () => ({
+        status: 200,
+        body: {
+          registrations: [party({ paid_amount: 300, balance_due: 0, payment_status: 'paid', version: 99 })],
+          removed: [],
+          cursor: 99,
+          hasMore: false,
+          serverTime: new Date().toISOString(),
+        },
+      }),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('retry');
+    expect(server.requests.filter((r) => r.path === '/sync/registrations')).toEqual([]);
+    expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 300, balance_due: 0 });
+  });
+
   it('the same balance taken on another device: recorded, and a conflict that says how much was paid twice', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);

@@ -52,6 +52,19 @@ describe('greeters find an arrival as the airport screens show it', () => {
     expect(matchesArrival(arrivalRow({ airline: 'Delta Air Lines', flightNumber: 'DL 456' }), 'dl456')).toBe(true);
   });
 
+  it("an airline's name is found from the start of any of its words, run-together or after a mark", () => {
+    const found = (airline: string, typed: string) => matchesArrival(arrivalRow({ airline, attendees: [] }), typed);
+    for (const [airline, typed] of [
+      ['JetBlue', 'blue'],
+      ['WestJet', 'jet'],
+      ['AirAsia', 'asia'],
+      ['Delta/KLM', 'klm'],
+      ['Air Canada (Rouge)', 'rouge'],
+      ['Aeroméxico', 'aero'],
+    ])
+      expect(found(airline, typed), `${typed} in ${airline}`).toBe(true);
+  });
+
   it("a piece of a name does not find every flight whose airline's name holds it", () => {
     const ines = arrivalRow({ airline: 'United Airlines', primaryContactName: 'Inés Yamamoto', attendees: [] });
     const other = arrivalRow({ airline: 'Southwest Airlines', primaryContactName: 'François Scott', attendees: [] });

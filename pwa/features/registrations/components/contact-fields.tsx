@@ -123,7 +123,9 @@ export function AddressFields(props: FieldsProps<AddressValues>) {
       <TextField label="City" autoComplete="address-level2" {...input('city')} />
       <TextField label="State" autoComplete="address-level1" {...input('state')} />
       <TextField label="ZIP Code" autoComplete="postal-code" {...input('zip_code')} />
-      {values.country !== undefined && <TextField label="Country" autoComplete="country-name" {...input('country')} />}
+      {values.country !== undefined && (
+        <TextField label="Country" autoComplete="country-name" hint="Left empty, it is USA" {...input('country')} />
+      )}
     </div>
   );
 }
