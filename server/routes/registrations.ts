@@ -1,6 +1,6 @@
 /**
  * /api/registrations (docs/product.md#api Registrations): create, list, stats, export, detail, edit, cancel,
- * reactivate, attendees, payments, history and the bulk flight-info request. send-verification,
+ * reactivate, confirm, attendees, payments, history and the bulk flight-info request. send-verification,
  * verify-code and the single request-flight-info live in registrant-verification.ts (mounted first).
  * `{id}` is a numeric id or a registration number everywhere.
  */
@@ -38,6 +38,7 @@ import {
   cancelRegistration,
   createRegistration,
   reactivateRegistration,
+  confirmRegistration,
   updateRegistration,
   type ServiceContext,
 } from '../services/registrations/registrations';
@@ -190,6 +191,11 @@ export const registrationRoutes = new Hono<AppEnv>()
     requireAdmin(c);
     const row = await dbOf(c).transaction((tx) => reactivateRegistration(tx, c.req.param('id'), ctxOf(c)));
     return c.json({ message: 'Registration reactivated', registration: await registrationView(dbOf(c), row) }, 200);
+  })
+  .post('/:id/confirm', async (c) => {
+    requireAdmin(c);
+    const row = await dbOf(c).transaction((tx) => confirmRegistration(tx, c.req.param('id'), ctxOf(c)));
+    return c.json({ message: 'Registration confirmed', registration: await registrationView(dbOf(c), row) }, 200);
   })
   .post('/:id/attendees', async (c) => {
     requireAdmin(c);

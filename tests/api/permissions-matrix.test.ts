@@ -13,7 +13,8 @@ import { createTestApp } from '../helpers/app';
 import { makeRegistration, type MadeRegistration } from '../helpers/factories';
 import { makeHotelAssignment } from '../helpers/staff-fixtures';
 import { compareWithApp } from '../helpers/route-table';
-import { flightInfoRequests } from '../../server/db/schema';
+import { flightInfoRequests, registrations } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
 import { newToken, sha256 } from '../../server/lib/tokens';
 import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 import { createSession } from '../../server/services/staff/sessions';
@@ -258,6 +259,14 @@ const TABLE: Record<string, Row> = {
     prepare: async (w) => {
       const res = await t.api('POST', `/api/registrations/${w.a.id}/cancel`, { token: admin.token, body: { reason: 'Plans changed' } });
       expect(res.status).toBe(200);
+      return {};
+    },
+    expect: adminOnly(200),
+  },
+  'POST /api/registrations/:id/confirm': {
+    url: (w) => `/api/registrations/${w.a.id}/confirm`,
+    prepare: async (w) => {
+      await t.db.update(registrations).set({ status: 'waitlist' }).where(eq(registrations.id, w.a.id));
       return {};
     },
     expect: adminOnly(200),

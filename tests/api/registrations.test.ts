@@ -481,6 +481,28 @@ describe('cancel and reactivate', () => {
     expect(history.body.history.map((h: any) => h.action).slice(0, 2)).toEqual(['registration.reactivate', 'registration.cancel']);
   });
 
+  it('confirms a pending or waitlisted registration (active, in its history); anything else is 409 and unchanged', async () => {
+    for (const status of ['pending', 'waitlist'] as const) {
+      const reg = await makeRegistration(t.db, { status });
+      const res = await t.api('POST', `/api/registrations/${reg.registrationNumber}/confirm`, { token: admin.token });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Registration confirmed');
+      expect(res.body.registration.status).toBe('active');
+      const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+      expect(row.status).toBe('active');
+      const history = await t.api('GET', `/api/registrations/${reg.id}/history`, { token: admin.token });
+      expect(history.body.history[0]).toMatchObject({ action: 'registration.confirm', before: { status }, after: { status: 'active' } });
+    }
+    for (const status of ['active', 'cancelled'] as const) {
+      const reg = await makeRegistration(t.db, { status });
+      const res = await t.api('POST', `/api/registrations/${reg.id}/confirm`, { token: admin.token });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe('Only a pending or waitlisted registration can be confirmed');
+      const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+      expect(row.status).toBe(status);
+    }
+  });
+
   it('a registration cancelled, refunded and then reactivated owes its total again: pending, not refunded', async () => {
     const reg = await makeRegistration(t.db, { payments: [400] });
     await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Could not come' } });

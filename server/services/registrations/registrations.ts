@@ -231,3 +231,27 @@ export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | nu
   // after the audit row: its payment status starts over from this reactivation (registration-derived.ts)
   return refreshDerived(tx, row.id, ctx.event);
 }
+
+/**
+ * Confirms a pending or waitlisted registration: it becomes active (docs/product.md#rules Confirm). The
+ * desk checks an unconfirmed family in only after asking an organiser; this is the organiser's answer.
+ */
+export async function confirmRegistration(tx: DbOrTx, idOrNumber: string | number, ctx: ServiceContext) {
+  const before = await lockRegistration(tx, idOrNumber);
+  if (before.status !== 'pending' && before.status !== 'waitlist')
+    throw conflict('Only a pending or waitlisted registration can be confirmed');
+  const [row] = await tx
+    .update(registrations)
+    .set({ status: 'active', updatedAt: new Date(), version: nextVersion() })
+    .where(eq(registrations.id, before.id))
+    .returning();
+  await audit(
+    tx,
+    ctx.actor,
+    'registration.confirm',
+    { type: 'registration', id: row.id },
+    { status: before.status },
+    { status: row.status },
+  );
+  return row;
+}

@@ -4,7 +4,8 @@
  * registration), and Cancel
  * Registration (a reason by prompt; an empty one does nothing; a registration holding money then offers
  * the refund step, refund-step.tsx) or, when cancelled, Reactivate Registration (confirm 'Are you sure
- * you want to reactivate this registration?').
+ * you want to reactivate this registration?'). A pending or waitlisted registration also has Confirm
+ * Registration, which makes it active (the desk asks an organiser before checking such a family in).
  */
 import { useState } from 'react';
 import { Button } from '../../../components/button';
@@ -12,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { useCancelRegistration } from '../api/cancel-registration';
 import { useReactivateRegistration } from '../api/reactivate-registration';
+import { useConfirmRegistration } from '../api/confirm-registration';
 import { useRequestFlightInfo } from '../api/request-flight-info';
 import { RefundStep } from './refund-step';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
@@ -34,6 +36,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
   const flightInfo = useRequestFlightInfo();
   const cancel = useCancelRegistration();
   const reactivate = useReactivateRegistration();
+  const confirm = useConfirmRegistration();
   const [refundOf, setRefundOf] = useState<number | null>(null);
   /** off, with the reason as the tooltip, while offline */
   const offline = { disabled: !!disabledReason, title: disabledReason };
@@ -86,9 +89,22 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
     });
   }
 
+  function onConfirm() {
+    confirm.mutate(r.id, {
+      onSuccess: () => clearNotice(),
+      onError: (e) => notify('error', errorMessage(e, 'Failed to confirm registration')),
+    });
+  }
+
   return (
     <>
       <div key="actions" className="actions admin-actions" role="group" aria-label="Registration actions">
+        {/* a pending or waitlisted family the desk was told to ask about: the organiser's answer */}
+        {(r.status === 'pending' || r.status === 'waitlist') && (
+          <Button onClick={onConfirm} busy={confirm.isPending} busyText="Confirming..." {...offline}>
+            Confirm Registration
+          </Button>
+        )}
         {/* shown on a cancelled registration too, but off: its guest could do nothing with the link */}
         <Button
           variant="secondary"

@@ -14,6 +14,7 @@ const ACTION_LABELS: Record<string, string> = {
   'registration.update': 'Registration updated',
   'registration.cancel': 'Registration cancelled',
   'registration.reactivate': 'Registration reactivated',
+  'registration.confirm': 'Registration confirmed',
   'attendee.add': 'Attendee added',
   'attendee.update': 'Attendee updated',
   'attendee.remove': 'Attendee removed',
