@@ -9,7 +9,7 @@
  * show the booking's hotel fields, keeping the server's in `pendingHotel.before` for an undo.
  */
 import { hotelMismatchWarnings } from '../../shared/hotel-mismatch';
-import { isPlaceholderFlight } from '../../shared/schemas/flight';
+import { isPlaceholderFlight } from '../../shared/placeholder-flight';
 import type { AppDB } from './db';
 import { arrivalHotelOf, hotelFieldsFromBooking, hotelFieldsOf } from './hotel-fields';
 import type { HotelFields, HotelLinkOp, PickupFields, PickupOp } from './types';

@@ -33,9 +33,7 @@ export const arrivalsQuerySchema = z.object({
     .pipe(calendarDate().optional()),
 });
 
-/** The export's file name: by date or 'all', and the airport when one is chosen ('flight-arrivals-2025-11-27-HOU.csv'). */
-export const arrivalsCsvFilename = (date?: string, airport?: string) =>
-  `flight-arrivals-${date || 'all'}${airport ? `-${airport.replace(/[^A-Za-z0-9]/g, '')}` : ''}.csv`;
+export { arrivalsCsvFilename } from '../arrivals-export-name';
 
 /** The export's query: the board's date, and its airport filter (a code, OTHER, or none; absent: every airport). */
 export const arrivalsExportQuerySchema = arrivalsQuerySchema.extend({

@@ -13,7 +13,8 @@
 import { formatFlightDate } from '../flight-format';
 import { z } from 'zod';
 import { canonicalAirline } from '../airlines';
-import { FLIGHT_TYPES, OTHER_AIRLINE, PLACEHOLDER_AIRLINE, type FlightType } from '../constants';
+import { FLIGHT_TYPES, OTHER_AIRLINE, type FlightType } from '../constants';
+import { isPlaceholderFlight } from '../placeholder-flight';
 import type { Airport, EventConfig } from '../event';
 import { OTHER_AIRPORT } from '../airports';
 
@@ -92,11 +93,7 @@ export function hhmmTime(value: string): string | null {
   return `${String(h).padStart(2, '0')}:${m[2]}`;
 }
 
-/** True for a placeholder row (airline 'N/A'), which is skipped when loading and when submitting. */
-export function isPlaceholderFlight(row: unknown): boolean {
-  const airline = (row as { airline?: unknown } | null)?.airline;
-  return typeof airline === 'string' && airline.trim().toUpperCase() === PLACEHOLDER_AIRLINE;
-}
+export { isPlaceholderFlight };
 
 /** '' and null count as absent, so a blank form field gets the "is required" sentence. */
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);

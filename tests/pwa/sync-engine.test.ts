@@ -12,6 +12,7 @@ import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
 import { clockOf, discardQuestion } from '../../pwa/offline/sync-text';
 import { settleGonePickup } from '../../pwa/offline/settle';
 import type { AppDB } from '../../pwa/offline/db';
+import { staticImports } from '../helpers/import-graph';
 import {
   arrivalRow,
   bookingRow,
@@ -951,27 +952,9 @@ describe('triggers', () => {
 });
 
 describe('module boundaries', () => {
-  it('the engine and everything it imports stay free of React (it runs outside components)', async () => {
-    const { readFileSync, existsSync } = await import('node:fs');
-    const path = await import('node:path');
-    const seen = new Set<string>();
-    const external = new Set<string>();
-    const visit = (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      for (const m of readFileSync(file, 'utf8').matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)) {
-        const spec = m[1];
-        if (!spec.startsWith('.')) {
-          external.add(spec);
-          continue;
-        }
-        const base = path.resolve(path.dirname(file), spec);
-        const next = ['.ts', '.tsx', '/index.ts'].map((ext) => base + ext).find((f) => existsSync(f));
-        if (next) visit(next);
-      }
-    };
-    visit(path.resolve('pwa/offline/sync-engine.ts'));
-    expect(seen.size).toBeGreaterThan(5);
-    expect([...external].filter((s) => /react/.test(s))).toEqual([]);
+  it('the engine and everything it imports stay free of React (it runs outside components)', () => {
+    const { files, packages } = staticImports('pwa/offline/sync-engine.ts');
+    expect(files.size).toBeGreaterThan(5);
+    expect([...packages].filter((s) => /react/.test(s))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * (flight-arrivals-{date|all}[-{airport}].csv). Needs the network: the button is disabled offline.
  */
 import { apiDownload, saveBlob } from '../../../lib/api-client';
-import { arrivalsCsvFilename } from '../../../../shared/schemas/arrivals';
+import { arrivalsCsvFilename } from '../../../../shared/arrivals-export-name';
 
 export async function exportArrivalsCsv(date: string | undefined, airport: string): Promise<string> {
   const { blob, filename } = await apiDownload(

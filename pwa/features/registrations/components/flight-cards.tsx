@@ -5,7 +5,7 @@
  */
 import { AIRPORT_NOT_GIVEN, OTHER_AIRPORT } from '../../../../shared/airports';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
-import { isPlaceholderFlight } from '../../../../shared/schemas/flight';
+import { isPlaceholderFlight } from '../../../../shared/placeholder-flight';
 import type { FlightInfoRecord } from '../api/get-registration';
 
 export const realFlights = (flights: FlightInfoRecord[]) => flights.filter((f) => !isPlaceholderFlight(f));

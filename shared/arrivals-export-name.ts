@@ -1,0 +1,8 @@
+/**
+ * The arrivals export's file name, with no schema library: the board, in a greeter's first visit, names
+ * its download without loading zod (shared/schemas/arrivals.ts re-exports it for the server).
+ */
+
+/** The export's file name: by date or 'all', and the airport when one is chosen ('flight-arrivals-2025-11-27-HOU.csv'). */
+export const arrivalsCsvFilename = (date?: string, airport?: string) =>
+  `flight-arrivals-${date || 'all'}${airport ? `-${airport.replace(/[^A-Za-z0-9]/g, '')}` : ''}.csv`;
