@@ -433,6 +433,7 @@ const TARGETS: Target[] = [
   { key: 'GET /api/registrations/:id', as: 'registrant', url: '/api/registrations/{seg}', path: true },
   { key: 'GET /api/registrations/:id/payments', as: 'admin', url: '/api/registrations/{seg}/payments', path: true },
   { key: 'POST /api/registrations/:id/reactivate', as: 'admin', url: '/api/registrations/{seg}/reactivate', path: true },
+  { key: 'POST /api/registrations/:id/confirm', as: 'admin', url: '/api/registrations/{seg}/confirm', path: true },
   { key: 'POST /api/registrations/:id/request-flight-info', as: 'admin', url: '/api/registrations/{seg}/request-flight-info', path: true },
   {
     key: 'DELETE /api/registrations/:id/attendees/:attendeeId',
@@ -652,6 +653,7 @@ describe('what the property test found (kept as fixed examples)', () => {
     for (const [method, url] of [
       ['GET', '/api/registrations/%00'],
       ['GET', '/api/registrations/a%00b/payments'],
+      ['POST', '/api/registrations/%00/confirm'],
       ['POST', '/api/registrations/%00/reactivate'],
       ['DELETE', `/api/registrations/%00/attendees/${member}`],
     ]) {
