@@ -206,8 +206,27 @@ export async function settleCheckIn(db: AppDB, op: CheckInOp, answer: CheckInRes
     await showDesk(db, reg.id, { ...base, attendees: base.attendees.map((a) => fromServer.get(a.id) ?? a) });
     const overridden = answer.stale ? answer.attendees.filter((a) => a.checked_in !== op.payload.checkedIn) : [];
     if (overridden.length) await noteOverride(db, op.opId, overriddenCheckInText(op, reg, overridden));
+    await noteLostCheckIns(db, op, answer);
   });
 }
+
+/**
+ * Which of this op's attendees another desk had checked in first (the race lost: the card says so),
+ * and which this desk's tap decided (no longer lost). Tables: meta.
+ */
+async function noteLostCheckIns(db: AppDB, op: CheckInOp, answer: CheckInResult): Promise<void> {
+  const lost = { ...((await db.getMeta('lostCheckIns')) ?? {}) };
+  for (const a of answer.attendees) {
+    const elsewhere = a.checked_in && a.checked_in_at && a.checked_in_device && a.checked_in_device !== op.payload.deviceId;
+    if (op.payload.checkedIn && elsewhere) lost[a.id] = a.checked_in_at!;
+    else delete lost[a.id];
+  }
+  await db.setMeta('lostCheckIns', lost);
+}
+
+/** Whether the card should say another desk checked this attendee in first: this desk's own check-in lost to that one. */
+export const lostTo = (lost: Record<number, string> | undefined, a: { id: number; checked_in_at: string | null }): boolean =>
+  !!a.checked_in_at && lost?.[a.id] === a.checked_in_at;
 
 /** A check-in (or its undo) that a later tap on another desk had already reversed, as settle.ts says of pickups. */
 function overriddenCheckInText(op: CheckInOp, reg: CachedRegistration, overridden: CheckInResult['attendees']): string {

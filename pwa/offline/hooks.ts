@@ -85,10 +85,9 @@ export function useDeviceId(): string | null | undefined {
   return useLiveQuery(async () => (await getAppDb().getMeta('deviceId')) ?? null, []);
 }
 
-/** Whether this device tapped `record` ('attendee:71') lately (clock.ts keeps its latest taps, about an hour). */
-export function useTappedHere(): (record: string) => boolean {
-  const taps = useLiveQuery(async () => (await getAppDb().getMeta('lastTaps')) ?? {}, []);
-  return (record) => taps?.[record] !== undefined;
+/** The attendees whose check-in on this desk lost to another desk's, with the winning check-in's time (desk.ts). */
+export function useLostCheckIns(): Record<number, string> | undefined {
+  return useLiveQuery(async () => (await getAppDb().getMeta('lostCheckIns')) ?? {}, []);
 }
 
 // ---- arrivals ------------------------------------------------------------------------------------

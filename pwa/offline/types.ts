@@ -253,6 +253,12 @@ export interface MetaValues {
   overrides: OverrideNotice[];
   /** set by sign-out's clear until the next sign-in claims the device: no download is written meanwhile */
   signedOut: boolean;
+  /**
+   * Attendees this desk checked in after another desk already had (a race lost, desk.ts settleCheckIn),
+   * each with the time of the check-in that won: the card says "Already checked in … on another device"
+   * while that check-in stands.
+   */
+  lostCheckIns: Record<number, string>;
 }
 
 /** "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36" */

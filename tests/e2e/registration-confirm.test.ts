@@ -59,6 +59,7 @@ describe('Confirm Registration', () => {
     await page.locator('.detail-badges').getByText('Waitlist').waitFor();
     await page.getByRole('button', { name: 'Confirm Registration' }).click();
     await page.locator('.detail-badges').getByText('Active').waitFor();
+    await page.getByText('Registration confirmed: the family can be checked in.').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Confirm Registration' }).count()).toBe(0);
     expect((await call('GET', `/registrations/${reg.id}`, token)).body.registration.status).toBe('active');
     await page.getByText('Change History').click();

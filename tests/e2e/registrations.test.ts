@@ -314,6 +314,11 @@ describe('registration desk', () => {
     await page.getByText('None', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Edit registration' }).click();
+    // a box too long, far below Save Changes: the admin lands on it, with its sentence
+    await page.getByLabel('Notes', { exact: true }).fill('x'.repeat(5001));
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Must be at most 5000 characters').waitFor();
+    await expect.poll(() => page.getByLabel('Notes', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByLabel('Emergency Contact Name').fill('Odin Edits');
     await page.getByLabel('Emergency Contact Number').fill('+1 555 0199');
     await page.getByLabel('Country').fill('Mexico');

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { overpaymentBadge, queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
+import { lostTo, overpaymentBadge, queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import { opOutcome } from '../../pwa/offline/op-outcome';
 import { clearLocalData } from '../../pwa/offline/local-data';
@@ -91,6 +91,45 @@ describe('check-ins at the desk', () => {
     });
     expect(await listOps(db)).toEqual([]);
     expect((await db.registrations.get(7))!.attendees.map((a) => a.checked_in_by)).toEqual(['Dana D.', 'Dana D.']);
+  });
+
+  it('a check-in that found the person already checked in by another desk is remembered as a race lost, while that check-in stands', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const checkInAnswer = (device: (id: number) => string) => (req: SyncRequest) => {
+      const body = req.body as { attendee_ids: number[]; checked_in: boolean };
+      return {
+        status: 200,
+        body: {
+          registration_id: 7,
+          attendees: body.attendee_ids.map((id) => ({
+            id,
+            checked_in: body.checked_in,
+            checked_in_at: body.checked_in ? '2025-11-28T15:00:00.000Z' : null,
+            checked_in_by: body.checked_in ? 'Olga Other' : null,
+            checked_in_device: body.checked_in ? device(id) : null,
+          })),
+          stale: false,
+          serverTime: new Date().toISOString(),
+        },
+      };
+    };
+    const op = await queueCheckIn(db, { registrationId: 7, attendeeIds: [71, 72], checkedIn: true, actorName: 'Dana Desk' });
+    // Anh was checked in first at the other desk; Binh by this one
+    const server = fakeServer({
+      'POST /registrations/7/check-in': checkInAnswer((id) => (id === 71 ? 'the-other-desk' : op.payload.deviceId)),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('done');
+    const lost = await db.getMeta('lostCheckIns');
+    expect(lost).toEqual({ 71: '2025-11-28T15:00:00.000Z' });
+    const [anh, binh] = (await db.registrations.get(7))!.attendees;
+    expect([lostTo(lost, anh), lostTo(lost, binh)]).toEqual([true, false]);
+    // checked in again later (another check-in, another time): no longer the one this desk lost to
+    expect(lostTo(lost, { ...anh, checked_in_at: '2025-11-28T16:00:00.000Z' })).toBe(false);
+    // this desk's own undo of Anh decides it: no longer a race lost
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: false, actorName: 'Dana Desk' });
+    await engine(db, server.transport).syncOnce();
+    expect(await db.getMeta('lostCheckIns')).toEqual({});
   });
 
   it('a check-in another desk had already undone with a later tap: the desk is told, as a greeter is', async () => {

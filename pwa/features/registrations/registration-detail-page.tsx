@@ -148,7 +148,9 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
       {fromCache && <Alert kind="info">No connection: showing the copy of this registration saved on this device.</Alert>}
       {isAdmin && !online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}
-      {isAdmin && <AdminActions registration={r} editor={editor} disabledReason={offlineReason} notify={show} clearNotice={clear} />}
+      {isAdmin && (
+        <AdminActions registration={r} editor={editor} disabledReason={offlineReason} notify={show} clearNotice={clear} say={note} />
+      )}
       {/* the visitor's main actions (flights, paying) come first, on a phone's first screen */}
       {mode === 'registrant' && <VisitorActions registration={r} flights={flightInfo} />}
       {isAdmin && editor.editing && (

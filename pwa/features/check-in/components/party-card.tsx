@@ -11,8 +11,8 @@ import { useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatWhen, refundOwed } from '../../../lib/format';
-import { useCachedRegistration, useDeskActions, useDeviceId, useTappedHere, useUnsyncedDeskOps } from '../../../offline/hooks';
-import { overpaymentBadge } from '../../../offline/desk';
+import { useCachedRegistration, useDeskActions, useDeviceId, useLostCheckIns, useUnsyncedDeskOps } from '../../../offline/hooks';
+import { lostTo, overpaymentBadge } from '../../../offline/desk';
 import type { CachedRegistration, OpState } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -60,7 +60,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const shown = useShownCheckIns(reg);
   const unsynced = useUnsyncedDeskOps(reg.id) ?? [];
   const deviceId = useDeviceId();
-  const tappedHere = useTappedHere();
+  const lost = useLostCheckIns();
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
@@ -137,7 +137,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                 {isIn &&
                   a.checked_in &&
                   a.checked_in_at &&
-                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId && tappedHere(`attendee:${a.id}`) ? (
+                  (a.checked_in_device && deviceId && a.checked_in_device !== deviceId && lostTo(lost, a) ? (
                     // this desk checked them in too, and another desk's came first: read in full, whatever room it takes
                     <div className="muted">
                       Already checked in by {a.checked_in_by ?? 'another desk'} at {formatWhen(a.checked_in_at)} on another device
@@ -166,7 +166,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           Check in all
         </Button>
       )}
-      <dl className="party-facts">
+      <dl className="party-facts keep-lines">
         <dt>Dietary needs</dt>
         <dd>{diets.length ? diets.join('; ') : 'None'}</dd>
         <dt>Special requests</dt>

@@ -30,9 +30,11 @@ export interface AdminActionsProps {
   notify: (kind: Notice['kind'], text: string) => void;
   /** takes the page's last sentence away once it no longer holds (money "still held" after a reactivation) */
   clearNotice: () => void;
+  /** a sentence on the page only, with no pop-up (for what the spec gives no alert) */
+  say: (kind: Notice['kind'], text: string) => void;
 }
 
-export function AdminActions({ registration: r, editor, disabledReason, notify, clearNotice }: AdminActionsProps) {
+export function AdminActions({ registration: r, editor, disabledReason, notify, clearNotice, say }: AdminActionsProps) {
   const flightInfo = useRequestFlightInfo();
   const cancel = useCancelRegistration();
   const reactivate = useReactivateRegistration();
@@ -91,7 +93,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
 
   function onConfirm() {
     confirm.mutate(r.id, {
-      onSuccess: () => clearNotice(),
+      onSuccess: () => say('success', 'Registration confirmed: the family can be checked in.'),
       onError: (e) => notify('error', errorMessage(e, 'Failed to confirm registration')),
     });
   }

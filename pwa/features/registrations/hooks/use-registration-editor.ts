@@ -7,6 +7,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from '../../../lib/use-form';
+import { focusFirstError } from '../../../lib/focus-first-error';
 import { computeAmounts, formatMoney, refundDueCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
@@ -198,7 +199,12 @@ export function useRegistrationEditor(
     },
     after: 'keep',
     fallback: 'Failed to update registration',
-    onError: (_, text) => onFailure(text),
+    // Save Changes sits at the top, the boxes all down the page: the admin lands on the first to mend
+    onInvalid: () => focusFirstError(document.querySelector('.registration-detail')),
+    onError: (_, text) => {
+      onFailure(text);
+      focusFirstError(document.querySelector('.registration-detail'));
+    },
   });
 
   /** Saves what changed; with nothing changed it only leaves edit mode. */
