@@ -215,13 +215,15 @@ export async function settleCheckIn(db: AppDB, op: CheckInOp, answer: CheckInRes
  * and which this desk's tap decided (no longer lost). Tables: meta.
  */
 async function noteLostCheckIns(db: AppDB, op: CheckInOp, answer: CheckInResult): Promise<void> {
-  const lost = { ...((await db.getMeta('lostCheckIns')) ?? {}) };
+  const before = (await db.getMeta('lostCheckIns')) ?? {};
+  const lost = { ...before };
   for (const a of answer.attendees) {
     const elsewhere = a.checked_in && a.checked_in_at && a.checked_in_device && a.checked_in_device !== op.payload.deviceId;
     if (op.payload.checkedIn && elsewhere) lost[a.id] = a.checked_in_at!;
     else delete lost[a.id];
   }
-  await db.setMeta('lostCheckIns', lost);
+  // written only when it changed: every desk card's query wakes on it
+  if (JSON.stringify(lost) !== JSON.stringify(before)) await db.setMeta('lostCheckIns', lost);
 }
 
 /** Whether the card should say another desk checked this attendee in first: this desk's own check-in lost to that one. */

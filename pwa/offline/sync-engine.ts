@@ -401,13 +401,17 @@ export class SyncEngine {
     }
   }
 
-  /** Whether a desk payment is still on its way (pending: shown on the card on top of what the server says). */
+  /**
+   * Whether a desk payment is on its way that may already be on the server (sent, its answer lost or
+   * failed): shown on the card on top of what the server says, a download would count it twice. One
+   * never sent cannot be on the server (noteAttempt counts only sends that may have reached it).
+   */
   private async paymentWaits(): Promise<boolean> {
     return (
       (await this.db.outbox
         .where('kind')
         .equals('payment')
-        .filter((op) => op.state === 'pending')
+        .filter((op) => op.state === 'pending' && op.attempts > 0)
         .count()) > 0
     );
   }

@@ -228,6 +228,30 @@ describe('payments at the desk', () => {
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 300, balance_due: 0 });
   });
 
+  it('a payment never sent does not hold the download when a check-in ahead of it keeps failing', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    const server = fakeServer({
+      'POST /registrations/': () => ({ status: 500, body: { error: 'Internal server error' } }),
+      'GET /sync/registrations': () => ({
+        status: 200,
+        body: {
+          registrations: [party({ primary_phone: '+1 555 0123', version: 99 })],
+          removed: [],
+          cursor: 99,
+          hasMore: false,
+          serverTime: new Date().toISOString(),
+        },
+      }),
+    });
+    expect(await engine(db, server.transport).syncOnce()).toBe('retry');
+    // the payment waits behind the check-in, unsent; the board is still brought up to date
+    expect(server.requests.filter((r) => r.path.endsWith('/payments'))).toEqual([]);
+    expect(await db.registrations.get(7)).toMatchObject({ primary_phone: '+1 555 0123', paid_amount: 300 });
+  });
+
   it('the same balance taken on another device: recorded, and a conflict that says how much was paid twice', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);

@@ -1,7 +1,7 @@
 /**
  * /registration/:id, the registration page (docs/product.md#screens Registration detail); `id` holds the registration
  * number. Public route: what it shows depends on who asks.
- * - admin: everything, edit mode (contact, emergency contact, address, requests, notes, fees with the preview), cancel/reactivate, flight
+ * - admin: everything, edit mode (contact, emergency contact, address, requests, notes, fees with the preview), cancel/reactivate/confirm, flight
  *   info request, attendees, payments; 'Back to Admin'.
  * - greeter: read-only, without money and street address (the server leaves them out).
  * - check-in staff: read-only, the party and its money; no flights (the server sends none, so the page
