@@ -36,6 +36,26 @@ const party = (o: Parameters<typeof registrationRow>[0] = {}) =>
 const engine = (db: ReturnType<typeof freshDb>, transport: ReturnType<typeof fakeServer>['transport']) =>
   new SyncEngine({ db, transport, feeds: () => ['registrations'] });
 
+/** The server recording a check-in of registration 7 as asked: at `at` (else the tap's time), by `by`, from `device(id)`. */
+const checkInRoute = (who: { by: string; device: (id: number) => string; at?: string }) => (req: SyncRequest) => {
+  const body = req.body as { attendee_ids: number[]; checked_in: boolean; client_time: string };
+  return {
+    status: 200,
+    body: {
+      registration_id: 7,
+      attendees: body.attendee_ids.map((id) => ({
+        id,
+        checked_in: body.checked_in,
+        checked_in_at: body.checked_in ? (who.at ?? body.client_time) : null,
+        checked_in_by: body.checked_in ? who.by : null,
+        checked_in_device: body.checked_in ? who.device(id) : null,
+      })),
+      stale: false,
+      serverTime: new Date().toISOString(),
+    },
+  };
+};
+
 describe('check-ins at the desk', () => {
   it('show at once, stay shown over a download, and are sent once with their opId and tap time', async () => {
     const db = freshDb();
@@ -59,24 +79,7 @@ describe('check-ins at the desk', () => {
     expect(afterDownload.attendees.every((a) => a.checked_in)).toBe(true);
 
     const server = fakeServer({
-      'POST /registrations/7/check-in': (req: SyncRequest) => {
-        const body = req.body as { attendee_ids: number[]; checked_in: boolean; client_time: string };
-        return {
-          status: 200,
-          body: {
-            registration_id: 7,
-            attendees: body.attendee_ids.map((id) => ({
-              id,
-              checked_in: true,
-              checked_in_at: body.client_time,
-              checked_in_by: 'Dana D.',
-              checked_in_device: 'desk-1',
-            })),
-            stale: false,
-            serverTime: new Date().toISOString(),
-          },
-        };
-      },
+      'POST /registrations/7/check-in': checkInRoute({ by: 'Dana D.', device: () => 'desk-1' }),
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
     const sent = server.requests.filter((r) => r.path === '/registrations/7/check-in');
@@ -96,28 +99,14 @@ describe('check-ins at the desk', () => {
   it('a check-in that found the person already checked in by another desk is remembered as a race lost, while that check-in stands', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);
-    const checkInAnswer = (device: (id: number) => string) => (req: SyncRequest) => {
-      const body = req.body as { attendee_ids: number[]; checked_in: boolean };
-      return {
-        status: 200,
-        body: {
-          registration_id: 7,
-          attendees: body.attendee_ids.map((id) => ({
-            id,
-            checked_in: body.checked_in,
-            checked_in_at: body.checked_in ? '2025-11-28T15:00:00.000Z' : null,
-            checked_in_by: body.checked_in ? 'Olga Other' : null,
-            checked_in_device: body.checked_in ? device(id) : null,
-          })),
-          stale: false,
-          serverTime: new Date().toISOString(),
-        },
-      };
-    };
     const op = await queueCheckIn(db, { registrationId: 7, attendeeIds: [71, 72], checkedIn: true, actorName: 'Dana Desk' });
     // Anh was checked in first at the other desk; Binh by this one
     const server = fakeServer({
-      'POST /registrations/7/check-in': checkInAnswer((id) => (id === 71 ? 'the-other-desk' : op.payload.deviceId)),
+      'POST /registrations/7/check-in': checkInRoute({
+        by: 'Olga Other',
+        at: '2025-11-28T15:00:00.000Z',
+        device: (id) => (id === 71 ? 'the-other-desk' : op.payload.deviceId),
+      }),
     });
     expect(await engine(db, server.transport).syncOnce()).toBe('done');
     const lost = await db.getMeta('lostCheckIns');
@@ -385,24 +374,7 @@ describe("the desk's queue", () => {
         status: 422,
         body: { error: 'This registration is cancelled: it cannot be checked in.' },
       }),
-      'POST /registrations/7/check-in': (req: SyncRequest) => {
-        const body = req.body as { attendee_ids: number[]; client_time: string };
-        return {
-          status: 200,
-          body: {
-            registration_id: 7,
-            attendees: body.attendee_ids.map((id) => ({
-              id,
-              checked_in: true,
-              checked_in_at: body.client_time,
-              checked_in_by: 'Dana Desk',
-              checked_in_device: 'desk-1',
-            })),
-            stale: false,
-            serverTime: new Date().toISOString(),
-          },
-        };
-      },
+      'POST /registrations/7/check-in': checkInRoute({ by: 'Dana Desk', device: () => 'desk-1' }),
     });
     await engine(db, server.transport).syncOnce();
     const uploads = server.requests.filter((r) => r.method === 'POST');

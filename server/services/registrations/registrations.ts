@@ -13,7 +13,7 @@ import { nextVersion, refreshDerived, type RegistrationRow } from './registratio
 import { registrationView } from './registration-view';
 import { revokeRegistrationTokens } from '../registrants/registrant-tokens';
 import { parseRegistrationRef } from '../registrants/registrant-summary';
-import { MAX_ATTENDEES } from '../../../shared/constants';
+import { MAX_ATTENDEES, type RegistrationStatus } from '../../../shared/constants';
 import type { EventConfig } from '../../../shared/event';
 import { isLate, toCents } from '../../../shared/pricing';
 import { normalizeSearch } from '../../../shared/search';
@@ -211,10 +211,18 @@ export async function cancelRegistration(tx: DbOrTx, idOrNumber: string | number
   return row;
 }
 
-/** Back to active; the cancellation's reason, who and when stay on the row for the record. */
-export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | number, ctx: ServiceContext) {
+/**
+ * Makes registration `idOrNumber` active, when its status is one of `from` (else 409 `refusal`), audited
+ * as `action` with what the row was (`before`, beside its status).
+ */
+async function activate(
+  tx: DbOrTx,
+  idOrNumber: string | number,
+  ctx: ServiceContext,
+  rule: { from: readonly RegistrationStatus[]; refusal: string; action: string; before?: (r: RegistrationRow) => object },
+) {
   const before = await lockRegistration(tx, idOrNumber);
-  if (before.status !== 'cancelled') throw conflict('Only a cancelled registration can be reactivated');
+  if (!rule.from.includes(before.status)) throw conflict(rule.refusal);
   const [row] = await tx
     .update(registrations)
     .set({ status: 'active', updatedAt: new Date(), version: nextVersion() })
@@ -223,11 +231,22 @@ export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | nu
   await audit(
     tx,
     ctx.actor,
-    'registration.reactivate',
+    rule.action,
     { type: 'registration', id: row.id },
-    { status: before.status, cancel_reason: before.cancelReason },
+    { status: before.status, ...rule.before?.(before) },
     { status: row.status },
   );
+  return row;
+}
+
+/** Back to active; the cancellation's reason, who and when stay on the row for the record. */
+export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | number, ctx: ServiceContext) {
+  const row = await activate(tx, idOrNumber, ctx, {
+    from: ['cancelled'],
+    refusal: 'Only a cancelled registration can be reactivated',
+    action: 'registration.reactivate',
+    before: (r) => ({ cancel_reason: r.cancelReason }),
+  });
   // after the audit row: its payment status starts over from this reactivation (registration-derived.ts)
   return refreshDerived(tx, row.id, ctx.event);
 }
@@ -236,22 +255,9 @@ export async function reactivateRegistration(tx: DbOrTx, idOrNumber: string | nu
  * Confirms a pending or waitlisted registration: it becomes active (docs/product.md#rules Confirm). The
  * desk checks an unconfirmed family in only after asking an organiser; this is the organiser's answer.
  */
-export async function confirmRegistration(tx: DbOrTx, idOrNumber: string | number, ctx: ServiceContext) {
-  const before = await lockRegistration(tx, idOrNumber);
-  if (before.status !== 'pending' && before.status !== 'waitlist')
-    throw conflict('Only a pending or waitlisted registration can be confirmed');
-  const [row] = await tx
-    .update(registrations)
-    .set({ status: 'active', updatedAt: new Date(), version: nextVersion() })
-    .where(eq(registrations.id, before.id))
-    .returning();
-  await audit(
-    tx,
-    ctx.actor,
-    'registration.confirm',
-    { type: 'registration', id: row.id },
-    { status: before.status },
-    { status: row.status },
-  );
-  return row;
-}
+export const confirmRegistration = (tx: DbOrTx, idOrNumber: string | number, ctx: ServiceContext) =>
+  activate(tx, idOrNumber, ctx, {
+    from: ['pending', 'waitlist'],
+    refusal: 'Only a pending or waitlisted registration can be confirmed',
+    action: 'registration.confirm',
+  });
