@@ -19,7 +19,7 @@
  *      network error, 5xx, 408, 429 → the op (every op of the batch) stays where it is and no later op is
  *      sent (retry later, order kept; a batch is sent again whole, each op idempotent); after an answer
  *      (a 5xx, or one that does not fit its schema) the feeds are still downloaded, unless a payment
- *      waits: the server may have recorded it, and a download would then count it twice on the card;
+ *      that was sent waits: the server may have recorded it, and a download would count it twice;
  *      401 → the outbox stays, the engine pauses and calls onAuthRequired; resume() after sign-in;
  *      409 on a hotel link → 'conflict'; any other 4xx → 'failed'. Neither blocks the ops behind it. A
  *      batch refused whole (a 400 naming one op) is sent again one op per request, so only that op fails.
@@ -366,8 +366,8 @@ export class SyncEngine {
       await this.refreshClockIfOld();
       // the server answered but could not take a change (a 5xx, an unreadable answer): the change waits
       // in its place, and the board is still brought up to date, so one change the server keeps failing
-      // on does not leave the device showing an old board. Not while a payment waits: the server may
-      // have recorded it before failing, and the card would then count it twice (downloaded and pending)
+      // on does not leave the device showing an old board. Not while a payment that was sent waits: the
+      // server may have recorded it before failing, and the card would count it twice (downloaded and pending)
       const held = await this.upload().then(
         () => null,
         (e: unknown) => {
