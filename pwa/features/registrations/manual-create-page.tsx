@@ -6,12 +6,11 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../components/button';
-import { TextAreaField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
 import { manualCreateSchema } from '../../../shared/schemas/registration';
 import { useCreateRegistration } from './api/create-registration';
 import { emailInUseText, useEmailInUse } from './api/email-in-use';
-import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS, EmergencyContactFields } from './components/contact-fields';
+import { AddressFields, ContactFields, EMPTY_CONTACT_AND_ADDRESS, EmergencyContactFields, NotesField } from './components/contact-fields';
 import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
@@ -81,7 +80,7 @@ export default function ManualCreatePage() {
         />
         <fieldset className="card form-section" disabled={!online}>
           <legend>Additional Notes</legend>
-          <TextAreaField label="Notes" {...form.field('notes')} rows={3} />
+          <NotesField values={values} errors={errors} onChange={onChange} />
         </fieldset>
         <div className="form-actions">
           <Button variant="secondary" onClick={() => navigate('/admin/registrations')}>

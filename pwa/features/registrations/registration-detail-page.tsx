@@ -112,6 +112,10 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
     (text) => note('success', text),
   );
   const isAdmin = mode === 'admin';
+  const startEditing = () => {
+    clear(); // the last save's "Changes saved." is not said of the next edit
+    editor.start();
+  };
   const hasMoney = r.total_amount !== undefined;
   const offlineReason = online ? undefined : 'Needs a connection';
   const back = isAdmin ? (
@@ -131,17 +135,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
       <p>{back}</p>
       <DetailHeader
         registration={r}
-        onEdit={
-          isAdmin
-            ? editor.editing
-              ? editor.cancel
-              : () => {
-                  // the last save's "Changes saved." is not said of the next edit
-                  clear();
-                  editor.start();
-                }
-            : undefined
-        }
+        onEdit={isAdmin ? (editor.editing ? editor.cancel : startEditing) : undefined}
         editing={editor.editing}
         editDisabledReason={offlineReason}
       />

@@ -4,8 +4,7 @@
  */
 import type { Registration } from '../../../../shared/schemas/registration';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
-import { AddressFields, ContactFields, EmergencyContactFields, RequestsFields } from './contact-fields';
-import { TextAreaField } from '../../../components/form-field';
+import { AddressFields, ContactFields, EmergencyContactFields, NotesField, RequestsFields } from './contact-fields';
 import { Detail, DetailList } from './detail-list';
 
 export function addressLines(r: Registration): string[] {
@@ -71,15 +70,7 @@ export function RequestsBlock({ registration: r, editor }: { registration: Regis
       <section className="card" aria-labelledby="requests-title">
         <h2 id="requests-title">Special Requests &amp; Dietary Restrictions</h2>
         <RequestsFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
-        <TextAreaField
-          label="Notes"
-          rows={3}
-          name="notes"
-          value={editor.values.notes}
-          onChange={(e) => onChange('notes', e.target.value)}
-          error={editor.errors.notes}
-          disabled={editor.saving}
-        />
+        <NotesField values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
       </section>
     );
   }

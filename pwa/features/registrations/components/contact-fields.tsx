@@ -47,6 +47,10 @@ export interface RequestsValues {
   special_requests: string;
 }
 
+export interface NotesValues {
+  notes: string;
+}
+
 type Setter = (name: string, value: string) => void;
 
 /** A text input's props for field `name` of `values`: value, change, error, disabled. */
@@ -150,4 +154,9 @@ export function RequestsFields(props: FieldsProps<RequestsValues>) {
       <TextAreaField label="Special Requests" rows={3} {...input('special_requests')} />
     </>
   );
+}
+
+/** The office's notes: the manual create form's Additional Notes, and the detail page's in edit mode. */
+export function NotesField(props: FieldsProps<NotesValues>) {
+  return <TextAreaField label="Notes" rows={3} {...fieldOf(props)('notes')} />;
 }

@@ -142,6 +142,9 @@ export function savedText(changes: Record<string, unknown>, newTotalCents: numbe
   return fees ? `Changes saved. The total is now ${formatMoney(newTotalCents / 100)}.` : 'Changes saved.';
 }
 
+/** Save Changes sits at the top, the boxes all down the page: the admin lands on the first to mend. */
+const landOnFirstError = () => focusFirstError(document.querySelector('.registration-detail'));
+
 export function useRegistrationEditor(
   registration: Registration,
   lateFeeCents: number,
@@ -199,11 +202,10 @@ export function useRegistrationEditor(
     },
     after: 'keep',
     fallback: 'Failed to update registration',
-    // Save Changes sits at the top, the boxes all down the page: the admin lands on the first to mend
-    onInvalid: () => focusFirstError(document.querySelector('.registration-detail')),
+    onInvalid: landOnFirstError,
     onError: (_, text) => {
       onFailure(text);
-      focusFirstError(document.querySelector('.registration-detail'));
+      landOnFirstError();
     },
   });
 
