@@ -19,6 +19,7 @@ import { linkOutcome } from '../../pwa/features/hotel/hooks/use-link-booking';
 import type { CachedHotelAssignment } from '../../pwa/offline/types';
 import { attendeeRow, registrationRow } from './fixtures';
 import { PaymentSummary } from '../../pwa/features/registrations/components/payment-summary';
+import { addressLines } from '../../pwa/features/registrations/components/contact-block';
 import type { Registration } from '../../shared/schemas/registration';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
@@ -268,5 +269,22 @@ describe("a registration's payment summary", () => {
     expect(summary({ status: 'cancelled', paid_amount: 205 })).toMatch(/Refund Due.*\$205\.00/);
     expect(summary({ status: 'active', paid_amount: 205 })).not.toContain('Refund Due');
     expect(summary({ status: 'active', paid_amount: 1250 })).toMatch(/Refund Due.*\$50\.00/);
+  });
+});
+
+describe("a registration's address", () => {
+  const address = (o: Partial<Registration>) => addressLines({ ...registrationRow(), ...o } as Registration);
+  const empty = { address_line1: null, address_line2: null, city: null, state: null, zip_code: null };
+
+  it('ends with the country, and shows a country other than the default even alone', () => {
+    expect(address({ ...empty, address_line1: '1 Lake Rd', city: 'Conroe', state: 'TX', zip_code: '77304', country: 'USA' })).toEqual([
+      '1 Lake Rd',
+      'Conroe, TX 77304',
+      'USA',
+    ]);
+    expect(address({ ...empty, country: 'Mexico' })).toEqual(['Mexico']);
+    // the default country alone is no address: the page says 'No address on file'
+    expect(address({ ...empty, country: 'USA' })).toEqual([]);
+    expect(address({ ...empty, country: undefined })).toEqual([]);
   });
 });

@@ -36,10 +36,18 @@ describe("the registration page's fee preview", () => {
     expect(preview({ discount_percentage: '-1' }).valid).toBe(false);
     expect(preview({ fixed_discount_amount: '-5' }).valid).toBe(false);
     expect(preview({ fixed_discount_amount: 'ten' }).valid).toBe(false);
-    // what Save refuses too: an emptied box, a third decimal
-    expect(preview({ discount_percentage: '' }).valid).toBe(false);
+    // what Save refuses too: a third decimal
     expect(preview({ fixed_discount_amount: '10.555' }).valid).toBe(false);
     // waived: the discounts are not used
     expect(preview({ waive_fees: true, discount_percentage: '150' })).toMatchObject({ newTotalCents: 0, valid: true });
+  });
+
+  it('reads an emptied discount box as no discount, and Save sends 0', () => {
+    const discounted = { ...reg, discount_percentage: 10, fixed_discount_amount: 25, total_amount: 425 } as Registration;
+    const emptied = { ...editValuesOf(discounted), discount_percentage: ' ', fixed_discount_amount: '' };
+    expect(feePreview(discounted, emptied, 5000)).toMatchObject({ newTotalCents: 50000, valid: true });
+    expect(changesOf(discounted, emptied)).toEqual({ discount_percentage: '0', fixed_discount_amount: '0' });
+    // an emptied box where there was no discount is no change
+    expect(changesOf(reg, { ...editValuesOf(reg), fixed_discount_amount: '' })).toEqual({});
   });
 });

@@ -60,7 +60,10 @@ export default function CheckInPage() {
     },
     [setParams],
   );
-  const [scanning, setScanning] = useState(false);
+  // 'failed': the panel says no camera could be opened, and the button offers the scan again
+  const [scan, setScan] = useState<{ state: 'off' | 'on' | 'failed'; attempt: number }>({ state: 'off', attempt: 0 });
+  const scanning = scan.state === 'on';
+  const onScanProblem = useCallback(() => setScan((s) => ({ ...s, state: 'failed' })), []);
   const { isAdmin } = useAuth();
   const onScanned = useCallback(
     (number: string) => {
@@ -110,12 +113,17 @@ export default function CheckInPage() {
           }}
         />
       </div>
-      <Button variant="secondary" className="desk-tap" aria-pressed={scanning} onClick={() => setScanning((on) => !on)}>
+      <Button
+        variant="secondary"
+        className="desk-tap"
+        aria-pressed={scanning}
+        onClick={() => setScan((s) => (s.state === 'on' ? { ...s, state: 'off' } : { state: 'on', attempt: s.attempt + 1 }))}
+      >
         {scanning ? 'Stop camera' : 'Scan pass'}
       </Button>
-      {scanning && (
+      {scan.state !== 'off' && (
         <Suspense fallback={null}>
-          <ScanPanel onNumber={onScanned} />
+          <ScanPanel key={scan.attempt} onNumber={onScanned} onProblem={onScanProblem} />
         </Suspense>
       )}
       <p className="desk-counter" aria-live="polite">

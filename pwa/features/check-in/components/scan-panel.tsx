@@ -39,7 +39,11 @@ async function qrDecoder(): Promise<Decode> {
 /** How long a pass that just opened its party is ignored, while it is still in front of the camera. */
 const SAME_CODE_MS = 2500;
 
-export function ScanPanel({ onNumber }: { onNumber: (registrationNumber: string) => void }) {
+/**
+ * `onProblem`: no camera could be opened (none, or refused); the page then names its button "Scan pass"
+ * again, since there is no camera to stop, and a tap on it tries once more.
+ */
+export function ScanPanel({ onNumber, onProblem }: { onNumber: (registrationNumber: string) => void; onProblem: () => void }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notAPass, setNotAPass] = useState(false);
@@ -52,11 +56,16 @@ export function ScanPanel({ onNumber }: { onNumber: (registrationNumber: string)
     const canvas = document.createElement('canvas');
     let last: { number: string; at: number } | null = null;
     (async () => {
-      if (!navigator.mediaDevices?.getUserMedia) return setProblem(NO_CAMERA);
+      const fail = (message: string) => {
+        if (stopped) return;
+        setProblem(message);
+        onProblem();
+      };
+      if (!navigator.mediaDevices?.getUserMedia) return fail(NO_CAMERA);
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: 'environment' } }, audio: false });
       } catch (e) {
-        return setProblem(e instanceof DOMException && e.name === 'NotAllowedError' ? CAMERA_REFUSED : NO_CAMERA);
+        return fail(e instanceof DOMException && e.name === 'NotAllowedError' ? CAMERA_REFUSED : NO_CAMERA);
       }
       if (stopped || !video.current) return;
       video.current.srcObject = stream;
@@ -93,7 +102,7 @@ export function ScanPanel({ onNumber }: { onNumber: (registrationNumber: string)
       clearTimeout(timer);
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, [onNumber]);
+  }, [onNumber, onProblem]);
 
   return (
     <section className="card scan-panel" aria-label="Scan pass">

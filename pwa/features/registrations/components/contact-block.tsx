@@ -10,7 +10,9 @@ import { Detail, DetailList } from './detail-list';
 export function addressLines(r: Registration): string[] {
   const cityLine = [[r.city, r.state].filter(Boolean).join(', '), r.zip_code].filter(Boolean).join(' ');
   const lines = [r.address_line1, r.address_line2, cityLine].filter((l): l is string => !!l && l.trim() !== '');
-  return lines.length && r.country ? [...lines, r.country] : lines;
+  const country = r.country?.trim();
+  // the default country alone is no address; another one alone still says where the family comes from
+  return country && (lines.length || country.toUpperCase() !== 'USA') ? [...lines, country] : lines;
 }
 
 export function ContactBlock({ registration: r, editor }: { registration: Registration; editor?: RegistrationEditor }) {

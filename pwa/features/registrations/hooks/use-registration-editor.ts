@@ -86,6 +86,9 @@ const parsedFee = (field: FeeBox, s: string): number | null => {
   return r.success && typeof r.data === 'number' ? r.data : null;
 };
 
+/** A discount box as Save sends it: an emptied box is no discount, 0. */
+const feeText = (s: string) => (s.trim() === '' ? '0' : s);
+
 /** The fields that differ from the loaded registration, in the PUT body's shape. */
 export function changesOf(r: Registration, v: EditValues): Record<string, unknown> {
   const loaded = editValuesOf(r);
@@ -93,8 +96,8 @@ export function changesOf(r: Registration, v: EditValues): Record<string, unknow
   for (const k of TEXT_FIELDS) if (v[k].trim() !== loaded[k].trim()) out[k] = v[k];
   if (v.waive_fees !== loaded.waive_fees) out.waive_fees = v.waive_fees;
   // waiving zeroes both discounts (docs/product.md#rules)
-  const pct = v.waive_fees ? '0' : v.discount_percentage;
-  const fixed = v.waive_fees ? '0' : v.fixed_discount_amount;
+  const pct = v.waive_fees ? '0' : feeText(v.discount_percentage);
+  const fixed = v.waive_fees ? '0' : feeText(v.fixed_discount_amount);
   if (parsedFee('discount_percentage', pct) !== (r.discount_percentage ?? 0)) out.discount_percentage = pct;
   if (parsedFee('fixed_discount_amount', fixed) !== (r.fixed_discount_amount ?? 0)) out.fixed_discount_amount = fixed;
   if (v.remove_late_fee !== loaded.remove_late_fee) out.remove_late_fee = v.remove_late_fee;
@@ -113,8 +116,8 @@ export interface FeePreview {
 /** The totals the fee settings in `v` would give, in cents. `lateFeeCents` is the event's late fee. */
 export function feePreview(r: Registration, v: EditValues, lateFeeCents: number): FeePreview {
   // each box as Save would send it; 0 while Save would refuse it (the schema reports it)
-  const pct = parsedFee('discount_percentage', v.discount_percentage);
-  const fixed = parsedFee('fixed_discount_amount', v.fixed_discount_amount);
+  const pct = parsedFee('discount_percentage', feeText(v.discount_percentage));
+  const fixed = parsedFee('fixed_discount_amount', feeText(v.fixed_discount_amount));
   const { totalCents } = computeAmounts(
     toCents(r.base_amount ?? 0),
     {
