@@ -98,8 +98,8 @@ export function useLostCheckIns(): Record<number, string> | undefined {
  * when nothing changed, so after a pickup tick only the changed party's row or card redraws.
  */
 export function useArrivals(filter: ArrivalFilter = {}): ArrivalView[] | undefined {
-  const { date, search } = filter;
-  const rows = useOwnedQuery((db) => queryArrivals(db, { date, search }), [date, search]);
+  const { date, search, withNight } = filter;
+  const rows = useOwnedQuery((db) => queryArrivals(db, { date, search, withNight }), [date, search, withNight]);
   const previous = useRef<ArrivalView[] | undefined>(undefined);
   return useMemo(() => {
     // idempotent: running it twice (StrictMode) hands back the same objects

@@ -9,12 +9,15 @@ import { flightsWithPendingTaps } from './downloads';
 import { matchesArrival, matchesQuery, normalizeText } from './local-search';
 import type { ArrivalView, CachedHotelAssignment, CachedRegistration, CandidateMatch, OutboxOp } from './types';
 import type { Pagination } from '../../shared/schemas/registration';
+import { landsInTheNight, nightOf } from '../../shared/board-day';
 
 export interface ArrivalFilter {
   /** 'YYYY-MM-DD'; absent or '' = every date */
   date?: string;
   /** words over names, flight (airline + number) and registration number */
   search?: string;
+  /** with `date`: also the next calendar day's arrivals before 04:00, the board day's night (shared/board-day.ts) */
+  withNight?: boolean;
 }
 
 /** Arrivals by date and time, with `pendingSync` set where a tap has not reached the server yet. */
@@ -22,6 +25,10 @@ export async function queryArrivals(db: AppDB, filter: ArrivalFilter = {}): Prom
   const rows = filter.date
     ? await db.arrivals.where('flightDate').equals(filter.date).sortBy('sortKey')
     : await db.arrivals.orderBy('sortKey').toArray();
+  if (filter.date && filter.withNight) {
+    const night = await db.arrivals.where('flightDate').equals(nightOf(filter.date)).sortBy('sortKey');
+    rows.push(...night.filter((a) => landsInTheNight(a.flightTime)));
+  }
   const pending = await flightsWithPendingTaps(db);
   return rows.filter((a) => !filter.search || matchesArrival(a, filter.search)).map((a) => ({ ...a, pendingSync: pending.has(a.id) }));
 }

@@ -4,12 +4,12 @@
  * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
  */
-import { formatDate } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/format';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageSpinner } from '../../components/spinner';
 import { Button } from '../../components/button';
 import { useEvent } from '../../lib/public-config';
-import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncStatus } from '../../offline/hooks';
+import { useArrivals, useDeviceId, useFirstDownloadDone, useMinuteClock, useNextToLand, useSyncStatus } from '../../offline/hooks';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { matchesArrival } from '../../offline/local-search';
 import type { ArrivalView } from '../../offline/types';
@@ -22,7 +22,8 @@ import { atAirport } from '../../../shared/airports';
 import { airportFilterLabel, useAirportFilter } from './hooks/use-airport-filter';
 import { useHeldOrder } from './hooks/use-held-order';
 import { HourlyChart } from './components/hourly-chart';
-import { useArrivalDate } from './hooks/use-arrival-date';
+import { liveBoardDay, useArrivalDate } from './hooks/use-arrival-date';
+import { BOARD_DAY_STARTS, nightOf } from '../../../shared/board-day';
 import { useIsPhone } from '../../lib/use-is-phone';
 import { arrivalTotals } from './lib/arrival-summary';
 
@@ -50,7 +51,11 @@ export default function FlightArrivalsPage() {
   const downloaded = useFirstDownloadDone('arrivals');
   const deviceId = useDeviceId();
 
-  const arrivals = useArrivals({ date });
+  // today's board also lists the night after it, to 04:00: a red-eye landing at 00:30 is on the board the
+  // greeter is watching (shared/board-day.ts); any other day is its calendar date, as the export
+  const now = useMinuteClock();
+  const withNight = date !== undefined && date === liveBoardDay(event, new Date(now));
+  const arrivals = useArrivals({ date, withNight });
   // the cards and the chart count the chosen airport's arrivals (a greeter at Hobby counts Hobby's); the
   // search only finds rows among them
   const atThisAirport = useMemo(() => (airport ? arrivals?.filter((a) => atAirport(a, airport)) : arrivals), [arrivals, airport]);
@@ -60,6 +65,11 @@ export default function FlightArrivalsPage() {
   );
   const nextFirst = useNextToLand(isPhone ? found : undefined, event.timeZone);
   const totals = useMemo(() => arrivalTotals(atThisAirport ?? []), [atThisAirport]);
+  // the chart's hours are the calendar day's
+  const ofTheDay = useMemo(
+    () => (withNight ? atThisAirport?.filter((a) => a.flightDate === date) : atThisAirport),
+    [atThisAirport, withNight, date],
+  );
   // keep the modal on the live row (a pickup made meanwhile shows), or on the snapshot if it left the list
   const openArrival = opened ? (arrivals?.find((a) => a.id === opened.id) ?? opened) : null;
 
@@ -106,7 +116,12 @@ export default function FlightArrivalsPage() {
       ) : (
         <>
           <ArrivalCards totals={totals} compact={isPhone} />
-          {!isPhone && <HourlyChart arrivals={atThisAirport ?? []} date={date} />}
+          {withNight && (
+            <p className="note board-night">
+              With the night&apos;s arrivals until {formatTime(BOARD_DAY_STARTS)} on {formatDate(nightOf(date))}
+            </p>
+          )}
+          {!isPhone && <HourlyChart arrivals={ofTheDay ?? []} date={date} />}
           {!list || list.length === 0 ? (
             <div className="card empty-state">
               <p>No flight arrivals found</p>
@@ -122,7 +137,7 @@ export default function FlightArrivalsPage() {
           ) : (
             <ArrivalsTable arrivals={list} deviceId={deviceId} onOpenRegistration={openRegistration} listKey={listKey} />
           )}
-          {isPhone && <HourlyChart arrivals={atThisAirport ?? []} date={date} />}
+          {isPhone && <HourlyChart arrivals={ofTheDay ?? []} date={date} />}
         </>
       )}
       {modalLoaded && (

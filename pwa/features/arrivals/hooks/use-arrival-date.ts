@@ -6,6 +6,7 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useEvent } from '../../../lib/public-config';
+import { BOARD_DAY_STARTS_MS } from '../../../../shared/board-day';
 
 const ALL = 'all';
 
@@ -14,19 +15,20 @@ export const todayIn = (timeZone: string, now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
- * A board's day runs from 04:00 to 04:00 in the event's time zone: at midnight the board does not jump
- * to the next day and hide a family that landed at 23:50 and is still waiting; by 04:00 the night's
- * last arrivals are met.
+ * The board's today, while the event's flights are landing (null before and after): a day running from
+ * 04:00 to 04:00 (shared/board-day.ts). That board also lists the night's arrivals after midnight.
  */
-export const BOARD_DAY_STARTS_MS = 4 * 60 * 60 * 1000;
+export function liveBoardDay(event: { timeZone: string; flightWindow: { min: string; max: string } }, now = new Date()): string | null {
+  const today = todayIn(event.timeZone, new Date(now.getTime() - BOARD_DAY_STARTS_MS));
+  return today >= event.flightWindow.min && today <= event.flightWindow.max ? today : null;
+}
 
 /** The day the board opens on: the board's today while the event's flights are landing, else the configured default. */
 export function defaultBoardDate(
   event: { timeZone: string; flightWindow: { min: string; max: string }; defaultArrivalDate: string },
   now = new Date(),
 ) {
-  const today = todayIn(event.timeZone, new Date(now.getTime() - BOARD_DAY_STARTS_MS));
-  return today >= event.flightWindow.min && today <= event.flightWindow.max ? today : event.defaultArrivalDate;
+  return liveBoardDay(event, now) ?? event.defaultArrivalDate;
 }
 
 export function useArrivalDate(): { date: string | undefined; setDate: (date: string | undefined) => void } {

@@ -1,0 +1,38 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { queryArrivals } from '../../pwa/offline/queries';
+import { defaultBoardDate, liveBoardDay } from '../../pwa/features/arrivals/hooks/use-arrival-date';
+import { arrivalRow, freshDb, seedArrivals } from './fixtures';
+
+const event = {
+  timeZone: 'America/Chicago',
+  flightWindow: { min: '2025-11-25', max: '2025-12-02' },
+  defaultArrivalDate: '2025-11-27',
+};
+
+describe("the greeter's board day, 04:00 to 04:00", () => {
+  it('is today while the flights land; before 04:00 it is still the day before; outside the window there is none', () => {
+    // 02:17 in Conroe on Nov 28 (08:17 UTC): still the board of Nov 27
+    expect(liveBoardDay(event, new Date('2025-11-28T08:17:00Z'))).toBe('2025-11-27');
+    expect(liveBoardDay(event, new Date('2025-11-28T10:05:00Z'))).toBe('2025-11-28');
+    expect(liveBoardDay(event, new Date('2026-11-28T10:05:00Z'))).toBeNull();
+    expect(defaultBoardDate(event, new Date('2026-11-28T10:05:00Z'))).toBe('2025-11-27');
+  });
+
+  it("lists the night's arrivals after midnight, up to 04:00, on the day's board; its calendar day still lists them too", async () => {
+    const db = freshDb();
+    await seedArrivals(db, [
+      arrivalRow({ id: 1, flightDate: '2025-11-27', flightTime: '22:10' }),
+      arrivalRow({ id: 2, flightDate: '2025-11-28', flightTime: '00:30' }),
+      arrivalRow({ id: 3, flightDate: '2025-11-28', flightTime: '03:59:00' }),
+      arrivalRow({ id: 4, flightDate: '2025-11-28', flightTime: '04:00' }),
+      arrivalRow({ id: 5, flightDate: '2025-11-28', flightTime: null }),
+      arrivalRow({ id: 6, flightDate: '2025-11-26', flightTime: '01:00' }),
+    ]);
+    const ids = async (filter: Parameters<typeof queryArrivals>[1]) => (await queryArrivals(db, filter)).map((a) => a.id);
+    expect(await ids({ date: '2025-11-27', withNight: true })).toEqual([1, 2, 3]);
+    // any other board, and the export, keep to the calendar date
+    expect(await ids({ date: '2025-11-27' })).toEqual([1]);
+    expect((await ids({ date: '2025-11-28' })).sort()).toEqual([2, 3, 4, 5]);
+  });
+});
