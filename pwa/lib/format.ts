@@ -76,3 +76,6 @@ export const balanceDueText = (r: Money): string => formatMoney(balanceOwed(r));
 
 /** What is owed back to it (`refundOwedCents`) in dollars: paid beyond the total, or all it paid once cancelled. */
 export const refundOwed = (r: Money): number => fromCents(refundOwedCents(r.status, ...centsOf(r)));
+
+/** '1 arrival', '3 arrivals': a count with its noun, plural by adding s. */
+export const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -53,7 +53,8 @@ describe('flight arrivals on a greeter phone', () => {
     expect(box!.height).toBeGreaterThanOrEqual(48);
     expect(box!.width).toBeGreaterThan(300);
 
-    const checkbox = card.getByRole('checkbox', { name: `Picked Up — Rosa ${last} (${family.registrationNumber})` });
+    // its name says whose and which flight: a family's two arrivals on one day are two controls
+    const checkbox = card.getByRole('checkbox', { name: `Picked Up — Rosa ${last} (${family.registrationNumber}), DL 2417`, exact: true });
     await expect.poll(() => checkbox.isChecked()).toBe(false);
     await control.click();
     await expect.poll(() => checkbox.isChecked()).toBe(true);

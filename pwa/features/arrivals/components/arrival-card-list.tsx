@@ -10,7 +10,7 @@
  * use-progressive-list.ts).
  */
 import { memo } from 'react';
-import { formatDate, formatTime } from '../../../lib/format';
+import { countOf, formatDate, formatTime } from '../../../lib/format';
 import { useMinuteClock } from '../../../offline/hooks';
 import { landingInstant, nextToLand } from '../../../offline/next-to-land';
 import type { ArrivalView } from '../../../offline/types';
@@ -120,6 +120,7 @@ const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.deviceId === b.deviceId &&
   a.onOpenRegistration === b.onOpenRegistration &&
   a.group.key === b.group.key &&
+  a.group.alsoAt.join() === b.group.alsoAt.join() &&
   a.group.arrivals.length === b.group.arrivals.length &&
   a.group.arrivals.every((x, i) => x === b.group.arrivals[i]);
 
@@ -141,8 +142,11 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
         <span className="flight-group-airport">{group.airport}</span>
         {landing && <span className="flight-group-eta"> · {landing}</span>}
       </p>
+      {group.alsoAt.length > 0 && (
+        <p className="flight-group-also">Same flight also listed at {group.alsoAt.map((t) => formatTime(t)).join(', ')}</p>
+      )}
       <p className="flight-group-count">
-        {passengers} passenger{passengers === 1 ? '' : 's'} · {partyCount} {partyCount === 1 ? 'party' : 'parties'}
+        {countOf(passengers, 'passenger')} · {partyCount} {partyCount === 1 ? 'party' : 'parties'}
       </p>
       <ul className="parties">
         {byRegistration(group.arrivals).map(([a, ...also]) => (

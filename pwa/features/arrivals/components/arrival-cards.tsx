@@ -1,5 +1,6 @@
 /** The four cards of the dashboard (docs/product.md#screens): Total Arrivals, Total Passengers, Unique Flights, Picked Up (with Pending). */
 import type { ArrivalTotals } from '../lib/arrival-summary';
+import { countOf } from '../../../lib/format';
 
 function Stat({ label, value, note }: { label: string; value: number; note?: string }) {
   return (
@@ -16,8 +17,8 @@ export function ArrivalCards({ totals, compact = false }: { totals: ArrivalTotal
   if (compact) {
     return (
       <p className="arrival-totals-line" aria-label="Arrival totals">
-        {totals.totalArrivals} arrivals · {totals.totalPassengers} passengers · {totals.uniqueFlights} flights · Picked Up {totals.pickedUp}{' '}
-        · Pending: {totals.pending}
+        {countOf(totals.totalArrivals, 'arrival')} · {countOf(totals.totalPassengers, 'passenger')} ·{' '}
+        {countOf(totals.uniqueFlights, 'flight')} · Picked Up {totals.pickedUp} · Pending: {totals.pending}
       </p>
     );
   }

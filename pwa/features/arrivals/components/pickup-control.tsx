@@ -9,9 +9,12 @@ import { formatClock } from '../../../lib/format';
 import { useTogglePickup } from '../../../offline/hooks';
 import type { ArrivalView } from '../../../offline/types';
 
-/** 'Picked Up — Rosa Mendes (R25-7KQ2XM)': the control's accessible name. */
-export const pickupLabel = (a: Pick<ArrivalView, 'primaryContactName' | 'registrationNumber'>) =>
-  `Picked Up — ${a.primaryContactName} (${a.registrationNumber})`;
+/**
+ * 'Picked Up — Rosa Mendes (R25-7KQ2XM), UA 1234': the control's accessible name. The flight tells apart
+ * a family's two arrivals on one day, for a screen reader or a voice command.
+ */
+export const pickupLabel = (a: Pick<ArrivalView, 'primaryContactName' | 'registrationNumber' | 'flightNumber'>) =>
+  `Picked Up — ${a.primaryContactName} (${a.registrationNumber}), ${a.flightNumber}`;
 
 /** `also`: the same registration's other rows on this flight, ticked together with `arrival`. */
 export function PickupToggle({ arrival, also = [], large = false }: { arrival: ArrivalView; also?: ArrivalView[]; large?: boolean }) {

@@ -50,13 +50,24 @@ export interface FlightGroup<T> {
   flightDate: string | null;
   flightTime: string | null;
   arrivals: T[];
+  /**
+   * the other times ('HH:MM', earliest first) the same flight on the same day is listed at by other
+   * families (a delay one of them reported, or a typo): each time is a card of its own
+   */
+  alsoAt: string[];
 }
 
 /** One group per flight landing (airline + number + date + time), in the order the arrivals come. */
 export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
   const groups = new Map<string, FlightGroup<T>>();
+  const timesOfFlight = new Map<string, Set<string>>();
   for (const a of arrivals) {
-    const key = `${flightKey(a)}|${a.flightDate ?? ''}|${(a.flightTime ?? '').slice(0, 5)}`;
+    const flight = `${flightKey(a)}|${a.flightDate ?? ''}`;
+    const time = (a.flightTime ?? '').slice(0, 5);
+    const key = `${flight}|${time}`;
+    let times = timesOfFlight.get(flight);
+    if (!times) timesOfFlight.set(flight, (times = new Set()));
+    if (time) times.add(time);
     let g = groups.get(key);
     if (!g) {
       g = {
@@ -67,10 +78,16 @@ export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
         flightDate: a.flightDate,
         flightTime: a.flightTime,
         arrivals: [],
+        alsoAt: [],
       };
       groups.set(key, g);
     }
     g.arrivals.push(a);
+  }
+  for (const g of groups.values()) {
+    const own = (g.flightTime ?? '').slice(0, 5);
+    const times = timesOfFlight.get(`${flightKey(g)}|${g.flightDate ?? ''}`)!;
+    if (times.size > (own ? 1 : 0)) g.alsoAt = [...times].filter((t) => t !== own).sort();
   }
   return [...groups.values()];
 }
