@@ -426,6 +426,30 @@ describe('registration desk', () => {
     await expect.poll(() => page.getByText('already uses this email').count()).toBe(0);
   });
 
+  it("edit mode says under Email that another family already uses it, and never names the registration's own", async () => {
+    const other = await createFamily({
+      firstName: 'Lisa',
+      lastName: `Taken${suffix()}`,
+      flight: { flightNumber: 'UA 14', flightDate: '2025-11-27', flightTime: '09:30' },
+    });
+    const family = await createFamily({
+      firstName: 'Ivan',
+      lastName: `Edits${suffix()}`,
+      flight: { flightNumber: 'UA 15', flightDate: '2025-11-27', flightTime: '09:45' },
+    });
+    const { page } = await signInAs('admin', { path: `/registration/${family.registrationNumber}` });
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    // its own email typed again: the search finds only this registration, and no line is shown
+    const searched = page.waitForResponse(
+      (r) => r.url().includes('/api/registrations?') && decodeURIComponent(r.url()).includes(family.email),
+    );
+    await page.getByLabel('Email').fill(family.email.toUpperCase());
+    await searched;
+    expect(await page.getByText('already uses this email').count()).toBe(0);
+    await page.getByLabel('Email').fill(other.email);
+    await page.getByText(`${other.registrationNumber} (${other.name}) already uses this email`).waitFor();
+  });
+
   it('the sidebar form takes group members too, and the family is created in one step', async () => {
     const { page } = await signInAs('admin', { path: '/admin' });
     await page.getByRole('link', { name: 'Create Registration' }).click();

@@ -20,6 +20,8 @@ import type { CachedHotelAssignment } from '../../pwa/offline/types';
 import { attendeeRow, registrationRow } from './fixtures';
 import { PaymentSummary } from '../../pwa/features/registrations/components/payment-summary';
 import { addressLines } from '../../pwa/features/registrations/components/contact-block';
+import { changeLines } from '../../pwa/features/registrations/components/history-section';
+import { ArrivalCards } from '../../pwa/features/arrivals/components/arrival-cards';
 import type { Registration } from '../../shared/schemas/registration';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
@@ -286,5 +288,29 @@ describe("a registration's address", () => {
     // the default country alone is no address: the page says 'No address on file'
     expect(address({ ...empty, country: 'USA' })).toEqual([]);
     expect(address({ ...empty, country: undefined })).toEqual([]);
+  });
+});
+
+describe("a registration's change history", () => {
+  it('says each field an update changed, from its old value to its new one, and that a value was emptied', () => {
+    const before = { primary_email: 'ana@old.example', primary_phone: '+1 555 0100', city: 'Houston', notes: 'x'.repeat(100), version: 4 };
+    const after = { primary_email: 'ana@new.example', primary_phone: '+1 555 0100', city: null, notes: 'short', version: 9 };
+    expect(changeLines(before, after)).toEqual([
+      'primary email: ana@old.example → ana@new.example',
+      'city: Houston → (empty)',
+      `notes: ${'x'.repeat(79)}… → short`,
+    ]);
+    expect(changeLines(null, after)).toEqual([]);
+  });
+});
+
+describe("the greeter's counters line", () => {
+  it('says one of a thing in the singular', () => {
+    const line = (n: number) =>
+      renderToString(<ArrivalCards compact totals={{ totalArrivals: n, totalPassengers: n, uniqueFlights: n, pickedUp: 0, pending: n }} />)
+        .replace(/<!-- -->/g, '')
+        .replace(/<[^>]+>/g, '');
+    expect(line(1)).toBe('1 arrival · 1 passenger · 1 flight · Picked Up 0 · Pending: 1');
+    expect(line(2)).toBe('2 arrivals · 2 passengers · 2 flights · Picked Up 0 · Pending: 2');
   });
 });

@@ -6,6 +6,7 @@ import type { Registration } from '../../../../shared/schemas/registration';
 import type { RegistrationEditor } from '../hooks/use-registration-editor';
 import { AddressFields, ContactFields, EmergencyContactFields, NotesField, RequestsFields } from './contact-fields';
 import { Detail, DetailList } from './detail-list';
+import { emailInUseText, useEmailInUse } from '../api/email-in-use';
 
 export function addressLines(r: Registration): string[] {
   const cityLine = [[r.city, r.state].filter(Boolean).join(', '), r.zip_code].filter(Boolean).join(' ');
@@ -19,13 +20,21 @@ export function ContactBlock({ registration: r, editor }: { registration: Regist
   const editing = editor?.editing;
   const lines = addressLines(r);
   const onChange = (name: string, value: string) => editor?.setText(name, value);
+  // another family's email typed here would hand them this registration at their next code (docs/decisions.md)
+  const inUse = useEmailInUse(editing && editor ? editor.values.primary_email : '').filter((other) => other.id !== r.id);
   return (
     <>
       <section className="card" aria-labelledby="contact-title">
         <h2 id="contact-title">Contact Information</h2>
         {editing && editor ? (
           <>
-            <ContactFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
+            <ContactFields
+              values={editor.values}
+              errors={editor.errors}
+              onChange={onChange}
+              disabled={editor.saving}
+              emailHint={emailInUseText(inUse)}
+            />
             <EmergencyContactFields values={editor.values} errors={editor.errors} onChange={onChange} disabled={editor.saving} />
           </>
         ) : (

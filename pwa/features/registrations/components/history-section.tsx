@@ -1,6 +1,6 @@
 /**
  * Change History for admins (every change is audited): who did what and when, newest first,
- * with the fields an update changed. Closed by default; the trail loads when it is opened.
+ * with the fields an update changed, each from its old value to its new one. Closed by default; the trail loads when it is opened.
  */
 import { useState } from 'react';
 import { Alert } from '../../../components/alert';
@@ -45,6 +45,23 @@ export function changedFields(before: unknown, after: unknown): string[] {
   return Object.keys(a).filter((k) => !IGNORED.has(k) && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }
 
+/** A value as the history shows it: text cut at 80 characters; an empty one says so. */
+function shown(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '(empty)';
+  const text = typeof v === 'string' ? v : JSON.stringify(v);
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/**
+ * What an update changed, field by field, from the audit row's before and after: "primary email:
+ * ana@old.example → ana@new.example", so a mistyped email or phone can be put back from the page.
+ */
+export function changeLines(before: unknown, after: unknown): string[] {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  return changedFields(before, after).map((k) => `${humanize(k)}: ${shown(b[k])} → ${shown(a[k])}`);
+}
+
 function describe(e: HistoryEntry): string {
   const label = ACTION_LABELS[e.action] ?? e.action;
   const after = (e.after ?? {}) as Record<string, unknown>;
@@ -60,6 +77,17 @@ function describe(e: HistoryEntry): string {
   if (e.action === 'registration.cancel' && after.cancel_reason) return `${label}: ${String(after.cancel_reason)}`;
   const fields = changedFields(e.before, e.after);
   return e.action.endsWith('.update') && fields.length ? `${label}: ${fields.map(humanize).join(', ')}` : label;
+}
+
+function Changes({ lines }: { lines: string[] }) {
+  if (!lines.length) return null;
+  return (
+    <ul className="history-changes">
+      {lines.map((l) => (
+        <li key={l}>{l}</li>
+      ))}
+    </ul>
+  );
 }
 
 export function HistorySection({ registrationNumber }: { registrationNumber: string }) {
@@ -83,6 +111,7 @@ export function HistorySection({ registrationNumber }: { registrationNumber: str
               {history.data.history.map((e) => (
                 <li key={e.id}>
                   <span className="history-what">{describe(e)}</span>
+                  {e.action.endsWith('.update') && <Changes lines={changeLines(e.before, e.after)} />}
                   <span className="cell-sub">
                     {formatDateTime(e.created_at)} · {e.actor}
                   </span>
