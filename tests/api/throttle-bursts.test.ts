@@ -106,7 +106,8 @@ describe('sign-in under a burst of wrong passwords', () => {
       });
       expect(res.status).toBe(200);
     }
-  });
+    // 205 sign-ins, each a deliberately slow password hash: 30 s on a busy two-core machine was once too little
+  }, 120_000);
 });
 
 describe('change password', () => {
