@@ -245,6 +245,9 @@ export const importRowResultSchema = z.object({
   line: count,
   data: roomingRowSchema,
   errors: z.array(text),
+  /** what an admin should check in a row that still imports: nights that differ from the dates, a stay far
+   * from the event's dates, a booking deleted before */
+  warnings: z.array(text),
   /** what importing does with a valid row */
   action: z.nullable(z.enum(['create', 'update', 'unchanged'])),
 });

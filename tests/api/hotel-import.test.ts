@@ -246,4 +246,42 @@ describe('POST /api/hotel-assignments/import', () => {
         .status,
     ).toBe(401);
   });
+
+  it("imports, with a warning to check, nights that differ from the dates, a stay far from the event's dates and a booking deleted before", async () => {
+    const [odd, far, gone, fine] = [conf('ODD'), conf('FAR'), conf('GONE'), conf('FINE')];
+    expect((await importCsv(`Guest,Confirmation,Check-in,Check-out\nGone Family,${gone},2025-11-27,2025-11-30\n`)).status).toBe(200);
+    const [deleted] = await byConfirmation([gone]);
+    expect((await t.api('DELETE', `/api/hotel-assignments/${deleted.id}`, { token: admin.token })).status).toBe(204);
+
+    const csv = [
+      'Guest,Confirmation,Check-in,Check-out,Nights',
+      `Odd Nights,${odd},2025-11-27,2025-11-30,5`,
+      `Next Year,${far},2026-11-27,2026-11-30,3`,
+      `Gone Family,${gone},2025-11-27,2025-11-30,3`,
+      `All Fine,${fine},2025-11-26,2025-11-30,4`,
+    ].join('\n');
+    const preview = await importCsv(csv, { dryRun: true });
+    expect(preview.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(preview.body.rows.map((r: any) => [r.data.confirmation_number, r.action, r.errors, r.warnings])).toEqual([
+      [odd, 'create', [], ["Nights 5 differs from the dates, which make 3: the file's 5 is kept"]],
+      [
+        far,
+        'create',
+        [],
+        [
+          "Check-in date 2026-11-27 is outside the event's travel dates (2025-11-25 to 2025-12-02)",
+          "Check-out date 2026-11-30 is outside the event's travel dates (2025-11-25 to 2025-12-02)",
+        ],
+      ],
+      [gone, 'create', [], [`A booking with this confirmation number was deleted on ${today}: importing adds it again`]],
+      [fine, 'create', [], []],
+    ]);
+    // warnings do not stop a row: all four are imported, the file's nights as given
+    const res = await importCsv(csv);
+    expect(res.body).toMatchObject({ valid: 4, invalid: 0, created: 4 });
+    const stored = await byConfirmation([odd, far, gone, fine]);
+    expect(stored.filter((b) => !b.deletedAt)).toHaveLength(4);
+    expect(stored.find((b) => b.confirmationNumber === odd)!.nights).toBe(5);
+  });
 });

@@ -22,6 +22,7 @@ import { PaymentSummary } from '../../pwa/features/registrations/components/paym
 import { addressLines } from '../../pwa/features/registrations/components/contact-block';
 import { changeLines } from '../../pwa/features/registrations/components/history-section';
 import { ArrivalCards } from '../../pwa/features/arrivals/components/arrival-cards';
+import { ImportPreview } from '../../pwa/features/hotel/components/import-preview';
 import type { Registration } from '../../shared/schemas/registration';
 
 // No DOM here: a server render is the first render, before any live query has answered. It checks that
@@ -312,5 +313,46 @@ describe("the greeter's counters line", () => {
         .replace(/<[^>]+>/g, '');
     expect(line(1)).toBe('1 arrival · 1 passenger · 1 flight · Picked Up 0 · Pending: 1');
     expect(line(2)).toBe('2 arrivals · 2 passengers · 2 flights · Picked Up 0 · Pending: 2');
+  });
+});
+
+describe("the rooming list's preview", () => {
+  it('shows under a row that imports what to check, and counts those rows', () => {
+    const data = {
+      guest_name: 'Odd Nights',
+      confirmation_number: 'C-1',
+      room_type: null,
+      room_number: null,
+      check_in_date: '2025-11-27',
+      check_out_date: '2025-11-30',
+      nights: 5,
+      vip_status: null,
+      notes: null,
+    };
+    const html = renderToString(
+      <ImportPreview
+        result={{
+          rows: [
+            {
+              line: 2,
+              data,
+              errors: [],
+              warnings: ["Nights 5 differs from the dates, which make 3: the file's 5 is kept"],
+              action: 'create',
+            },
+            { line: 3, data: { ...data, confirmation_number: 'C-2', nights: 3 }, errors: [], warnings: [], action: 'create' },
+          ],
+          valid: 2,
+          invalid: 0,
+          created: 2,
+          updated: 0,
+          unchanged: 0,
+          dryRun: true,
+          columns: { mapped: {}, ignored: [] },
+        }}
+      />,
+    ).replace(/<!-- -->/g, '');
+    expect(html).toContain('1 to check (imported, with a warning)');
+    expect(html).toContain('Nights 5 differs from the dates, which make 3: the file&#x27;s 5 is kept');
   });
 });

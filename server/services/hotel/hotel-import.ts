@@ -12,7 +12,7 @@
  *   5. a dry run stops here (the preview); otherwise the valid rows are written in one transaction.
  */
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { hotelAssignments, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
@@ -141,8 +141,14 @@ const DATES_OUT_OF_ORDER = 'Check-out date must be after check-in date';
 /** The most bookings one import takes: a resort's rooming list is hundreds of rows. */
 export const MAX_ROOMING_ROWS = 5000;
 
-/** Steps 1–3: the file's rows with their errors. Throws 400 with a sentence for an unusable file. */
-export function parseRoomingList(text: string): Parsed {
+/** The event's travel dates ('YYYY-MM-DD', inclusive): a stay outside them is imported with a warning. */
+export interface StayWindow {
+  min: string;
+  max: string;
+}
+
+/** Steps 1–3: the file's rows with their errors and warnings. Throws 400 with a sentence for an unusable file. */
+export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed {
   if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest(`The file is empty. ${FORMAT_HELP}`);
   if (text.includes('\u0000')) throw badRequest(`This does not look like a CSV file. ${FORMAT_HELP}`);
   let records: { record: string[]; info: { lines: number } }[];
@@ -234,17 +240,26 @@ export function parseRoomingList(text: string): Parsed {
       if (/^\d{1,3}$/.test(nightsRaw)) data.nights = Number(nightsRaw);
       else errors.push(`Nights '${nightsRaw}' must be a whole number from 0 to 999`);
     }
+    const warnings: string[] = [];
     if (data.check_in_date && data.check_out_date) {
       const n = daysBetween(data.check_in_date, data.check_out_date);
       if (n <= 0) errors.push(DATES_OUT_OF_ORDER);
       else if (data.nights === null && nightsRaw === null) data.nights = n;
+      else if (data.nights !== null && data.nights !== n)
+        warnings.push(`Nights ${data.nights} differs from the dates, which make ${n}: the file's ${data.nights} is kept`);
     }
+    if (stayWindow)
+      for (const f of ['check_in_date', 'check_out_date'] as const) {
+        const d = data[f];
+        if (d && (d < stayWindow.min || d > stayWindow.max))
+          warnings.push(`${LABELS[f]} ${d} is outside the event's travel dates (${stayWindow.min} to ${stayWindow.max})`);
+      }
     if (data.confirmation_number) {
       const earlier = seen.get(data.confirmation_number);
       if (earlier !== undefined) errors.push(`Confirmation number ${data.confirmation_number} is already on line ${earlier}`);
       else seen.set(data.confirmation_number, info.lines);
     }
-    return { line: info.lines, data, errors, action: null };
+    return { line: info.lines, data, errors, warnings, action: null };
   });
   const present = new Set(Object.keys(headerNames) as RoomingField[]);
   if (present.has('check_in_date') && present.has('check_out_date')) present.add('nights');
@@ -317,12 +332,17 @@ async function liveBookings(db: DbOrTx, numbers: string[], lock = false): Promis
 }
 
 /** Step 4: what importing each valid row would do. */
-function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>) {
+function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, deleted: Map<string, Date>) {
   for (const r of rows) {
     if (r.errors.length) continue;
     const current = existing.get(r.data.confirmation_number!);
     if (!current) {
       r.action = 'create';
+      const gone = deleted.get(r.data.confirmation_number!);
+      if (gone)
+        r.warnings.push(
+          `A booking with this confirmation number was deleted on ${gone.toISOString().slice(0, 10)}: importing adds it again`,
+        );
       continue;
     }
     const update = updateOf(r.data, present, current);
@@ -348,12 +368,31 @@ function summary(parsed: Parsed, dryRun: boolean): ImportResult {
   };
 }
 
+/** When each of `numbers` was last deleted (a booking deleted on purpose and now in the file again). */
+async function deletedBookings(db: DbOrTx, numbers: string[]): Promise<Map<string, Date>> {
+  if (!numbers.length) return new Map();
+  const rows = await db
+    .select({
+      number: hotelAssignments.confirmationNumber,
+      at: sql<Date>`max(${hotelAssignments.deletedAt})`.mapWith(hotelAssignments.deletedAt),
+    })
+    .from(hotelAssignments)
+    .where(and(inArray(hotelAssignments.confirmationNumber, numbers), isNotNull(hotelAssignments.deletedAt)))
+    .groupBy(hotelAssignments.confirmationNumber);
+  return new Map(rows.map((r) => [r.number, r.at]));
+}
+
 /** Steps 1–5. A dry run writes nothing; a real import writes the valid rows in one transaction. */
-export async function importRoomingList(db: Db, text: string, opts: { dryRun: boolean }, actor: Actor): Promise<ImportResult> {
-  const parsed = parseRoomingList(text);
+export async function importRoomingList(
+  db: Db,
+  text: string,
+  opts: { dryRun: boolean; stayWindow?: StayWindow },
+  actor: Actor,
+): Promise<ImportResult> {
+  const parsed = parseRoomingList(text, opts.stayWindow);
   const numbers = parsed.rows.filter((r) => !r.errors.length).map((r) => r.data.confirmation_number!);
   if (opts.dryRun) {
-    plan(parsed, await liveBookings(db, numbers));
+    plan(parsed, await liveBookings(db, numbers), await deletedBookings(db, numbers));
     return summary(parsed, true);
   }
   return db.transaction(async (tx) => {
@@ -371,7 +410,7 @@ export async function importRoomingList(db: Db, text: string, opts: { dryRun: bo
         .where(inArray(registrations.id, linked))
         .orderBy(registrations.id)
         .for('update');
-    plan(parsed, existing);
+    plan(parsed, existing, await deletedBookings(tx, numbers));
     const now = new Date();
     for (const r of parsed.rows) {
       if (r.action === 'create') {

@@ -1,5 +1,5 @@
 /**
- * The dry run's answer: each row of the rooming list with what importing does, or its errors. After the
+ * The dry run's answer: each row of the rooming list with what importing does and what to check, or its errors. After the
  * import (`leftOut`), the rows it refused: what is still missing from the list, and why.
  */
 import type { ImportResult } from '../../../../shared/schemas/hotel';
@@ -10,6 +10,7 @@ const ACTION: Record<string, string> = { create: 'New', update: 'Update', unchan
 export function ImportPreview({ result, leftOut = false }: { result: ImportResult; leftOut?: boolean }) {
   const { mapped, ignored } = result.columns;
   const rows = leftOut ? result.rows.filter((r) => r.errors.length > 0) : result.rows;
+  const checks = result.rows.filter((r) => !r.errors.length && r.warnings.length).length;
   return (
     <div className="import-preview">
       {leftOut ? (
@@ -26,7 +27,7 @@ export function ImportPreview({ result, leftOut = false }: { result: ImportResul
               , <strong className="text-danger">{result.invalid}</strong> with errors (not imported)
             </>
           )}
-          .
+          {checks > 0 && <>, {checks} to check (imported, with a warning)</>}.
         </p>
       )}
       <p className="note">
@@ -72,7 +73,16 @@ export function ImportPreview({ result, leftOut = false }: { result: ImportResul
                       ))}
                     </ul>
                   ) : (
-                    (ACTION[r.action ?? ''] ?? '')
+                    <>
+                      {ACTION[r.action ?? ''] ?? ''}
+                      {r.warnings.length > 0 && (
+                        <ul className="row-warnings">
+                          {r.warnings.map((w) => (
+                            <li key={w}>{w}</li>
+                          ))}
+                        </ul>
+                      )}
+                    </>
                   )}
                 </td>
               </tr>
