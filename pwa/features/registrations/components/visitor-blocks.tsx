@@ -93,7 +93,8 @@ export function VisitorActions({ registration: r, flights }: { registration: Reg
             Balance due: <strong>{formatMoney(r.balance_due)}</strong>
           </p>
           <p>{event.paymentInstructions}</p>
-          <p>You can also pay the balance at the check-in desk when you arrive.</p>
+          {/* the event's own instructions may already name the desk (the default ones do) */}
+          {!/check-in desk/i.test(event.paymentInstructions) && <p>You can also pay the balance at the check-in desk when you arrive.</p>}
           <p className="note">
             Questions about paying? Write to <a href={`mailto:${event.supportEmail}`}>{event.supportEmail}</a>.
           </p>
