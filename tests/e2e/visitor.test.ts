@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CODE, LINK, waitForMail } from './helpers/mail';
-import { api, apiLogin, newPage, readMail, server, setupBrowser } from './helpers/playwright-utils';
+import { api, apiLogin, newPage, readMail, server, setupBrowser, waitForServiceWorker } from './helpers/playwright-utils';
 
 setupBrowser();
 
@@ -141,6 +141,8 @@ describe('check registration', () => {
     await page.getByRole('link', { name: 'Add Flight Information' }).waitFor();
 
     // reloaded with no signal: Try Again is offered, and the page loads by itself when the signal returns
+    // (the app's shell comes from the service worker, once it controls the page)
+    await waitForServiceWorker(page);
     await page.context().setOffline(true);
     await page.reload();
     await page.getByText('The server could not be reached. Check your connection and try again.').waitFor();
