@@ -41,9 +41,11 @@ interface Server {
   output: () => string;
 }
 
-/** Starts `npx tsx server/main.ts` in its own process group and waits for its "running at" line. */
+/** Starts the server (`node --import tsx server/main.ts`) in its own process group and waits for its "running at" line. */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // node itself with tsx's loader, not `npx tsx` (npm and tsx's own process, each relaying signals): a
+  // signal sent to the group reaches the server as an orchestrator's would, with no wrapper in between
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
