@@ -61,6 +61,8 @@ describe('Confirm Registration', () => {
     await page.locator('.detail-badges').getByText('Active').waitFor();
     await page.getByText('Registration confirmed: the family can be checked in.').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Confirm Registration' }).count()).toBe(0);
+    // the pressed button went away: the keyboard stays in the registration's actions
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Request Flight Info');
     expect((await call('GET', `/registrations/${reg.id}`, token)).body.registration.status).toBe('active');
     await page.getByText('Change History').click();
     await page.locator('.history-list').getByText('Registration confirmed').waitFor();

@@ -7,7 +7,7 @@
  * you want to reactivate this registration?'). A pending or waitlisted registration also has Confirm
  * Registration, which makes it active (the desk asks an organiser before checking such a family in).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import type { Registration } from '../../../../shared/schemas/registration';
@@ -40,6 +40,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
   const reactivate = useReactivateRegistration();
   const confirm = useConfirmRegistration();
   const [refundOf, setRefundOf] = useState<number | null>(null);
+  const group = useRef<HTMLDivElement>(null);
   /** off, with the reason as the tooltip, while offline */
   const offline = { disabled: !!disabledReason, title: disabledReason };
 
@@ -93,14 +94,22 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
 
   function onConfirm() {
     confirm.mutate(r.id, {
-      onSuccess: () => say('success', 'Registration confirmed: the family can be checked in.'),
+      onSuccess: () => {
+        say('success', 'Registration confirmed: the family can be checked in.');
+        // the pressed button is gone: focus stays in the actions rather than falling to the page's top
+        requestAnimationFrame(() =>
+          [...(group.current?.querySelectorAll('button') ?? [])]
+            .find((b) => !b.disabled && b.textContent !== 'Confirm Registration')
+            ?.focus(),
+        );
+      },
       onError: (e) => notify('error', errorMessage(e, 'Failed to confirm registration')),
     });
   }
 
   return (
     <>
-      <div key="actions" className="actions admin-actions" role="group" aria-label="Registration actions">
+      <div key="actions" ref={group} className="actions admin-actions" role="group" aria-label="Registration actions">
         {/* a pending or waitlisted family the desk was told to ask about: the organiser's answer */}
         {(r.status === 'pending' || r.status === 'waitlist') && (
           <Button onClick={onConfirm} busy={confirm.isPending} busyText="Confirming..." {...offline}>
