@@ -1,8 +1,10 @@
 /**
- * A greeter's board day runs from 04:00 to 04:00 in the event's time zone (docs/product.md "Flight
- * Arrivals"): at midnight the board does not jump to the next day and hide a family that landed at 23:50
- * and is still waiting, and the night's red-eyes (00:00–03:59 of the next calendar day) are on it.
- * Zod-free: the greeter's first visit loads it.
+ * A greeter's board day (docs/product.md "Flight Arrivals"): while the event's flights land, the board
+ * opens on the day that started at 04:00 in the event's time zone, so at midnight it does not jump to the
+ * next day and hide a family that landed at 23:50 and is still waiting; and today's board lists its
+ * calendar day (00:00 on, its own early arrivals included) and the night after it, up to 04:00 next
+ * morning, so the night's red-eyes are on the board being watched. Zod-free: the greeter's first visit
+ * loads it.
  */
 import { addDays } from './calendar-days';
 
@@ -12,6 +14,3 @@ export const BOARD_DAY_STARTS_MS = 4 * 60 * 60 * 1000;
 
 /** The calendar date whose night (00:00 up to BOARD_DAY_STARTS) belongs to the board day `date`. */
 export const nightOf = (date: string) => addDays(date, 1);
-
-/** Whether a flight's time ('HH:MM' or 'HH:MM:SS') lands in the night, before the board day starts. */
-export const landsInTheNight = (time: string | null | undefined) => !!time && time.slice(0, 5) < BOARD_DAY_STARTS;

@@ -9,7 +9,7 @@ import { flightsWithPendingTaps } from './downloads';
 import { matchesArrival, matchesQuery, normalizeText } from './local-search';
 import type { ArrivalView, CachedHotelAssignment, CachedRegistration, CandidateMatch, OutboxOp } from './types';
 import type { Pagination } from '../../shared/schemas/registration';
-import { landsInTheNight, nightOf } from '../../shared/board-day';
+import { BOARD_DAY_STARTS, nightOf } from '../../shared/board-day';
 
 export interface ArrivalFilter {
   /** 'YYYY-MM-DD'; absent or '' = every date */
@@ -21,14 +21,22 @@ export interface ArrivalFilter {
 }
 
 /** Arrivals by date and time, with `pendingSync` set where a tap has not reached the server yet. */
+/** The day's arrivals and the night's after it, by time, the day's untimed ones last (shared/board-day.ts). */
+async function dayAndNight(db: AppDB, date: string) {
+  // one range of the sort key: the day from 00:00 (its untimed rows sort as 'T99:99'), then the night's
+  const rows = await db.arrivals
+    .where('sortKey')
+    .between(`${date}T`, `${nightOf(date)}T${BOARD_DAY_STARTS}`)
+    .toArray();
+  return [...rows.filter((a) => a.flightTime), ...rows.filter((a) => !a.flightTime)];
+}
+
 export async function queryArrivals(db: AppDB, filter: ArrivalFilter = {}): Promise<ArrivalView[]> {
-  const rows = filter.date
-    ? await db.arrivals.where('flightDate').equals(filter.date).sortBy('sortKey')
-    : await db.arrivals.orderBy('sortKey').toArray();
-  if (filter.date && filter.withNight) {
-    const night = await db.arrivals.where('flightDate').equals(nightOf(filter.date)).sortBy('sortKey');
-    rows.push(...night.filter((a) => landsInTheNight(a.flightTime)));
-  }
+  const rows = !filter.date
+    ? await db.arrivals.orderBy('sortKey').toArray()
+    : filter.withNight
+      ? await dayAndNight(db, filter.date)
+      : await db.arrivals.where('flightDate').equals(filter.date).sortBy('sortKey');
   const pending = await flightsWithPendingTaps(db);
   return rows.filter((a) => !filter.search || matchesArrival(a, filter.search)).map((a) => ({ ...a, pendingSync: pending.has(a.id) }));
 }

@@ -74,8 +74,8 @@ export const hotelRoutes = new Hono<AppEnv>()
     }
     // bytes that are not UTF-8 (Excel's Windows-1252 "CSV") come out as U+FFFD: stored, "José" would be "Jos�"
     if (text.includes('\uFFFD')) throw badRequest(NOT_UTF8);
-    const { flightWindow } = c.get('deps').config.event;
-    const result = await importRoomingList(c.get('deps').database.db, text, { dryRun, stayWindow: flightWindow }, actorOf(c));
+    const { flightWindow, timeZone } = c.get('deps').config.event;
+    const result = await importRoomingList(c.get('deps').database.db, text, { dryRun, stayWindow: flightWindow, timeZone }, actorOf(c));
     return c.json(result, 200);
   })
   .post('/:id/match', async (c) => {

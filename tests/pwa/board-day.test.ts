@@ -28,11 +28,15 @@ describe("the greeter's board day, 04:00 to 04:00", () => {
       arrivalRow({ id: 4, flightDate: '2025-11-28', flightTime: '04:00' }),
       arrivalRow({ id: 5, flightDate: '2025-11-28', flightTime: null }),
       arrivalRow({ id: 6, flightDate: '2025-11-26', flightTime: '01:00' }),
+      arrivalRow({ id: 7, flightDate: '2025-11-27', flightTime: null }),
+      arrivalRow({ id: 8, flightDate: '2025-11-27', flightTime: '00:40' }),
     ]);
     const ids = async (filter: Parameters<typeof queryArrivals>[1]) => (await queryArrivals(db, filter)).map((a) => a.id);
-    expect(await ids({ date: '2025-11-27', withNight: true })).toEqual([1, 2, 3]);
+    // in the order of the laptop's table: by time, the day's own early hours first, the night's after the
+    // day's, the untimed row last
+    expect(await ids({ date: '2025-11-27', withNight: true })).toEqual([8, 1, 2, 3, 7]);
     // any other board, and the export, keep to the calendar date
-    expect(await ids({ date: '2025-11-27' })).toEqual([1]);
+    expect(await ids({ date: '2025-11-27' })).toEqual([8, 1, 7]);
     expect((await ids({ date: '2025-11-28' })).sort()).toEqual([2, 3, 4, 5]);
   });
 });

@@ -352,7 +352,7 @@ describe("the rooming list's preview", () => {
         }}
       />,
     ).replace(/<!-- -->/g, '');
-    expect(html).toContain('1 to check (imported, with a warning)');
+    expect(html).toContain('1 to check (they import; see the warning)');
     expect(html).toContain('Nights 5 differs from the dates, which make 3: the file&#x27;s 5 is kept');
   });
 });

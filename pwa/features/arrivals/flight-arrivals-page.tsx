@@ -9,7 +9,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageSpinner } from '../../components/spinner';
 import { Button } from '../../components/button';
 import { useEvent } from '../../lib/public-config';
-import { useArrivals, useDeviceId, useFirstDownloadDone, useMinuteClock, useNextToLand, useSyncStatus } from '../../offline/hooks';
+import { useArrivals, useDeviceId, useFirstDownloadDone, useNextToLand, useSyncStatus } from '../../offline/hooks';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { matchesArrival } from '../../offline/local-search';
 import type { ArrivalView } from '../../offline/types';
@@ -52,9 +52,9 @@ export default function FlightArrivalsPage() {
   const deviceId = useDeviceId();
 
   // today's board also lists the night after it, to 04:00: a red-eye landing at 00:30 is on the board the
-  // greeter is watching (shared/board-day.ts); any other day is its calendar date, as the export
-  const now = useMinuteClock();
-  const withNight = date !== undefined && date === liveBoardDay(event, new Date(now));
+  // greeter is watching (shared/board-day.ts); any other day is its calendar date, as the export. Read at
+  // each render: useNextToLand's clock renders the page at least every 30 s.
+  const withNight = date !== undefined && date === liveBoardDay(event);
   const arrivals = useArrivals({ date, withNight });
   // the cards and the chart count the chosen airport's arrivals (a greeter at Hobby counts Hobby's); the
   // search only finds rows among them

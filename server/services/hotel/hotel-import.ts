@@ -259,7 +259,8 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
       if (earlier !== undefined) errors.push(`Confirmation number ${data.confirmation_number} is already on line ${earlier}`);
       else seen.set(data.confirmation_number, info.lines);
     }
-    return { line: info.lines, data, errors, warnings, action: null };
+    // a row that does not import has only its errors to fix
+    return { line: info.lines, data, errors, warnings: errors.length ? [] : warnings, action: null };
   });
   const present = new Set(Object.keys(headerNames) as RoomingField[]);
   if (present.has('check_in_date') && present.has('check_out_date')) present.add('nights');
@@ -332,7 +333,11 @@ async function liveBookings(db: DbOrTx, numbers: string[], lock = false): Promis
 }
 
 /** Step 4: what importing each valid row would do. */
-function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, deleted: Map<string, Date>) {
+/** A moment's calendar date in the event's time zone ('YYYY-MM-DD'). */
+const dateIn = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+
+function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, deleted: Map<string, Date>, timeZone: string) {
   for (const r of rows) {
     if (r.errors.length) continue;
     const current = existing.get(r.data.confirmation_number!);
@@ -340,16 +345,16 @@ function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, delete
       r.action = 'create';
       const gone = deleted.get(r.data.confirmation_number!);
       if (gone)
-        r.warnings.push(
-          `A booking with this confirmation number was deleted on ${gone.toISOString().slice(0, 10)}: importing adds it again`,
-        );
+        r.warnings.push(`A booking with this confirmation number was deleted on ${dateIn(gone, timeZone)}: importing adds it again`);
       continue;
     }
     const update = updateOf(r.data, present, current);
     // one date given against the booking's other: the stay must still end after it starts
     const { checkIn, checkOut } = stayOf(update, current);
-    if (checkIn && checkOut && daysBetween(checkIn, checkOut) <= 0) r.errors.push(DATES_OUT_OF_ORDER);
-    else r.action = sameBooking(current, update) ? 'unchanged' : 'update';
+    if (checkIn && checkOut && daysBetween(checkIn, checkOut) <= 0) {
+      r.errors.push(DATES_OUT_OF_ORDER);
+      r.warnings = [];
+    } else r.action = sameBooking(current, update) ? 'unchanged' : 'update';
   }
 }
 
@@ -386,13 +391,13 @@ async function deletedBookings(db: DbOrTx, numbers: string[]): Promise<Map<strin
 export async function importRoomingList(
   db: Db,
   text: string,
-  opts: { dryRun: boolean; stayWindow?: StayWindow },
+  opts: { dryRun: boolean; stayWindow?: StayWindow; timeZone: string },
   actor: Actor,
 ): Promise<ImportResult> {
   const parsed = parseRoomingList(text, opts.stayWindow);
   const numbers = parsed.rows.filter((r) => !r.errors.length).map((r) => r.data.confirmation_number!);
   if (opts.dryRun) {
-    plan(parsed, await liveBookings(db, numbers), await deletedBookings(db, numbers));
+    plan(parsed, await liveBookings(db, numbers), await deletedBookings(db, numbers), opts.timeZone);
     return summary(parsed, true);
   }
   return db.transaction(async (tx) => {
@@ -410,7 +415,7 @@ export async function importRoomingList(
         .where(inArray(registrations.id, linked))
         .orderBy(registrations.id)
         .for('update');
-    plan(parsed, existing, await deletedBookings(tx, numbers));
+    plan(parsed, existing, await deletedBookings(tx, numbers), opts.timeZone);
     const now = new Date();
     for (const r of parsed.rows) {
       if (r.action === 'create') {

@@ -67,7 +67,8 @@ export function ScanPanel({ onNumber, onProblem }: { onNumber: (registrationNumb
       } catch (e) {
         return fail(e instanceof DOMException && e.name === 'NotAllowedError' ? CAMERA_REFUSED : NO_CAMERA);
       }
-      if (stopped || !video.current) return;
+      // stopped while the browser asked for the camera: the stream granted since is closed at once
+      if (stopped || !video.current) return stream.getTracks().forEach((t) => t.stop());
       video.current.srcObject = stream;
       await video.current.play().catch(() => undefined);
       const decode = await qrDecoder();

@@ -10,7 +10,9 @@ const ACTION: Record<string, string> = { create: 'New', update: 'Update', unchan
 export function ImportPreview({ result, leftOut = false }: { result: ImportResult; leftOut?: boolean }) {
   const { mapped, ignored } = result.columns;
   const rows = leftOut ? result.rows.filter((r) => r.errors.length > 0) : result.rows;
-  const checks = result.rows.filter((r) => !r.errors.length && r.warnings.length).length;
+  // an older server sends no warnings
+  const warningsOf = (r: (typeof rows)[number]) => r.warnings ?? [];
+  const checks = result.rows.filter((r) => !r.errors.length && warningsOf(r).length).length;
   return (
     <div className="import-preview">
       {leftOut ? (
@@ -27,7 +29,7 @@ export function ImportPreview({ result, leftOut = false }: { result: ImportResul
               , <strong className="text-danger">{result.invalid}</strong> with errors (not imported)
             </>
           )}
-          {checks > 0 && <>, {checks} to check (imported, with a warning)</>}.
+          {checks > 0 && <>, {checks} to check (they import; see the warning)</>}.
         </p>
       )}
       <p className="note">
@@ -75,9 +77,9 @@ export function ImportPreview({ result, leftOut = false }: { result: ImportResul
                   ) : (
                     <>
                       {ACTION[r.action ?? ''] ?? ''}
-                      {r.warnings.length > 0 && (
+                      {warningsOf(r).length > 0 && (
                         <ul className="row-warnings">
-                          {r.warnings.map((w) => (
+                          {warningsOf(r).map((w) => (
                             <li key={w}>{w}</li>
                           ))}
                         </ul>
