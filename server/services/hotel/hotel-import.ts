@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { hotelAssignments, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { daysBetween } from '../../../shared/calendar-days';
+import { calendarDate } from '../../../shared/time-zone';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
 import {
@@ -333,10 +334,6 @@ async function liveBookings(db: DbOrTx, numbers: string[], lock = false): Promis
 }
 
 /** Step 4: what importing each valid row would do. */
-/** A moment's calendar date in the event's time zone ('YYYY-MM-DD'). */
-const dateIn = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-
 function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, deleted: Map<string, Date>, timeZone: string) {
   for (const r of rows) {
     if (r.errors.length) continue;
@@ -345,7 +342,7 @@ function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, delete
       r.action = 'create';
       const gone = deleted.get(r.data.confirmation_number!);
       if (gone)
-        r.warnings.push(`A booking with this confirmation number was deleted on ${dateIn(gone, timeZone)}: importing adds it again`);
+        r.warnings.push(`A booking with this confirmation number was deleted on ${calendarDate(gone, timeZone)}: importing adds it again`);
       continue;
     }
     const update = updateOf(r.data, present, current);

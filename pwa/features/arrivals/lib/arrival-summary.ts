@@ -57,13 +57,16 @@ export interface FlightGroup<T> {
   alsoAt: string[];
 }
 
+/** A flight's time as 'HH:MM' ('' without one): '14:05:00' and '14:05' are one landing. */
+const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
+
 /** One group per flight landing (airline + number + date + time), in the order the arrivals come. */
 export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
   const groups = new Map<string, FlightGroup<T>>();
   const timesOfFlight = new Map<string, Set<string>>();
   for (const a of arrivals) {
     const flight = `${flightKey(a)}|${a.flightDate ?? ''}`;
-    const time = (a.flightTime ?? '').slice(0, 5);
+    const time = hhmm(a.flightTime);
     const key = `${flight}|${time}`;
     let times = timesOfFlight.get(flight);
     if (!times) timesOfFlight.set(flight, (times = new Set()));
@@ -85,7 +88,7 @@ export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
     g.arrivals.push(a);
   }
   for (const g of groups.values()) {
-    const own = (g.flightTime ?? '').slice(0, 5);
+    const own = hhmm(g.flightTime);
     const times = timesOfFlight.get(`${flightKey(g)}|${g.flightDate ?? ''}`)!;
     if (times.size > (own ? 1 : 0)) g.alsoAt = [...times].filter((t) => t !== own).sort();
   }
