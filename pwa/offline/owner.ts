@@ -16,7 +16,9 @@
  *                               The outbox stays: an unsent tap or link is a change someone made at the
  *                               desk, and docs/architecture.md says a tick is never lost. Each op carries who made it
  *                               (`madeBy`; a pickup also carries the tapper's name, which the server
- *                               records), and is replayed under the new session. The sync panel says that
+ *                               records), and is replayed under the new session, or waits for a user
+ *                               whose role may send it (senders.ts: a check-in desk's user cannot send
+ *                               a greeter's tick). The sync panel says that
  *                               another user's changes were kept and their saved data removed
  *                               (handoverNotice), until those changes are on the server (local-data.ts
  *                               notOnServer: a payment kept as a conflict is there already).
@@ -29,6 +31,7 @@ import type { AppDB } from './db';
 import { ensureDeviceId } from './device';
 import { cacheTables, clearCachedData, notOnServer } from './local-data';
 import { feedsFor, type Feed } from './downloads';
+import { maySend, sendersOfAll } from './senders';
 import type { DeviceOwner, OutboxOp } from './types';
 import type { Role } from '../../shared/constants';
 
@@ -108,6 +111,10 @@ export interface HandoverNotice {
   count: number;
   /** the names of who made them, as recorded; empty when unknown */
   names: string[];
+  /** how many of them the signed-in user's role may not send (senders.ts): they wait for one who may */
+  held: number;
+  /** the roles that may send every held one (empty when none is held) */
+  heldFor: Role[];
 }
 
 /** The sync panel's notice about another user's unsent changes, or null when there are none. */
@@ -119,7 +126,8 @@ export async function handoverNotice(db: AppDB): Promise<HandoverNotice | null> 
   const foreign = ops.filter((op) => notOnServer(op) && !!op.madeBy && op.madeBy.userId !== owner.userId);
   if (!foreign.length) return null;
   const names = [...new Set(foreign.flatMap((op) => (op.madeBy?.name ? [op.madeBy.name] : [])))];
-  return { count: foreign.length, names };
+  const held = foreign.filter((op) => !maySend(owner.role, op.kind));
+  return { count: foreign.length, names, held: held.length, heldFor: held.length ? sendersOfAll(held.map((op) => op.kind)) : [] };
 }
 
 /**

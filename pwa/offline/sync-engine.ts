@@ -11,7 +11,8 @@
  * one instead of waiting for the timer). iOS Safari has no Background Sync, so the app drives it.
  *
  * One cycle:
- *   1. Upload first: the pending ops in order, each with its opId as Idempotency-Key. Consecutive pickups
+ *   1. Upload first: the pending ops in order, each with its opId as Idempotency-Key (those another user
+ *      made that the signed-in user's role may not send stay pending for one who may: senders.ts). Consecutive pickups
  *      go up to 100 at a time in one request (POST /flight-pickups/batch, one answer per op), and each
  *      batch's answers are recorded in one Dexie transaction (one redraw of the screen per batch); a
  *      hotel link goes alone through its route, so a batch never jumps over it.
@@ -34,6 +35,7 @@ import type { AppDB } from './db';
 import { measureOffset, offsetIsStale, recordOffset } from './clock';
 import { applyArrivalsPage, copyPosition, CopyChanged, writeIntoCopy, type Feed } from './downloads';
 import { pendingOps } from './outbox';
+import { maySend } from './senders';
 import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleGonePickup, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
@@ -449,7 +451,9 @@ export class SyncEngine {
     let done = 0;
     let lastOpId: string | null = null;
     for (;;) {
-      const queue = await pendingOps(this.db);
+      // another user's change this user may not send waits on the device for one who may (senders.ts)
+      const [all, owner] = await Promise.all([pendingOps(this.db), this.db.getMeta('owner')]);
+      const queue = all.filter((op) => maySend(owner?.role, op.kind));
       const op = queue[0];
       if (!op) return;
       // an op that stayed pending after its answer was recorded would loop forever: stop instead

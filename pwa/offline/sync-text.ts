@@ -2,6 +2,8 @@
 import { formatClock } from '../lib/format';
 import type { SyncProgress } from './sync-engine';
 import type { OutboxOp } from './types';
+import type { HandoverNotice } from './owner';
+import type { Role } from '../../shared/constants';
 
 /** '3 not synced': changes made on this device that the server does not have yet (not "pending", which the board uses for people waiting) */
 export const pendingText = (n: number) => `${n} not synced`;
@@ -71,15 +73,30 @@ function listNames(names: string[]): string {
  * sent; pickups and check-ins keep the name of who tapped them. The data Ana Lima had saved on this device was removed
  * when you signed in.'
  */
-export function handoverText(n: { count: number; names: string[] }): string {
+export function handoverText(n: HandoverNotice): string {
   const changes = `${n.count} change${n.count === 1 ? '' : 's'}`;
   const verb = n.count === 1 ? 'has' : 'have';
   const them = n.count === 1 ? 'It is' : 'They are';
+  const kept = `${them} kept${whenSent(n)}; pickups and check-ins keep the name of who tapped them.`;
   if (!n.names.length) {
-    return `${changes} made on this device before you signed in ${verb} not reached the server yet. ${them} kept and will be sent; pickups and check-ins keep the name of who tapped them. The data saved on this device by the previous user was removed when you signed in.`;
+    return `${changes} made on this device before you signed in ${verb} not reached the server yet. ${kept} The data saved on this device by the previous user was removed when you signed in.`;
   }
   const who = listNames(n.names);
-  return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${them} kept and will be sent; pickups and check-ins keep the name of who tapped them. The data ${who} had saved on this device was removed when you signed in.`;
+  return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${kept} The data ${who} had saved on this device was removed when you signed in.`;
+}
+
+const ROLE_NOUNS: Record<Role, string> = { greeter: 'a greeter', checkin: 'a check-in staff member', admin: 'an administrator' };
+
+/** ' and will be sent', or, for changes this user's role may not send, who must sign in here to send them. */
+function whenSent(n: HandoverNotice): string {
+  if (!n.held) return ' and will be sent';
+  // the administrators last: 'a greeter or an administrator'
+  const who = [...n.heldFor]
+    .sort((a, b) => Number(a === 'admin') - Number(b === 'admin'))
+    .map((r) => ROLE_NOUNS[r])
+    .join(' or ');
+  const waits = `will be sent when ${who} signs in on this device`;
+  return n.held === n.count ? ` and ${waits}` : `: ${n.held} ${waits}, the others with the next sync`;
 }
 
 /** 'h:mm' of an ISO time, on the device's clock ('' without one): a tap's time in a notice. */

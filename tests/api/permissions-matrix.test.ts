@@ -19,6 +19,9 @@ import { newToken, sha256 } from '../../server/lib/tokens';
 import { issueRegistrantToken } from '../../server/services/registrants/registrant-tokens';
 import { createSession } from '../../server/services/staff/sessions';
 import { issueCode } from '../../server/services/registrants/verification-codes';
+import { OP_SENDERS } from '../../pwa/offline/senders';
+import type { OpKind } from '../../pwa/offline/types';
+import { ROLES } from '../../shared/constants';
 
 const t = await createTestApp();
 const admin = await t.makeUser('admin');
@@ -440,6 +443,21 @@ describe('permission matrix: every endpoint × every kind of caller', () => {
           if (res.status >= 400) expect(res.body.error, 'a refusal says why').toEqual(expect.any(String));
         });
       }
+    });
+  }
+});
+
+describe("the offline outbox's senders (pwa/offline/senders.ts) are the roles this matrix lets through", () => {
+  const ROUTE_OF: Record<OpKind, string> = {
+    pickup: 'POST /api/flight-info/admin/flight-pickups/:id',
+    'check-in': 'POST /api/registrations/:id/check-in',
+    payment: 'POST /api/registrations/:id/payments',
+    'hotel-link': 'POST /api/hotel-assignments/:id/match',
+  };
+  for (const [kind, key] of Object.entries(ROUTE_OF) as [OpKind, string][]) {
+    it(`${kind}: ${key}`, () => {
+      const staff = ROLES.filter((role) => TABLE[key]!.expect[role] !== 403);
+      expect([...OP_SENDERS[kind]].sort()).toEqual(staff.sort());
     });
   }
 });

@@ -53,14 +53,24 @@ describe('sync status components', () => {
   });
 
   it('says whose unsent changes were kept at sign-in, and that their saved data was removed', () => {
-    expect(handoverText({ count: 2, names: ['Ana Lima'] })).toBe(
+    expect(handoverText({ count: 2, names: ['Ana Lima'], held: 0, heldFor: [] })).toBe(
       '2 changes made on this device by Ana Lima have not reached the server yet. They are kept and will be sent; pickups and check-ins keep the name of who tapped them. The data Ana Lima had saved on this device was removed when you signed in.',
     );
-    expect(handoverText({ count: 1, names: ['Ana Lima', 'Bo Greer'] })).toContain(
+    expect(handoverText({ count: 1, names: ['Ana Lima', 'Bo Greer'], held: 0, heldFor: [] })).toContain(
       '1 change made on this device by Ana Lima and Bo Greer has not reached',
     );
-    expect(handoverText({ count: 1, names: [] })).toBe(
+    expect(handoverText({ count: 1, names: [], held: 0, heldFor: [] })).toBe(
       '1 change made on this device before you signed in has not reached the server yet. It is kept and will be sent; pickups and check-ins keep the name of who tapped them. The data saved on this device by the previous user was removed when you signed in.',
+    );
+  });
+
+  it('says who must sign in to send kept changes the signed-in user may not send', () => {
+    // a greeter's ticks, kept when check-in staff signed in on the phone
+    expect(handoverText({ count: 2, names: ['Ana Lima'], held: 2, heldFor: ['admin', 'greeter'] })).toBe(
+      '2 changes made on this device by Ana Lima have not reached the server yet. They are kept and will be sent when a greeter or an administrator signs in on this device; pickups and check-ins keep the name of who tapped them. The data Ana Lima had saved on this device was removed when you signed in.',
+    );
+    expect(handoverText({ count: 3, names: ['Ada Admin'], held: 1, heldFor: ['admin'] })).toContain(
+      'They are kept: 1 will be sent when an administrator signs in on this device, the others with the next sync;',
     );
   });
 

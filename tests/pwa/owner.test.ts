@@ -27,6 +27,7 @@ import {
 const ANA = { id: 7, name: 'Ana Lima', role: 'greeter' as const };
 const BO = { id: 8, name: 'Bo Greer', role: 'greeter' as const };
 const ADA = { id: 9, name: 'Ada Admin', role: 'admin' as const };
+const DESK = { id: 10, name: 'Dee Desk', role: 'checkin' as const };
 
 /** An admin's full copy: arrivals, registrations, bookings (with candidates), cursors, sync time, clock. */
 async function seedFullCopy(db: AppDB) {
@@ -114,11 +115,11 @@ describe('claiming the device at sign-in', () => {
       [tap.opId, 'pending', madeBy],
       [link.opId, 'conflict', madeBy],
     ]);
-    expect(await handoverNotice(db)).toEqual({ count: 2, names: ['Ada Admin'] });
+    expect(await handoverNotice(db)).toEqual({ count: 2, names: ['Ada Admin'], held: 1, heldFor: ['admin'] });
     // a tap by the new user is theirs, not a handover
     await seedArrivals(db, [arrivalRow({ id: 3 })]);
     await queuePickup(db, { flightId: 3, pickedUp: true, actorName: 'Bo Greer', madeBy: { userId: 8, name: 'Bo Greer' } });
-    expect(await handoverNotice(db)).toEqual({ count: 2, names: ['Ada Admin'] });
+    expect(await handoverNotice(db)).toEqual({ count: 2, names: ['Ada Admin'], held: 1, heldFor: ['admin'] });
   });
 
   it("the new user's first sync sends the kept tap under its tapper's name, then downloads a fresh copy", async () => {
@@ -127,7 +128,7 @@ describe('claiming the device at sign-in', () => {
     await seedArrivals(db, [arrivalRow({ id: 1, primaryContactName: 'Anh Nguyen' })]);
     const tap = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Ana Lima', madeBy: { userId: 7, name: 'Ana Lima' } });
     await claimDevice(db, BO);
-    expect(await handoverNotice(db)).toEqual({ count: 1, names: ['Ana Lima'] });
+    expect(await handoverNotice(db)).toEqual({ count: 1, names: ['Ana Lima'], held: 0, heldFor: [] });
 
     const fresh = arrivalRow({ id: 1, primaryContactName: 'Anh Nguyen', picked_up: true, picked_up_by: 'Ana Lima', version: 60 });
     const server = fakeServer({
@@ -157,6 +158,42 @@ describe('claiming the device at sign-in', () => {
     expect(await db.getMeta('complete:arrivals')).toBe(true);
   });
 
+  it("a greeter's tick kept when check-in staff sign in waits on the device, unsent, until a greeter signs in again", async () => {
+    const db = freshDb();
+    await claimDevice(db, ANA);
+    await seedArrivals(db, [arrivalRow({ id: 1, primaryContactName: 'Anh Nguyen' })]);
+    const tap = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Ana Lima', madeBy: { userId: 7, name: 'Ana Lima' } });
+    await claimDevice(db, DESK);
+    expect(await handoverNotice(db)).toEqual({ count: 1, names: ['Ana Lima'], held: 1, heldFor: ['admin', 'greeter'] });
+
+    const server = fakeServer({
+      'POST /flight-info/admin/flight-pickups/': () => ({
+        status: 200,
+        body: pickupAnswer({ id: 1, picked_up_by: 'Ana Lima', version: 60 }),
+      }),
+      'GET /sync/registrations': () => ({
+        status: 200,
+        body: { registrations: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() },
+      }),
+      'GET /sync/arrivals': () => ({
+        status: 200,
+        body: { arrivals: [], removed: [], cursor: 61, hasMore: false, serverTime: new Date().toISOString() },
+      }),
+    });
+    const deskEngine = new SyncEngine({ db, transport: server.transport, feeds: () => ['registrations'] });
+    expect(await deskEngine.syncOnce()).toBe('done');
+    // not sent under the desk's session (the server refuses check-in staff a pickup): kept, still pending
+    expect(server.opsSent()).toHaveLength(0);
+    expect((await listOps(db)).map((o) => [o.opId, o.state])).toEqual([[tap.opId, 'pending']]);
+
+    await claimDevice(db, ANA);
+    expect(await handoverNotice(db)).toBeNull();
+    const greeterEngine = new SyncEngine({ db, transport: server.transport, feeds: () => ['arrivals'] });
+    expect(await greeterEngine.syncOnce()).toBe('done');
+    expect(server.opsSent()).toMatchObject([{ idempotencyKey: tap.opId, body: { picked_up: true, picked_up_by: 'Ana Lima' } }]);
+    expect(await listOps(db)).toEqual([]);
+  });
+
   it('a copy with no recorded owner (an older version of the app) is treated as someone else’s', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 })]);
@@ -166,7 +203,7 @@ describe('claiming the device at sign-in', () => {
     expect(await claimDevice(db, BO)).toEqual({ kind: 'cleared', keptOps: 1, previous: null });
     expect(await db.arrivals.count()).toBe(0);
     expect((await listOps(db))[0]).toMatchObject({ opId: legacy.opId, madeBy: { userId: null, name: null } });
-    expect(await handoverNotice(db)).toEqual({ count: 1, names: [] });
+    expect(await handoverNotice(db)).toEqual({ count: 1, names: [], held: 0, heldFor: [] });
   });
 
   it('the same user, now a greeter, keeps the arrivals but not the admin-only copies', async () => {
@@ -226,7 +263,7 @@ describe('the screens’ gate (readOwned)', () => {
     const seen: unknown[] = [];
     const sub = liveQuery(() => handoverNotice(db)).subscribe((v) => seen.push(v));
     try {
-      await vi.waitFor(() => expect(seen).toEqual([{ count: 1, names: ['Ana Lima'] }]));
+      await vi.waitFor(() => expect(seen).toEqual([{ count: 1, names: ['Ana Lima'], held: 0, heldFor: [] }]));
       await refuseOp(db, tap, 'failed', 'Flight not found'); // still unsent: still shown
       await db.outbox.where('opId').equals(tap.opId).delete();
       await vi.waitFor(() => expect(seen.at(-1)).toBeNull());
