@@ -24,6 +24,11 @@ export function airportFilterValue(raw: string | null | undefined): string {
   return v.toLowerCase() === NO_AIRPORT ? NO_AIRPORT : v.toUpperCase();
 }
 
+/** Whether `filter` (as airportFilterValue gives it) is one the board offers: an event airport's code, OTHER, or `NO_AIRPORT`. */
+export function isAirportFilter(filter: string, airports: readonly { code: string }[]): boolean {
+  return filter === OTHER_AIRPORT || filter === NO_AIRPORT || airports.some((a) => a.code === filter);
+}
+
 /** Whether a flight lands at the filtered airport: a code, OTHER, `NO_AIRPORT`, or '' for any. */
 export function atAirport(a: { airport: string | null }, filter: string): boolean {
   if (!filter) return true;

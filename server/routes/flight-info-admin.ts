@@ -8,13 +8,14 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../context';
 import { snapshotCachedJson } from '../db/snapshot-cache';
 import { answerCachedJson } from '../lib/precompressed';
+import { badRequest } from '../lib/errors';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireStaff } from '../middleware/auth';
 import { arrivalsCsv, listArrivals } from '../services/flights/arrivals';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { recordPickup, recordPickups } from '../services/flights/pickups';
 import { earliestTap } from '../services/sync/tap-time';
-import { atAirport } from '../../shared/airports';
+import { atAirport, isAirportFilter, NO_AIRPORT, OTHER_AIRPORT } from '../../shared/airports';
 import {
   arrivalsCsvFilename,
   arrivalsExportQuerySchema,
@@ -47,6 +48,11 @@ export const arrivalRoutes = new Hono<AppEnv>()
   .get('/flight-arrivals/export', async (c) => {
     requireStaff(c);
     const { date, airport } = query(c, arrivalsExportQuerySchema);
+    const { airports } = c.get('deps').config.event;
+    if (airport && !isAirportFilter(airport, airports)) {
+      const choices = [...airports.map((a) => a.code), OTHER_AIRPORT, NO_AIRPORT].join(', ');
+      throw badRequest(`Unknown airport "${airport}": choose one of ${choices}`, { airport: `Must be one of ${choices}` });
+    }
     const arrivals = await listArrivals(c.get('deps').database.db, { date });
     const csv = arrivalsCsv(airport ? arrivals.filter((a) => atAirport(a, airport)) : arrivals);
     c.header('Content-Type', 'text/csv; charset=utf-8');

@@ -121,6 +121,15 @@ describe('the airport of a submitted flight', () => {
     expect(await exported('none')).toContain('UA 23');
     expect(await exported('none')).not.toContain('WN 22');
     expect(await exported('IAH')).not.toContain('WN 22');
+    // an airport the board does not offer is a mistake, not an empty file
+    const unknown = await t.api('GET', '/api/flight-info/admin/flight-arrivals/export?date=2025-11-29&airport=XYZ', {
+      token: greeter.token,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({
+      error: 'Unknown airport "XYZ": choose one of IAH, HOU, OTHER, none',
+      fields: { airport: 'Must be one of IAH, HOU, OTHER, none' },
+    });
   });
 
   it('serves the configured airports in GET /api/config', async () => {
