@@ -8,6 +8,7 @@ import { DatabaseLockedError, openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
 import { createHttpServer } from './http-server';
+import { listenErrorText } from './listen-error';
 import { LiveHub } from './live/hub';
 
 async function main() {
@@ -44,7 +45,14 @@ async function main() {
     live,
   });
   const server = createHttpServer(app.fetch, { hostname: config.host });
+  const cannotListen = (e: NodeJS.ErrnoException) => {
+    console.error(listenErrorText(e, config.host, config.port) ?? e);
+    void live.stop();
+    void database.close().finally(() => process.exit(1));
+  };
+  server.once('error', cannotListen);
   server.listen(config.port, config.host, () => {
+    server.off('error', cannotListen);
     const { port } = server.address() as AddressInfo;
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     console.log(

@@ -1,0 +1,53 @@
+/**
+ * Starting the server where it cannot listen (README.md "Configuration"): one line naming the variable
+ * to change and exit code 1, not a stack trace.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'rd-start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      DEMO_DATA: 'false',
+      CHALLENGE_PROVIDER: 'none',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+}
+
+describe('a server that cannot listen', () => {
+  it('stops with one line naming PORT when the port is taken, and one naming HOST for an unknown host', { timeout: 120_000 }, async () => {
+    const taken: Server = await new Promise((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => resolve(s));
+    });
+    try {
+      const port = (taken.address() as { port: number }).port;
+      const inUse = await start({ HOST: '127.0.0.1', PORT: String(port) });
+      expect(inUse.code).toBe(1);
+      expect(inUse.stderr.trim()).toBe(`PORT ${port} is already in use on 127.0.0.1: stop what listens there, or set PORT to a free port`);
+    } finally {
+      taken.close();
+    }
+    const badHost = await start({ HOST: 'no-such-host.invalid', PORT: '0' });
+    expect(badHost.code).toBe(1);
+    expect(badHost.stderr.trim()).toMatch(/^HOST no-such-host\.invalid is not an address of this machine \(E[A-Z_]+\): set HOST to one/);
+  });
+});
