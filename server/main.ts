@@ -8,7 +8,7 @@ import { DatabaseLockedError, openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
 import { createMailer } from './mail/mailer';
 import { createHttpServer } from './http-server';
-import { listenErrorText } from './listen-error';
+import { databaseErrorText, listenErrorText } from './start-errors';
 import { LiveHub } from './live/hub';
 
 async function main() {
@@ -33,7 +33,16 @@ async function main() {
     }
     throw e;
   }
-  const { demo } = await bootstrap(database, config, log);
+  let demo;
+  try {
+    ({ demo } = await bootstrap(database, config, log));
+  } catch (e) {
+    const line = databaseErrorText(e, config.databaseUrl);
+    if (!line) throw e;
+    console.error(line);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
   const live = new LiveHub(log);
   await live.start(database);
   const app = buildApp({

@@ -1,6 +1,6 @@
 /**
- * Starting the server where it cannot listen (README.md "Configuration"): one line naming the variable
- * to change and exit code 1, not a stack trace.
+ * Starting the server where it cannot listen, or on a database it cannot reach (README.md
+ * "Configuration"): one line naming the variable to change and exit code 1, not a stack trace.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -49,5 +49,11 @@ describe('a server that cannot listen', () => {
     const badHost = await start({ HOST: 'no-such-host.invalid', PORT: '0' });
     expect(badHost.code).toBe(1);
     expect(badHost.stderr.trim()).toMatch(/^HOST no-such-host\.invalid is not an address of this machine \(E[A-Z_]+\): set HOST to one/);
+  });
+
+  it('stops with one line naming DATABASE_URL, without its password, when no PostgreSQL answers there', { timeout: 60_000 }, async () => {
+    const res = await start({ HOST: '127.0.0.1', PORT: '0', DATABASE_URL: 'postgres://reunion:s3cret@127.0.0.1:1/reunion' });
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe('DATABASE_URL: no PostgreSQL answers at 127.0.0.1:1 (ECONNREFUSED): start it, or correct DATABASE_URL');
   });
 });
