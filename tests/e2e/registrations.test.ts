@@ -215,6 +215,8 @@ describe('registration desk', () => {
     await page.getByRole('button', { name: `Remove Ofelia ${contact.last}` }).click();
     await expect.poll(() => removeQuestion).toBe('Are you sure you want to remove this attendee?');
     await page.getByRole('heading', { name: 'Attendees (2/9)' }).waitFor();
+    // the pressed button went with its row: the keyboard lands on the count, not the page's top
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Attendees (2/9)');
 
     // cancel: an empty answer to the prompt does nothing; a reason cancels
     const emptyPrompt = answerNextDialog(page, 'accept', '');

@@ -5,7 +5,7 @@
  * contact on an active registration, after 'Are you sure you want to remove this attendee?'.
  */
 import { useAgeLabels } from '../../../lib/public-config';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { MAX_ATTENDEES } from '../../../../shared/constants';
@@ -44,6 +44,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Attendee | null>(null);
   const remove = useRemoveAttendee();
+  const heading = useRef<HTMLHeadingElement>(null);
   const active = r.status === 'active';
   const canAdd = canManage && active && attendees.length < MAX_ATTENDEES;
   const canRemove = canManage && active;
@@ -53,13 +54,19 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
     // each removal says its own failure: a second one started meanwhile would take over mutate()'s callbacks
     remove
       .mutateAsync({ registrationId: r.id, attendeeId: a.id })
+      .then(() =>
+        // the pressed button went with its row: the keyboard lands on the count it changed, not the page's top
+        requestAnimationFrame(() => {
+          if (!document.activeElement || document.activeElement === document.body) heading.current?.focus();
+        }),
+      )
       .catch((e: unknown) => onFailure(errorMessage(e, 'Failed to remove attendee')));
   }
 
   return (
     <section className="card" aria-labelledby="attendees-title">
       <div className="section-header">
-        <h2 id="attendees-title">
+        <h2 id="attendees-title" ref={heading} tabIndex={-1}>
           Attendees ({attendees.length}/{MAX_ATTENDEES})
         </h2>
         {canAdd && (
