@@ -97,6 +97,10 @@ describe('hotel assignments', () => {
     await link1.click();
     await page.getByText(`Successfully linked Aaliyah ${l1} to Aaliyah ${l1} (${first.registrationNumber})`).waitFor();
     await card1.waitFor({ state: 'detached' });
+    // the card went with the pressed button: the keyboard is on the answer, not the page's top
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe(`Successfully linked Aaliyah ${l1} to Aaliyah ${l1} (${first.registrationNumber})`);
     expect((await serverRegistration(first.registrationId)).hotel_confirmation_number).toBe(c1);
 
     // Search Registrations: free text, onto a registration that already has a hotel (orange). Each booking
@@ -131,6 +135,7 @@ describe('hotel assignments', () => {
     await card3.getByRole('button', { name: 'Delete' }).click();
     await card3.waitFor({ state: 'detached' });
     expect(asked).toBe('Are you sure you want to delete this hotel assignment?');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('alert'))).toBe(true);
     await expect.poll(() => bookingByConfirmation(c3)).toBeUndefined();
 
     // more than 10 bookings to match: Previous / Next and 'Page X of Y'

@@ -54,11 +54,14 @@ export default function HotelAssignmentsPage() {
       mounted.current = false;
     };
   }, []);
+  const answer = useRef<HTMLDivElement>(null);
   const onOutcome = (o: LinkOutcome) => {
     if (!mounted.current) return;
     setOutcome(o);
     window.alert(o.text);
     window.scrollTo({ top: 0, behavior: 'smooth' });
+    // a linked or deleted booking's card went, with the button pressed: the keyboard follows the eyes to the answer
+    requestAnimationFrame(() => answer.current?.focus({ preventScroll: true }));
   };
 
   let list;
@@ -119,7 +122,7 @@ export default function HotelAssignmentsPage() {
         <h1>Hotel Assignments</h1>
       </div>
       {shown && (
-        <Alert kind={shown.kind} title={shown.text}>
+        <Alert ref={answer} kind={shown.kind} title={shown.text}>
           {shown.detail}
         </Alert>
       )}
