@@ -63,6 +63,10 @@ describe('hotel assignments', () => {
 
     await page.getByRole('button', { name: 'Import 14 rows' }).click();
     await page.getByText('Imported 14 rows from rooming.csv: 14 new, 0 updated, 0 unchanged.').waitFor();
+    // the Import button went with the preview: the keyboard is on what the import did
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Imported 14 rows from rooming.csv: 14 new, 0 updated, 0 unchanged.');
     // the refused row stays on screen with its reasons: it is not in the list, and the admin must see that
     await page.getByText('1 row was not imported: fix it in the file and import it again.').waitFor();
     await page
@@ -157,6 +161,16 @@ describe('hotel assignments', () => {
     await expect.poll(() => page.getByRole('button', { name: /^Import \d+ rows?$/ }).count()).toBe(0);
     // the file is no longer chosen: the corrected one, saved under the same name, is a new choice
     expect(await page.getByLabel('Rooming list (CSV)').inputValue()).toBe('');
+    // a preview cancelled: its buttons go, and the keyboard is back on the file choice
+    await page.getByLabel('Rooming list (CSV)').setInputFiles({
+      name: 'one.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Guest,Confirmation\nCancel Person,CANCEL-${uniqueWord()}\n`),
+    });
+    const importer = page.locator('.rooming-import');
+    await importer.getByRole('button', { name: 'Import 1 row' }).waitFor();
+    await importer.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('file');
 
     await page.context().setOffline(true);
     await page.getByText('Importing needs a connection: you are offline.').waitFor();

@@ -54,15 +54,17 @@ export default function HotelAssignmentsPage() {
       mounted.current = false;
     };
   }, []);
-  const answer = useRef<HTMLDivElement>(null);
   const onOutcome = (o: LinkOutcome) => {
     if (!mounted.current) return;
     setOutcome(o);
     window.alert(o.text);
     window.scrollTo({ top: 0, behavior: 'smooth' });
-    // a linked or deleted booking's card went, with the button pressed: the keyboard follows the eyes to the answer
-    requestAnimationFrame(() => answer.current?.focus({ preventScroll: true }));
   };
+  // a linked or deleted booking's card went, with the button pressed: the keyboard follows the eyes to the answer
+  const answer = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome) answer.current?.focus({ preventScroll: true });
+  }, [outcome]);
 
   let list;
   if (unmatched === undefined || downloaded === undefined) list = <PageSpinner label="Loading hotel bookings..." />;

@@ -3,7 +3,7 @@
  * preview with row-level errors → 'Import N rows' → the real import → this device's copy is refreshed
  * so the new bookings show below. Needs the network; offline it is disabled and says why.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
@@ -32,6 +32,11 @@ export function RoomingImport({ online }: { online: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   /** the last import's answer when it refused rows: they stay on screen, or they would be lost unseen */
   const [refused, setRefused] = useState<ImportResult | null>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  // the Import button went with the preview: the keyboard moves to what the import did
+  useEffect(() => {
+    if (done) doneRef.current?.focus();
+  }, [done]);
 
   const reset = () => {
     setFile(null);
@@ -113,7 +118,11 @@ export function RoomingImport({ online }: { online: boolean }) {
         </div>
       )}
       {error && <Alert kind="error">{error}</Alert>}
-      {done && <Alert kind="success">{done}</Alert>}
+      {done && (
+        <Alert ref={doneRef} kind="success">
+          {done}
+        </Alert>
+      )}
       {refused && phase === 'idle' && <ImportPreview result={refused} leftOut />}
       {preview && file && (phase === 'preview' || phase === 'importing') && (
         <>
@@ -127,7 +136,15 @@ export function RoomingImport({ online }: { online: boolean }) {
             >
               Import {preview.valid} row{preview.valid === 1 ? '' : 's'}
             </Button>
-            <Button variant="secondary" onClick={reset} disabled={phase === 'importing'}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                reset();
+                // the preview and this button go: back to the file choice
+                fileRef.current?.focus();
+              }}
+              disabled={phase === 'importing'}
+            >
               Cancel
             </Button>
           </div>
