@@ -41,7 +41,8 @@ export function matchesQuery(text: string, query: string | undefined, wordStarts
   const hay = loosen(text);
   // (or the typed text whole, as it was: '25-123456' for registration R25-123456)
   if (digits) return fold(text).includes(digits) || hay.includes(loosen(normalizeText(typed)));
-  const words = normalizeText(typed)
+  // 'Reyes, Matthew' as a hotel list or a form writes a name: the comma only separates
+  const words = normalizeText(typed.replace(/,/g, ' '))
     .split(' ')
     .map(loosen)
     .map((w) => w.trim())

@@ -97,6 +97,9 @@ describe('GET /api/registrations', () => {
       reg.registrationNumber.replace('-', '').toLowerCase(),
       // and still as written: a piece of the number with its hyphen
       reg.registrationNumber.slice(1),
+      // a name as hotel lists write it
+      `${name}, Conceição`,
+      `${name},conceicao`,
     ]) {
       const res = await list(`search=${encodeURIComponent(term)}`);
       expect(numbers(res), term).toEqual([reg.registrationNumber]);

@@ -26,6 +26,12 @@ describe('the desk finds a family by what is typed', () => {
     expect(matchesQuery(family({ primary_first_name: 'Sean', primary_last_name: "O'Brien" }), 'Sean Lopez')).toBe(false);
   });
 
+  it("a name written 'Last, First', as hotel lists write them", () => {
+    expect(matchesQuery(family({ primary_first_name: 'Matthew', primary_last_name: 'Reyes' }), 'Reyes, Matthew')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Matthew', primary_last_name: 'Reyes' }), 'Reyes,Matthew')).toBe(true);
+    expect(matchesQuery(family({ primary_first_name: 'Matthew', primary_last_name: 'Reyes' }), 'Reyes, Ana')).toBe(false);
+  });
+
   it('letters that accents do not cover, also in text saved before this rule', () => {
     expect(matchesQuery(family({ primary_first_name: 'Thu', primary_last_name: 'Đặng' }), 'dang')).toBe(true);
     expect(matchesQuery(family({ primary_first_name: 'Jens', primary_last_name: 'Strauß' }), 'strauss')).toBe(true);

@@ -28,13 +28,16 @@ export const likePattern = (term: string) => `%${normalizeSearch(term).replace(/
 /**
  * The registrations list's LIKE patterns: the term as written (likePattern), and the way the desk's search
  * also reads it (pwa/offline/local-search.ts): a phone number however it is punctuated, by its digits (the
- * search text holds the phone's digits), or a registration number without its hyphen, with it. A row
+ * search text holds the phone's digits), a registration number without its hyphen, with it, or a name
+ * written 'Last, First' as 'First Last'. A row
  * matching either is found; a term that is neither gives the same pattern twice.
  */
 export function listSearchPatterns(term: string): { search: string; search_alt: string } {
   const typed = term.trim();
   const digits = phoneDigits(typed);
   const number = NUMBER_WITHOUT_HYPHEN.exec(typed);
-  const alt = digits ?? (number ? `${number[1]}-${number[2]}` : typed);
+  // 'Reyes, Matthew', as hotel lists write a name: also as the search text holds it, 'Matthew Reyes'
+  const lastFirst = /^([^,]+),\s*([^,]+)$/.exec(typed);
+  const alt = digits ?? (number ? `${number[1]}-${number[2]}` : lastFirst ? `${lastFirst[2].trim()} ${lastFirst[1].trim()}` : typed);
   return { search: likePattern(typed), search_alt: likePattern(alt) };
 }
