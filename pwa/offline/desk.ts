@@ -258,6 +258,22 @@ export const overpaymentBadge = (lastError: string | null) =>
   lastError?.startsWith('Overpaid:') ? 'Overpaid' : lastError?.startsWith('Cancelled:') ? 'Paid after cancelling' : 'Paid twice';
 
 /**
+ * The card's badge for a payment kept as a conflict, `held` being all the family holds to be refunded:
+ * "Paid twice: $200.00 for an organiser to refund; tap Resolve changes" (the sync line's button). A
+ * payment taken after the cancellation names its own amount, and what is held in all when a deposit
+ * paid before makes that more: the desk counts its cash by the first.
+ */
+export function paymentConflictBadge(op: Pick<PaymentOp, 'lastError' | 'payload'>, held: number): string {
+  const word = overpaymentBadge(op.lastError);
+  const taken = toCents(op.payload.amount);
+  const money =
+    word === 'Paid after cancelling' && taken < toCents(held)
+      ? `${formatMoney(op.payload.amount)}, ${formatMoney(held)} held in all,`
+      : formatMoney(held);
+  return `${word}: ${money} for an organiser to refund; tap Resolve changes`;
+}
+
+/**
  * A payment's answer: the money takes the server's figures. When the registration was cancelled before
  * the payment reached the server, or is now paid beyond its total, the op stays as a conflict that says
  * why: cancelled (the money is an organiser's to refund), the total lowered meanwhile (below what the desk

@@ -210,7 +210,9 @@ describe('the check-in desk', () => {
       const card = page.getByRole('region', { name: `Party of ${family.name}` });
       await card
         .getByText(
-          new RegExp(`^(Paid twice: ${amount} for an organiser to refund, see Changes|Overpaid by ${amount}: an organiser refunds it)$`),
+          new RegExp(
+            `^(Paid twice: ${amount} for an organiser to refund; tap Resolve changes|Overpaid by ${amount}: an organiser refunds it)$`,
+          ),
         )
         .waitFor({ timeout: 30_000 });
     }

@@ -6,11 +6,12 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { lostTo, overpaymentBadge, queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
+import { lostTo, overpaymentBadge, paymentConflictBadge, queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import { opOutcome } from '../../pwa/offline/op-outcome';
 import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
+import type { PaymentOp } from '../../pwa/offline/types';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
 import { matchedMember, rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
 import { closeMatches } from '../../pwa/features/check-in/close-matches';
@@ -283,6 +284,13 @@ describe('payments at the desk', () => {
       'Cancelled: $200.00 was recorded on this registration after it was cancelled. Hand the money to an organiser to refund',
     ]);
     expect(overpaymentBadge(kept.lastError)).toBe('Paid after cancelling');
+    // the card names the $200 taken after the cancellation, and the $300 held in all with the $100 paid before
+    expect(paymentConflictBadge(kept as PaymentOp, 300)).toBe(
+      'Paid after cancelling: $200.00, $300.00 held in all, for an organiser to refund; tap Resolve changes',
+    );
+    expect(paymentConflictBadge(kept as PaymentOp, 200)).toBe(
+      'Paid after cancelling: $200.00 for an organiser to refund; tap Resolve changes',
+    );
     await expect(retryOp(db, op.opId)).rejects.toThrow('sending it again would take it twice');
     // the card knows at once that the family is cancelled, and what it holds for a refund
     expect(await db.registrations.get(7)).toMatchObject({ status: 'cancelled', paid_amount: 300 });

@@ -2,7 +2,7 @@
  * One party at the desk (docs/product.md#check-in-desk): who is in it and whether each is checked in
  * (one tap checks in or undoes), "Check in all", the room, dietary needs and special requests, and the
  * balance with "Record payment". Every change shows at once; one still on its way to the server says
- * "Not synced yet", one it refused (undone on the card) says to see Changes; money held beyond the total
+ * "Not synced yet", one it refused (undone on the card) says to tap Resolve changes (the sync line's button); money held beyond the total
  * (paid twice, or by a cancelled family) says an organiser refunds it, on every desk. A
  * cancelled registration says why it cannot be checked in.
  */
@@ -12,8 +12,8 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatWhen, refundOwed } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useLostCheckIns, useUnsyncedDeskOps } from '../../../offline/hooks';
-import { lostTo, overpaymentBadge } from '../../../offline/desk';
-import type { CachedRegistration, OpState } from '../../../offline/types';
+import { lostTo, paymentConflictBadge } from '../../../offline/desk';
+import type { CachedRegistration, OpState, PaymentOp } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { useShownCheckIns } from '../use-shown-check-ins';
@@ -72,7 +72,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const waiting = tapIn('pending');
   const refused = tapIn('failed');
   const payments = (state: OpState) => unsynced.some((op) => op.kind === 'payment' && op.state === state);
-  const conflict = unsynced.find((op) => op.kind === 'payment' && op.state === 'conflict');
+  const conflict = unsynced.find((op): op is PaymentOp => op.kind === 'payment' && op.state === 'conflict');
   const notIn = reg.attendees.filter((a) => !shown.checkedIn(a));
   const diets = dietaryNeeds(reg);
   const run = (fn: () => Promise<unknown>) => () => {
@@ -148,7 +148,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                     </div>
                   ))}
                 {waiting(a.id) && <div className="badge badge-yellow">Not synced yet</div>}
-                {refused(a.id) && <div className="badge badge-red">Check-in refused: see Changes</div>}
+                {refused(a.id) && <div className="badge badge-red">Check-in refused: tap Resolve changes</div>}
               </div>
             </li>
           );
@@ -193,7 +193,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           {payments('failed') && (
             <>
               {' '}
-              <span className="badge badge-red">Payment refused: see Changes</span>
+              <span className="badge badge-red">Payment refused: tap Resolve changes</span>
             </>
           )}
           {/* what is held beyond the total shows on every desk, from the registration itself, for as long
@@ -201,11 +201,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           {held > 0 && (
             <>
               {' '}
-              <span className="badge badge-red">
-                {conflict
-                  ? `${overpaymentBadge(conflict.lastError)}: ${formatMoney(held)} for an organiser to refund, see Changes`
-                  : heldText(held, cancelled)}
-              </span>
+              <span className="badge badge-red">{conflict ? paymentConflictBadge(conflict, held) : heldText(held, cancelled)}</span>
             </>
           )}
         </dd>
