@@ -99,7 +99,24 @@ describe("the greeter's phone", () => {
 
   it('the first Picked Up control lies within the first 844 px', async () => {
     const tag = uniqueWord(6);
-    await createFamily({ firstName: 'Dayo', lastName: tag, flight: { flightNumber: 'FO 101', flightDate: DAY, flightTime: '11:00' } });
+    // a full first card, as the event's are: six in the registration (three names and '+3 more'), five on
+    // this flight, a child seat and the family's instructions
+    const child = (first_name: string) => ({ first_name, last_name: tag, age_category: 'child' as const });
+    const adult = (first_name: string) => ({ first_name, last_name: tag, age_category: 'adult' as const });
+    await createFamily({
+      firstName: 'Dayo',
+      lastName: tag,
+      others: [adult('Tunde'), adult('Quentin'), child('Ada'), child('Bisi'), adult('Kemi')],
+      flight: {
+        flightNumber: 'FO 101',
+        flightDate: DAY,
+        flightTime: '11:00',
+        adultsCount: 3,
+        childrenCount: 2,
+        childSeatsNeeded: 1,
+        specialInstructions: 'Flight often delayed; will text when landed.',
+      },
+    });
     const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
     const control = page.locator('.pickup-big').first();
     await control.waitFor();

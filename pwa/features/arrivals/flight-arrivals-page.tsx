@@ -4,7 +4,7 @@
  * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
  */
-import { formatDate, formatTime } from '../../lib/format';
+import { formatDate, formatMonthDay, formatTime } from '../../lib/format';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageSpinner } from '../../components/spinner';
 import { Button } from '../../components/button';
@@ -55,6 +55,8 @@ export default function FlightArrivalsPage() {
   // greeter is watching (shared/board-day.ts); any other day is its calendar date, as the export. Read at
   // each render: useNextToLand's clock renders the page at least every 30 s.
   const withNight = date !== undefined && date === liveBoardDay(event);
+  /** until when today's board lists the night after its day: "4:00 AM on Nov 29" */
+  const night = withNight ? `${formatTime(BOARD_DAY_STARTS)} on ${formatMonthDay(nightOf(date))}` : null;
   const arrivals = useArrivals({ date, withNight });
   // the cards and the chart count the chosen airport's arrivals (a greeter at Hobby counts Hobby's); the
   // search only finds rows among them
@@ -115,12 +117,9 @@ export default function FlightArrivalsPage() {
         <NotDownloaded feed="arrivals" what="arrivals" status={status} errorTitle="Failed to fetch flight arrivals" />
       ) : (
         <>
-          <ArrivalCards totals={totals} compact={isPhone} />
-          {withNight && (
-            <p className="note board-night">
-              With the night&apos;s arrivals until {formatTime(BOARD_DAY_STARTS)} on {formatDate(nightOf(date))}
-            </p>
-          )}
+          {/* on a phone the night's line ends the counters' line: the first flight's Picked Up stays on the first screen */}
+          <ArrivalCards totals={totals} compact={isPhone} note={isPhone && night ? `with the night until ${night}` : undefined} />
+          {night && !isPhone && <p className="note board-night">With the night&apos;s arrivals until {night}</p>}
           {!isPhone && <HourlyChart arrivals={ofTheDay ?? []} date={date} />}
           {!list || list.length === 0 ? (
             <div className="card empty-state">
@@ -129,6 +128,7 @@ export default function FlightArrivalsPage() {
           ) : isPhone ? (
             <ArrivalCardList
               arrivals={list}
+              boardDate={date}
               deviceId={deviceId}
               onOpenRegistration={openRegistration}
               listKey={listKey}

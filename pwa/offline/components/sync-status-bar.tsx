@@ -37,7 +37,8 @@ export function SyncStatusBar({ className }: { className?: string }) {
     >
       <span className={`badge ${s.online ? 'badge-green' : 'badge-grey'}`}>{s.online ? 'Online' : 'Offline'}</span>
       {s.online && s.live && (
-        <span className="sync-last" title="Changes made on other devices show here within moments">
+        // its own word's width, not the last-synced slot's kept one (on a phone that took a row of its own)
+        <span className="sync-live" title="Changes made on other devices show here within moments">
           Live
         </span>
       )}

@@ -108,6 +108,8 @@ const Party = memo(function Party({
 
 interface GroupProps extends Omit<ArrivalItemProps, 'arrival'> {
   group: FlightGroup<ArrivalView>;
+  /** the board's day (undefined on 'All dates'): its flights' cards leave their date out */
+  boardDate: string | undefined;
   next: boolean;
   /** 'Lands in 25 min' (landingText), or null */
   landing: string | null;
@@ -117,6 +119,7 @@ interface GroupProps extends Omit<ArrivalItemProps, 'arrival'> {
 const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.next === b.next &&
   a.landing === b.landing &&
+  a.boardDate === b.boardDate &&
   a.deviceId === b.deviceId &&
   a.onOpenRegistration === b.onOpenRegistration &&
   a.group.key === b.group.key &&
@@ -124,7 +127,7 @@ const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.group.arrivals.length === b.group.arrivals.length &&
   a.group.arrivals.every((x, i) => x === b.group.arrivals[i]);
 
-const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOpenRegistration }: GroupProps) {
+const GroupCard = memo(function GroupCard({ group, boardDate, next, landing, deviceId, onOpenRegistration }: GroupProps) {
   const passengers = group.arrivals.reduce((n, a) => n + passengersOf(a), 0);
   const allPicked = group.arrivals.every((a) => a.picked_up);
   const partyCount = new Set(group.arrivals.map((a) => a.registrationId)).size;
@@ -138,7 +141,9 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
         {next && <span className="badge badge-green">Next to land</span>}
       </div>
       <p className="flight-group-time">
-        {formatTime(group.flightTime) || 'Time unknown'} · {formatDate(group.flightDate) || 'Date unknown'} ·{' '}
+        {formatTime(group.flightTime) || 'Time unknown'} ·{' '}
+        {/* a one-day board's own date goes without saying; a night flight's, or any on 'All dates', is said */}
+        {group.flightDate !== boardDate && <>{formatDate(group.flightDate) || 'Date unknown'} · </>}
         <span className="flight-group-airport">{group.airport}</span>
         {landing && <span className="flight-group-eta"> · {landing}</span>}
       </p>
@@ -157,7 +162,14 @@ const GroupCard = memo(function GroupCard({ group, next, landing, deviceId, onOp
   );
 }, sameGroup);
 
-export function ArrivalCardList({ arrivals, timeZone, listKey, deviceId, onOpenRegistration }: ArrivalListProps & { timeZone: string }) {
+export function ArrivalCardList({
+  arrivals,
+  timeZone,
+  boardDate,
+  listKey,
+  deviceId,
+  onOpenRegistration,
+}: ArrivalListProps & { timeZone: string; boardDate: string | undefined }) {
   const now = useMinuteClock();
   const groups = groupByFlight(arrivals);
   const windowed = useProgressiveList(groups, listKey, 12, 40);
@@ -169,6 +181,7 @@ export function ArrivalCardList({ arrivals, timeZone, listKey, deviceId, onOpenR
           <GroupCard
             key={g.key}
             group={g}
+            boardDate={boardDate}
             next={g.key === nextKey}
             landing={landingText(landingInstant(g.flightDate, g.flightTime, timeZone), now)}
             deviceId={deviceId}

@@ -12,13 +12,17 @@ function Stat({ label, value, note }: { label: string; value: number; note?: str
   );
 }
 
-/** The four counters; on a phone one line, so the flights and their controls come first. */
-export function ArrivalCards({ totals, compact = false }: { totals: ArrivalTotals; compact?: boolean }) {
+/**
+ * The four counters; on a phone one line, so the flights and their controls come first, ending with
+ * `note` (what the counts cover, when a board says more than its day: its night).
+ */
+export function ArrivalCards({ totals, compact = false, note }: { totals: ArrivalTotals; compact?: boolean; note?: string }) {
   if (compact) {
     return (
       <p className="arrival-totals-line" aria-label="Arrival totals">
         {countOf(totals.totalArrivals, 'arrival')} · {countOf(totals.totalPassengers, 'passenger')} ·{' '}
         {countOf(totals.uniqueFlights, 'flight')} · Picked Up {totals.pickedUp} · Pending: {totals.pending}
+        {note && <span className="board-night"> · {note}</span>}
       </p>
     );
   }
