@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { badRequest } from './errors';
+import { badRequest, notFound } from './errors';
 
 /** PostgreSQL text and jsonb cannot hold U+0000: refused here with a sentence, not by the database (a 500). */
 export const NUL_MESSAGE = 'Text cannot contain the NUL character';
@@ -124,9 +124,13 @@ export function query<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
   return validate(schema, c.req.query());
 }
 
-/** A path parameter that must be a positive integer id. */
-export function intParam(c: Context, name: string, what = 'Not found'): number {
+/**
+ * A path parameter that must be a positive integer id. Anything else ('abc', an id past the column's
+ * range) names nothing: 404 with the route's own sentence for an id it does not have, as a registration
+ * path does for a number it does not know.
+ */
+export function intParam(c: Context, name: string, notFoundText: string): number {
   const v = c.req.param(name) ?? '';
-  if (!/^\d{1,9}$/.test(v)) throw badRequest(`Invalid ${name}`, { [name]: what });
+  if (!/^\d{1,9}$/.test(v)) throw notFound(notFoundText);
   return Number(v);
 }

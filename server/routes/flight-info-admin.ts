@@ -70,7 +70,7 @@ export const arrivalRoutes = new Hono<AppEnv>()
   })
   .post('/flight-pickups/:id', async (c) => {
     const user = requireStaff(c);
-    const id = intParam(c, 'id');
+    const id = intParam(c, 'id', 'Flight not found');
     const body = await jsonBody(c, pickupBodySchema);
     const key = checkIdempotencyKey(c.req.header('idempotency-key'));
     const answer = await recordPickup(

@@ -10,6 +10,7 @@ import { badRequest } from '../lib/errors';
 import { intParam, jsonBody, query } from '../lib/validate';
 import { actorOf, requireAdmin } from '../middleware/auth';
 import {
+  BOOKING_NOT_FOUND,
   deleteAssignment,
   listAssignments,
   listUnmatched,
@@ -80,7 +81,7 @@ export const hotelRoutes = new Hono<AppEnv>()
   })
   .post('/:id/match', async (c) => {
     const user = requireAdmin(c);
-    const id = intParam(c, 'id');
+    const id = intParam(c, 'id', BOOKING_NOT_FOUND);
     const body = await jsonBody(c, matchSchema);
     const result = await withIdempotency<LinkAnswer, LinkRows>(
       c.get('deps').database.db,
@@ -95,7 +96,7 @@ export const hotelRoutes = new Hono<AppEnv>()
   })
   .post('/:id/unmatch', async (c) => {
     const user = requireAdmin(c);
-    const id = intParam(c, 'id');
+    const id = intParam(c, 'id', BOOKING_NOT_FOUND);
     const result = await withIdempotency<LinkAnswer, HotelRow | undefined>(
       c.get('deps').database.db,
       c.req.header('idempotency-key'),
@@ -108,7 +109,7 @@ export const hotelRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', async (c) => {
     requireAdmin(c);
-    const id = intParam(c, 'id');
+    const id = intParam(c, 'id', BOOKING_NOT_FOUND);
     await c.get('deps').database.db.transaction((tx) => deleteAssignment(tx, id, actorOf(c)));
     return c.body(null, 204);
   });

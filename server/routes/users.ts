@@ -20,7 +20,7 @@ export const userRoutes = new Hono<AppEnv>()
   })
   .put('/:id', async (c) => {
     const me = requireAdmin(c);
-    const id = intParam(c, 'id');
+    const id = intParam(c, 'id', 'User not found');
     const body = await jsonBody(c, updateUserSchema);
     if (id === me.id && (body.disabled || (body.role && body.role !== 'admin'))) {
       throw unprocessable('You cannot disable yourself or remove your own admin role');

@@ -189,7 +189,8 @@ describe('PUT /api/registrations/{id}/attendees/{attendeeId}', () => {
     const a = await makeRegistration(t.db);
     const b = await makeRegistration(t.db, { attendees: [{ firstName: 'Other', lastName: 'Family' }] });
     const theirs = b.attendees.find((x) => !x.is_primary)!;
-    for (const id of [theirs.id, 999999]) {
+    // an id that cannot be one (a word, past the column's range) names nothing either
+    for (const id of [theirs.id, 999999, 'abc', '99999999999999']) {
       const res = await t.api('PUT', `/api/registrations/${a.id}/attendees/${id}`, { token: admin.token, body: { first_name: 'X' } });
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('Attendee not found');

@@ -382,6 +382,8 @@ describe('DELETE /api/hotel-assignments/{id}', () => {
     const again = await t.api('DELETE', `/api/hotel-assignments/${a.id}`, { token: admin.token });
     expect(again.status).toBe(404);
     expect(again.body.error).toBe('Hotel assignment not found');
+    const word = await t.api('POST', '/api/hotel-assignments/abc/match', { token: admin.token, body: { registrationId: 1 } });
+    expect([word.status, word.body.error]).toEqual([404, 'Hotel assignment not found']);
   });
 
   it('deleting a linked booking also takes it off the registration', async () => {

@@ -220,6 +220,8 @@ describe('POST /api/flight-info/admin/flight-pickups/{id}', () => {
 
   it('404 for an unknown or removed flight, 422 for a departure, 400 for a bad body', async () => {
     expect((await toggle(99999999, { picked_up: true })).status).toBe(404);
+    const word = await t.api('POST', '/api/flight-info/admin/flight-pickups/abc', { token: greeter.token, body: { picked_up: true } });
+    expect([word.status, word.body.error]).toEqual([404, 'Flight not found']);
     const reg = await makeRegistration(t.db);
     const removed = await makeFlight(t.db, reg.id, { removedAt: new Date() });
     const gone = await toggle(removed.id, { picked_up: true });
