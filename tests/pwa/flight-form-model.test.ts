@@ -21,10 +21,13 @@ const saved = {
 };
 
 describe('the flight form opened on a registration', () => {
-  it('with saved flights opens on Yes and their rows even when the registration says no transportation', () => {
+  it('with saved flights and no transportation needed opens on No, the rows kept behind Yes', () => {
+    // opened on Yes, changing a time would have asked greeters to meet a family that hired a car
     const state = initialFlightForm([saved], false);
-    expect(state.needsTransportation).toBe(true);
-    expect(flightsToSubmit(state).map((f) => [f.id, f.flightNumber])).toEqual([[7, 'DL1']]);
+    expect(state.needsTransportation).toBe(false);
+    expect(flightsToSubmit(state)).toEqual([]);
+    expect(flightsToSubmit({ ...state, needsTransportation: true }).map((f) => [f.id, f.flightNumber])).toEqual([[7, 'DL1']]);
+    expect(initialFlightForm([saved], true).needsTransportation).toBe(true);
   });
 
   it('without flights opens on what the registration says', () => {

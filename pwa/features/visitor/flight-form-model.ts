@@ -56,12 +56,14 @@ export const newRow = (index: number): FlightRowState => withKey(newFlightRow(in
  * list, e.g. 'Delta' → 'Delta Air Lines'), or one default row when there are none.
  */
 /**
- * The form opened on what is saved: saved flights open as "Yes, I need transportation" with their rows,
- * whatever the registration's own flag says (opening on "No" would remove them on submit).
+ * The form opened on what is saved: the registration's transportation choice and its flights' rows. A
+ * family whose flights are on file without needing transportation (a car hired at the airport) opens on
+ * "No", its rows kept behind "Yes", and the form says its saved flights will be removed on submit: opened
+ * on "Yes" instead, changing a time would silently have sent greeters to meet them (docs/decisions.md).
  */
 export function initialFlightForm(existing: ExistingFlight[] = [], needsTransportation = true): FlightFormState {
   const rows = formRowsFromExisting(existing).map((r) => withKey({ ...r, airline: canonicalAirline(r.airline) ?? r.airline }));
-  return { needsTransportation: rows.length > 0 || needsTransportation, rows: rows.length ? rows : [newRow(0)] };
+  return { needsTransportation, rows: rows.length ? rows : [newRow(0)] };
 }
 
 /** The rows as the form holds them, for validation with the shared schema (no client keys). */
