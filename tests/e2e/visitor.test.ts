@@ -108,6 +108,17 @@ describe('check registration', () => {
     await codeField.fill(code.slice(0, 5).toLowerCase());
     await expect.poll(() => codeField.inputValue()).toBe(code.slice(0, 5));
     await expect.poll(() => verify.isDisabled()).toBe(true);
+    // pasted from the mail with spaces in and around it: all six kept, none cut by the box's limit of 6
+    await codeField.fill('');
+    await codeField.evaluate(
+      (el, text) => {
+        const data = new DataTransfer();
+        data.setData('text', text);
+        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      ` ${code.slice(0, 3)} ${code.slice(3).toLowerCase()}`,
+    );
+    await expect.poll(() => codeField.inputValue()).toBe(code);
     await codeField.fill(code.toLowerCase());
     await expect.poll(() => codeField.inputValue()).toBe(code);
     await verify.click();

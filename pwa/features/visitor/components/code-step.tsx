@@ -90,6 +90,13 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
         autoCorrect="off"
         spellCheck={false}
         onChange={(e) => form.set('code', normaliseCode(e.target.value))}
+        // a code pasted from the mail with spaces (' HX4 TZ7'): the box's 6 would cut its last letter first
+        onPaste={(e) => {
+          const pasted = e.clipboardData.getData('text');
+          if (!/\s/.test(pasted)) return;
+          e.preventDefault();
+          form.set('code', normaliseCode(pasted));
+        }}
         hint="Check your spam folder if it has not arrived after a minute."
         required
         autoFocus
