@@ -1,9 +1,11 @@
 /**
- * Each screen's name in the browser's title ("Flight Arrivals · Reunion 2025"), so history, tabs and
- * screen readers tell the screens apart; the home page keeps the app's own title.
+ * Each screen's name in the browser's title ("Flight Arrivals · Reunion 2026"), so history, tabs and
+ * screen readers tell the screens apart; the home page has the event's own, as the top bar names it
+ * ('{event name} {year}' from GET /api/config: index.html's is only the one shown before it runs).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useEvent } from '../lib/public-config';
 
 const TITLES: [RegExp, string][] = [
   [/^\/login$/, 'Staff Sign In'],
@@ -28,10 +30,10 @@ export const screenTitle = (pathname: string): string | null => TITLES.find(([re
 
 export function usePageTitle(): void {
   const { pathname } = useLocation();
-  const base = useRef<string | null>(null);
+  const { name, year } = useEvent();
   useEffect(() => {
-    base.current ??= document.title;
+    const app = `${name} ${year}`;
     const screen = screenTitle(pathname);
-    document.title = screen ? `${screen} · ${base.current}` : base.current;
-  }, [pathname]);
+    document.title = screen ? `${screen} · ${app}` : app;
+  }, [pathname, name, year]);
 }

@@ -21,6 +21,21 @@ describe('top navigation bar', () => {
     await expect.poll(() => nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it("names the configured event in the browser's title, as in the bar: next year's needs no release", async () => {
+    const page = await newPage();
+    // the server configured for another year (EVENT_START_DATE): its answer, as it would give it
+    await page.route('**/api/config', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      await route.fulfill({ response: res, json: { ...body, event: { ...body.event, year: 2031 } } });
+    });
+    await page.goto('/check-registration');
+    await page.getByRole('link', { name: 'Reunion 2031' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Check Registration · Reunion 2031');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.title()).toBe('Reunion 2031');
+  });
+
   it("shows a verified registrant's 'My Registration' menu, and its Sign out forgets the verification", async () => {
     const page = await newPage();
     await page.goto('/manifest.webmanifest');
