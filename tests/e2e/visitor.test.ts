@@ -457,6 +457,27 @@ describe('emailed flight-info link', () => {
     expect(await flightsOf(reg.number)).toEqual([expect.objectContaining({ flight_number: 'UA 55', adults_count: 2 })]);
   });
 
+  it('a link opened with no signal says the server could not be reached, not that it is broken, and opens once the signal returns', async () => {
+    const reg = await makeRegistration();
+    expect((await api('POST', `/registrations/${reg.id}/request-flight-info`, { token: await admin() })).status).toBe(200);
+    const [, link] = await waitForMail(reg.email, LINK);
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(link);
+    await page.getByText(reg.number, { exact: true }).waitFor();
+    await waitForServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText('Failed to verify token').waitFor();
+    await page.getByText('The server could not be reached. Check your connection and try again.').waitFor();
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Request a new link' }).count()).toBe(0);
+
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Submit Flight Information' }).waitFor();
+    await page.getByText(reg.number, { exact: true }).waitFor();
+  });
+
   it('a link that is not valid says so and offers a new one', async () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto(`/flight-info/${randomBytes(32).toString('base64url')}`);

@@ -12,7 +12,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
 import { ApiError, errorMessage, getToken, isRetryable } from '../../lib/api-client';
 import { useRetryWhenOnline } from '../../lib/use-online';
@@ -23,6 +23,7 @@ import { getFlightRegistration } from './api/flight-info-api';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';
 import { SuccessPanel } from './components/success-panel';
+import { UnreachablePanel } from './components/unreachable-panel';
 import { VerifiedFlightStep } from './components/verified-flight-step';
 import { useFlightForm } from './use-flight-form';
 import { registrationPath, rememberVerification } from './verify-success';
@@ -90,19 +91,7 @@ export default function FlightInfoPage() {
 
   if (step === 'checking') return <PageSpinner label="Loading your registration..." />;
 
-  if (step === 'unreachable') {
-    return (
-      <div className="visitor-page">
-        <div className="card">
-          <h1>Flight Information</h1>
-          <Alert kind="warning" title="Failed to load registration">
-            The server could not be reached. Check your connection and try again.
-          </Alert>
-          <Button onClick={() => setStep('checking')}>Try Again</Button>
-        </div>
-      </div>
-    );
-  }
+  if (step === 'unreachable') return <UnreachablePanel title="Failed to load registration" onRetry={() => setStep('checking')} />;
 
   if (step === 'done' && registration) {
     return (

@@ -1,22 +1,26 @@
 /**
  * /flight-info/{token} (docs/product.md#screens Tokenised form, docs/product.md#messages Token verify): the link from the email. The token is
  * checked first (GET /flight-info/verify/{token}); an unknown or expired link says so and offers a new
- * one (/flight-info-lookup). After the submit: 'Thank You!' and the promise of a confirmation email.
+ * one (/flight-info-lookup); no answer (no signal) says so, with Try Again, and checks again by itself
+ * when the signal returns. After the submit: 'Thank You!' and the promise of a confirmation email.
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
 import { PageSpinner } from '../../components/spinner';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage, isRetryable } from '../../lib/api-client';
+import { useRetryWhenOnline } from '../../lib/use-online';
 import { readVerification } from '../../app/registrant/verification-store';
 import { verifyFlightToken, type FlightRequestInfo } from './api/flight-info-api';
 import { SuccessPanel } from './components/success-panel';
+import { UnreachablePanel } from './components/unreachable-panel';
 import { TokenFlightForm } from './components/token-flight-form';
 import { useFlightForm } from './use-flight-form';
 
 type State =
   | { name: 'loading' }
+  | { name: 'unreachable' }
   | { name: 'failed'; message: string; offerNewLink: boolean }
   | { name: 'form'; request: FlightRequestInfo }
   | { name: 'done'; request: FlightRequestInfo };
@@ -27,6 +31,8 @@ export default function FlightInfoTokenPage() {
   const [state, setState] = useState<State>(() =>
     token ? { name: 'loading' } : { name: 'failed', message: 'Invalid URL', offerNewLink: true },
   );
+  /** each Try Again (or the signal's return) checks the link again */
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!token) return;
@@ -42,19 +48,28 @@ export default function FlightInfoTokenPage() {
       },
       (err: unknown) => {
         if (abort.signal.aborted) return;
+        // no answer: the link may be fine, so it is not called broken; checked again when the signal returns
+        if (isRetryable(err)) {
+          setState({ name: 'unreachable' });
+          return;
+        }
         const known = err instanceof ApiError && (err.status === 404 || err.status === 410);
         setState({ name: 'failed', message: errorMessage(err, 'Failed to verify token'), offerNewLink: known });
       },
     );
     return () => abort.abort();
-    // form.load is stable (useCallback); the token is the only input
-  }, [token, form.load]);
+    // form.load is stable (useCallback); the token, and each new attempt, are the inputs
+  }, [token, form.load, attempt]);
 
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [state.name]);
 
+  const retry = () => setAttempt((n) => n + 1);
+  useRetryWhenOnline(state.name === 'unreachable', retry);
+
   if (state.name === 'loading') return <PageSpinner label="Checking your link..." />;
+  if (state.name === 'unreachable') return <UnreachablePanel title="Failed to verify token" onRetry={retry} />;
 
   if (state.name === 'done') {
     return (
