@@ -15,7 +15,7 @@ import { forbidden, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { intParam, jsonBody, query, validate } from '../lib/validate';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
-import { withIdempotency } from '../services/sync/idempotency';
+import { answerOnRecord, withIdempotency } from '../services/sync/idempotency';
 import { CHECK_IN_MESSAGES } from '../../shared/schemas/check-in';
 import { VERIFICATION_MESSAGES } from '../../shared/schemas/verification';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -97,19 +97,30 @@ export const registrationRoutes = new Hono<AppEnv>()
    * `attendees` and its `turnstileToken` (docs/decisions.md "One create form").
    */
   .post('/', async (c) => {
-    requireAdmin(c);
+    const user = requireAdmin(c);
     const raw = await jsonBody(c, z.unknown());
     const body = typeof raw === 'object' && raw !== null ? raw : {};
     const manual = 'attendees' in body;
     const input = manual ? validate(manualCreateSchema, raw) : { ...validate(adminCreateSchema, raw), attendees: [] };
-    if (!manual || 'turnstileToken' in body) {
-      const token = (body as { turnstileToken?: unknown }).turnstileToken;
-      await requireChallenge(c, typeof token === 'string' ? token : null);
+    // with an Idempotency-Key, the same create sent again after a lost answer is answered as it was
+    // (docs/architecture.md "Security"); its challenge token, single use, is no part of the request
+    const scope = { userId: user.id, method: 'POST', path: '/api/registrations', body: { ...input, turnstileToken: undefined } };
+    const header = c.req.header('idempotency-key');
+    let answer = await answerOnRecord<unknown>(dbOf(c), header, scope);
+    if (!answer) {
+      if (!manual || 'turnstileToken' in body) {
+        const token = (body as { turnstileToken?: unknown }).turnstileToken;
+        await requireChallenge(c, typeof token === 'string' ? token : null);
+      }
+      answer = await withIdempotency(dbOf(c), header, scope, async (tx) => {
+        const row = await createRegistration(tx, input, ctxOf(c));
+        const detail = serializeDetail(await requireDetailRows(tx, row.id));
+        // the created registration at the top level too, as every create answers (docs/product.md#api)
+        return { status: 201, body: { ...detail.registration, registration: detail.registration, attendees: detail.attendees } };
+      });
     }
-    const row = await dbOf(c).transaction((tx) => createRegistration(tx, input, ctxOf(c)));
-    const detail = serializeDetail(await requireDetailRows(dbOf(c), row.id));
-    // the created registration at the top level too, as every create answers (docs/product.md#api)
-    return c.json({ ...detail.registration, registration: detail.registration, attendees: detail.attendees }, 201);
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   })
   .get('/', async (c) => {
     requireAdmin(c);
@@ -198,11 +209,21 @@ export const registrationRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Registration confirmed', registration: await registrationView(dbOf(c), row) }, 200);
   })
   .post('/:id/attendees', async (c) => {
-    requireAdmin(c);
+    const user = requireAdmin(c);
     const input = await jsonBody(c, attendeeCreateSchema);
-    const { attendee, registration } = await dbOf(c).transaction((tx) => addAttendee(tx, c.req.param('id'), input, ctxOf(c)));
-    // the created attendee at the top level, as every create answers (docs/product.md#api), and under `attendee`
-    return c.json({ ...attendee, attendee, registration: await registrationView(dbOf(c), registration) }, 201);
+    // with an Idempotency-Key, Add Attendee pressed again after a lost answer adds the attendee once
+    const answer = await withIdempotency(
+      dbOf(c),
+      c.req.header('idempotency-key'),
+      { userId: user.id, method: 'POST', path: `/api/registrations/${c.req.param('id').toUpperCase()}/attendees`, body: input },
+      async (tx) => {
+        const { attendee, registration } = await addAttendee(tx, c.req.param('id'), input, ctxOf(c));
+        // the created attendee at the top level, as every create answers (docs/product.md#api), and under `attendee`
+        return { status: 201, body: { ...attendee, attendee, registration: await registrationView(tx, registration) } };
+      },
+    );
+    if (answer.replayed) c.header('Idempotent-Replayed', 'true');
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   })
   .put('/:id/attendees/:attendeeId', async (c) => {
     requireAdmin(c);

@@ -275,6 +275,34 @@ describe('registration desk', () => {
     expect(csv).toContain(member.first);
   });
 
+  it('Add Attendee pressed again after the Wi-Fi lost its answer adds the attendee once', async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Rosa', 'Retry');
+    const { id, registration_number: number } = created.body.registration;
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: 'Attendees (1/9)' }).waitFor();
+    // the server saves the attendee, and its answer never reaches the laptop
+    let cut = true;
+    await page.route(`**/api/registrations/${id}/attendees`, async (route) => {
+      if (!cut || route.request().method() !== 'POST') return route.fallback();
+      cut = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'Add Attendee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Attendee' });
+    await dialog.getByLabel('First Name').fill('Lupe');
+    await dialog.getByLabel('Last Name').fill('Retry');
+    await dialog.getByLabel('Relationship').selectOption('parent');
+    await dialog.getByLabel('Age Category').selectOption('adult');
+    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    await expect.poll(() => cut).toBe(false);
+    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    await page.getByRole('heading', { name: 'Attendees (2/9)' }).waitFor();
+    const saved = await api('GET', `/registrations/${id}`, { token });
+    expect(saved.body.attendees.map((a: { first_name: string }) => a.first_name).sort()).toEqual(['Lupe', 'Rosa']);
+  });
+
   it('cancelling a paid registration offers the refund, prefilled with what was paid, and records it in the ledger', async () => {
     const { page, token } = await signInAs('admin');
     const created = await createByApi(token, 'Rosa', 'Refund');

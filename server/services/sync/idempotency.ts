@@ -217,6 +217,21 @@ export async function withIdempotency<T, C>(
   return singleAnswer(answer, key);
 }
 
+/**
+ * The answer already recorded under the request's Idempotency-Key, as withIdempotency would replay it;
+ * undefined without a key or a record. For a route that must check something single use (a bot
+ * challenge's token) only on a request's first delivery: a retry after a lost answer sends it again.
+ */
+export async function answerOnRecord<T>(
+  db: Db,
+  header: string | undefined,
+  scope: { userId: number; method: string; path: string; body: unknown },
+): Promise<StoredAnswer<T> | undefined> {
+  const key = checkIdempotencyKey(header);
+  const prior = await priorAnswer<T>(db, { key, ...scope });
+  return prior && singleAnswer(prior, key);
+}
+
 // ---- one op without a transaction ------------------------------------------------------------------
 //
 // The hottest single writes (a greeter's pickup toggle, a desk's check-in tap) skip the transaction

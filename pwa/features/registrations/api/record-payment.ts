@@ -6,9 +6,9 @@
  * its key until it has an answer (a success or a refusal); a 5xx or no answer at all keeps it, since
  * the server may have saved it. A payment typed differently is another payment, with a key of its own.
  */
-import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { useRetryKeys } from '../../../lib/use-retry-keys';
 import type { Payment, Registration } from '../../../../shared/schemas/registration';
 import { registrationKeys } from './registration-keys';
 
@@ -26,22 +26,13 @@ const paymentOf = ({ registrationId, body }: Sent) => JSON.stringify([registrati
 
 export function useRecordPayment() {
   const qc = useQueryClient();
-  /** each payment sent that has had no answer yet, and its key */
-  const unanswered = useRef(new Map<string, string>());
+  const keys = useRetryKeys(paymentOf);
   return useMutation({
-    mutationFn: (sent: Sent) => {
-      const payment = paymentOf(sent);
-      let key = unanswered.current.get(payment);
-      if (!key) unanswered.current.set(payment, (key = crypto.randomUUID()));
-      return recordPayment(sent.registrationId, sent.body, key);
-    },
+    mutationFn: (sent: Sent) => recordPayment(sent.registrationId, sent.body, keys.keyFor(sent)),
     onSuccess: (_, sent) => {
-      unanswered.current.delete(paymentOf(sent));
+      keys.answered(sent);
       return qc.invalidateQueries({ queryKey: registrationKeys.all });
     },
-    onError: (error, sent) => {
-      // refused by the server (bad amount, not allowed): that answer came, so the next try is a new payment
-      if (error instanceof ApiError && error.status !== 0 && error.status < 500) unanswered.current.delete(paymentOf(sent));
-    },
+    onError: (error, sent) => keys.answered(sent, error),
   });
 }
