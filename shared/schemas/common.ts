@@ -9,8 +9,12 @@ export const MAX_ROW_ID = 2_147_483_647;
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 export const IDEMPOTENCY_KEY_MESSAGE = 'must be 8 to 100 letters, digits, - or _';
 
-export const requiredString = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+export const requiredString = (message: string, max = 200, field?: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${field ? `${field} must` : 'Must'} be at most ${max} characters`);
 
 /** Optional text, trimmed, at most `max` characters; empty is null. `field` names it in the messages ('picked_up_by must be text'). */
 export const optionalText = (max = 2000, field?: string) =>

@@ -116,7 +116,8 @@ export const registrationUpdateSchema = z
 export type RegistrationUpdate = z.output<typeof registrationUpdateSchema>;
 
 export const cancelSchema = z.object({
-  reason: requiredString(REGISTRATION_MESSAGES.cancelReason, 1000),
+  // named: the sentence shows alone in the page's banner, not under a field
+  reason: requiredString(REGISTRATION_MESSAGES.cancelReason, 1000, 'The reason'),
 });
 
 /** POST /registrations/{id}/payments: dollars, negative for a refund. */

@@ -446,6 +446,9 @@ describe('cancel and reactivate', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Please provide a reason for cancellation');
     expect(empty.body.fields.reason).toBe('Please provide a reason for cancellation');
+    // the page shows the sentence alone, in its banner: it names what is too long
+    const long = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'x'.repeat(1001) } });
+    expect([long.status, long.body.error]).toEqual([400, 'The reason must be at most 1000 characters']);
     const res = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Family emergency' } });
     expect(res.status).toBe(200);
     expect(res.body.registration).toMatchObject({

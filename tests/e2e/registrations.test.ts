@@ -8,7 +8,16 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, apiLogin, createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import {
+  adminToken,
+  api,
+  apiLogin,
+  createStaffUser,
+  newPage,
+  setupBrowser,
+  signInAs,
+  waitForServiceWorker,
+} from './helpers/playwright-utils';
 import { createFamily } from './helpers/staff-data';
 
 setupBrowser();
@@ -223,9 +232,15 @@ describe('registration desk', () => {
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await emptyPrompt;
     await expect.poll(() => page.getByRole('button', { name: 'Cancel Registration' }).isVisible()).toBe(true);
+    // a reason too long is refused, saying what; the cancellation that then goes through clears that error
+    const longPrompt = answerNextDialog(page, 'accept', 'x'.repeat(1001));
+    await page.getByRole('button', { name: 'Cancel Registration' }).click();
+    await longPrompt;
+    await page.getByText('The reason must be at most 1000 characters').waitFor();
     const reasonPrompt = answerNextDialog(page, 'accept', 'Family emergency');
     await page.getByRole('button', { name: 'Cancel Registration' }).click();
     await reasonPrompt;
+    await expect.poll(() => page.getByText('The reason must be at most 1000 characters').count()).toBe(0);
     // it holds $500.00: the refund step is offered on the page, which stays usable; Not now says the money is still held
     const refund = page.getByRole('region', { name: 'Refund the payment?' });
     await refund.getByText('$500.00 has been paid', { exact: false }).waitFor();
@@ -549,6 +564,17 @@ describe('registration desk', () => {
     // the spec's sentence says port 4000 wherever the server is: the address this app uses is named too
     await page.getByText(`This app's server is at ${new URL(page.url()).origin}.`).waitFor();
     await page.unroute('**/api/registrations/stats/summary');
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('Financial Summary').waitFor();
+  });
+
+  it('with no signal, the Overview says the network error with Try Again instead of loading for ever', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/registrations' });
+    await waitForServiceWorker(page);
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Overview' }).click();
+    await page.getByText('Network error - please check if the backend server is running on port 4000').waitFor({ timeout: 20_000 });
+    await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Financial Summary').waitFor();
   });

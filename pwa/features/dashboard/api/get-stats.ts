@@ -23,6 +23,9 @@ export const statsQueryOptions = () =>
     queryFn: ({ signal }) => api.get<RegistrationStats>('/registrations/stats/summary', { signal }),
     retry: (failures, error) => isNetworkError(error) && failures < STATS_RETRIES,
     retryDelay: STATS_RETRY_DELAY_MS,
+    // asked while the browser says offline too: paused instead, the Overview said "Loading statistics..."
+    // for as long as the signal stayed away, never the network error and its Try Again
+    networkMode: 'always',
   });
 
 export const useStats = () => useQuery(statsQueryOptions());

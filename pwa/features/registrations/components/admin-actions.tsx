@@ -73,6 +73,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
       { id: r.id, reason: reason.trim() },
       {
         onSuccess: ({ registration }) => {
+          clearNotice(); // a failed try's error does not stay under a cancellation that went through
           const held = refundOwed(registration);
           if (held > 0) setRefundOf(held);
         },
