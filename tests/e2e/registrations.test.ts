@@ -274,7 +274,10 @@ describe('registration desk', () => {
     await history.getByText('Registration cancelled: Family emergency').waitFor();
     await history.getByText(`Attendee removed: Ofelia ${contact.last}`).waitFor();
     await history.getByText(new RegExp(`^Attendee updated: Ofelia ${contact.last} \\(.*age category.*\\)$`)).waitFor();
-    await history.getByText('Payment recorded').waitFor();
+    await history
+      .getByText(/^Payment recorded: \$\d[\d,]*\.\d\d, \w+/)
+      .first()
+      .waitFor();
     await history.getByText(/Registration updated: .*discount percentage/).waitFor();
     await history.getByText('Registration created').waitFor();
 

@@ -312,6 +312,11 @@ describe("a registration's change history", () => {
       `notes: ${'x'.repeat(79)}… → short`,
     ]);
     expect(changeLines(null, after)).toEqual([]);
+    // money as the page shows it
+    expect(changeLines({ total_amount: 912.5, discount_percentage: 0 }, { total_amount: 1050, discount_percentage: 10 })).toEqual([
+      'total amount: $912.50 → $1,050.00',
+      'discount percentage: 0% → 10%',
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Spinner } from '../../../components/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { formatMoney } from '../../../../shared/pricing';
 import { useHistory, type HistoryEntry } from '../api/get-history';
 
 const ACTION_LABELS: Record<string, string> = {
@@ -45,11 +46,22 @@ export function changedFields(before: unknown, after: unknown): string[] {
   return Object.keys(a).filter((k) => !IGNORED.has(k) && k in b && JSON.stringify(a[k]) !== JSON.stringify(b[k]));
 }
 
-/** A value as the history shows it: text cut at 80 characters; an empty one says so. */
-function shown(v: unknown): string {
+/** The money fields of a registration's audit rows, in dollars: shown as the page shows money. */
+const MONEY = /(^|_)(amount|due)$/;
+
+/** A value as the history shows it: money as dollars, a percentage with its sign, text cut at 80 characters; an empty one says so. */
+function shown(v: unknown, key = ''): string {
   if (v === null || v === undefined || v === '') return '(empty)';
+  if (typeof v === 'number' && MONEY.test(key)) return formatMoney(v);
+  if (typeof v === 'number' && key.endsWith('_percentage')) return `${v}%`;
   const text = typeof v === 'string' ? v : JSON.stringify(v);
   return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
+/** "$250.00, cash (At the desk)": what a payment or refund was, from its audit row. */
+function paymentText(p: Record<string, unknown>): string {
+  const amount = typeof p.amount === 'number' ? formatMoney(Math.abs(p.amount)) : '';
+  return [amount, p.method].filter(Boolean).join(', ') + (p.note ? ` (${shown(p.note)})` : '');
 }
 
 /**
@@ -59,7 +71,7 @@ function shown(v: unknown): string {
 export function changeLines(before: unknown, after: unknown): string[] {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
-  return changedFields(before, after).map((k) => `${humanize(k)}: ${shown(b[k])} → ${shown(a[k])}`);
+  return changedFields(before, after).map((k) => `${humanize(k)}: ${shown(b[k], k)} → ${shown(a[k], k)}`);
 }
 
 function describe(e: HistoryEntry): string {
@@ -75,6 +87,10 @@ function describe(e: HistoryEntry): string {
   }
   if (e.action === 'attendee.remove') return `${label}: ${before.first_name ?? ''} ${before.last_name ?? ''}`.trim();
   if (e.action === 'registration.cancel' && after.cancel_reason) return `${label}: ${String(after.cancel_reason)}`;
+  if (e.action === 'payment.record' || e.action === 'payment.refund') {
+    const what = paymentText(after);
+    return what ? `${label}: ${what}` : label;
+  }
   const fields = changedFields(e.before, e.after);
   return e.action.endsWith('.update') && fields.length ? `${label}: ${fields.map(humanize).join(', ')}` : label;
 }
