@@ -85,6 +85,8 @@ describe('check registration', () => {
     await page.getByLabel('Email Address').fill(`nobody-${randomBytes(3).toString('hex')}@reunion.test`);
     await page.getByRole('button', { name: 'Send Verification Code' }).click();
     await page.getByText('No registration found with this email').waitFor();
+    // what else it can mean, and whom to ask (a cancelled registration is not found)
+    await page.getByText('A registration that was cancelled is not found here', { exact: false }).waitFor();
 
     await page.getByLabel('Email Address').fill(reg.email.toUpperCase());
     await page.getByRole('button', { name: 'Send Verification Code' }).click();

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
+import { useEvent } from '../../../lib/public-config';
 import { sendVerificationSchema, VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { CHALLENGE_MESSAGES } from '../../../../shared/schemas/common';
 import { sendVerificationCode, type CodeFlow } from '../api/verification-api';
@@ -24,6 +25,7 @@ export interface EmailStepProps {
 
 export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStepProps) {
   const challengeRequired = useChallengeRequired();
+  const event = useEvent();
   const form = useForm({ email: initialEmail });
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
@@ -68,6 +70,13 @@ export function EmailStep({ flow, initialEmail = '', notice, onSent }: EmailStep
       {notice}
       <p className="lead">Enter the email address used for the registration. We will email you a 6-character verification code.</p>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
+      {/* the spec's sentence as it is; what else it can mean, and whom to ask */}
+      {form.result?.text === VERIFICATION_MESSAGES.noRegistration && (
+        <p className="note">
+          Registered with another address? Try that one. A registration that was cancelled is not found here: write to{' '}
+          <a href={`mailto:${event.supportEmail}`}>{event.supportEmail}</a>.
+        </p>
+      )}
       {/* back from the code step (the address kept): focus is on the address, not lost with the step */}
       <VisitorEmailField
         value={form.values.email}
