@@ -105,7 +105,9 @@ const requiredText = (required: string) =>
 function count(required?: string) {
   const num = z
     .number({ error: (iss) => (iss.input === undefined && required ? required : FLIGHT_MESSAGES.wholeNumber) })
-    .int(FLIGHT_MESSAGES.wholeNumber)
+    // a refinement, not .int(): zod's int check ends the row's checking, and the row's other messages
+    // (the Other airline's name) would come one submit later
+    .refine(Number.isInteger, FLIGHT_MESSAGES.wholeNumber)
     .min(0, FLIGHT_MESSAGES.negative)
     .max(MAX_PASSENGERS_PER_FLIGHT, `Must be at most ${MAX_PASSENGERS_PER_FLIGHT}`);
   return z.preprocess(

@@ -127,6 +127,11 @@ describe('flight rows', () => {
       airlineName: 'Please type the name of the airline',
       airportName: 'Airport name is required',
     });
+    // a count that is not whole is one more mistake of the row, not the end of its checking
+    expect(messages(flightSchema(window, { form: true }).safeParse(row({ airline: 'Other', adultsCount: 1.5 })))).toEqual({
+      adultsCount: 'Must be a whole number',
+      airlineName: 'Please type the name of the airline',
+    });
   });
 
   it("refuses 'N/A' typed as an Other airline's name: it would store the flight as a placeholder", () => {
