@@ -41,6 +41,7 @@ export function databaseErrorText(e: unknown, databaseUrl: string | undefined): 
   const cause = rootCause(e);
   switch (cause?.code) {
     case 'ECONNREFUSED':
+    case 'CONNECT_TIMEOUT': // postgres.js: a host that drops the packets
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
       return `DATABASE_URL: no PostgreSQL answers at ${where} (${cause.code}): start it, or correct DATABASE_URL`;

@@ -33,6 +33,8 @@ export type Role = (typeof ROLES)[number];
 
 /** How each role is named on screen. */
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', greeter: 'Greeter', checkin: 'Check-in staff' };
+/** A role in a sentence: 'can now sign in as a greeter', 'when an administrator signs in'. */
+export const ROLE_NOUNS: Record<Role, string> = { admin: 'an administrator', greeter: 'a greeter', checkin: 'check-in staff' };
 
 export const FLIGHT_TYPES = ['arrival', 'departure'] as const;
 export type FlightType = (typeof FLIGHT_TYPES)[number];

@@ -3,14 +3,7 @@
  * they fly home, needs a phone call. Pure, so the registration page, the arrivals modal, the hotel card
  * and the server all say the same sentence.
  */
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** 'YYYY-MM-DD' → 'Nov 28' (calendar date as written, no time-zone shift). */
-export function shortDate(iso: string): string {
-  const [, m, d] = iso.slice(0, 10).split('-').map(Number);
-  return `${MONTHS[m - 1]} ${d}`;
-}
+import { shortDate } from './short-date';
 
 export interface HotelDates {
   checkIn: string | null | undefined;

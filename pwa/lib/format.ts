@@ -43,13 +43,6 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return isValid(d) ? `${MONTHS[d.getMonth()]} ${pad2(d.getDate())}, ${d.getFullYear()}` : '';
 }
 
-/** 'Nov 27', where the year goes without saying; '' for empty or unreadable input. */
-export function formatMonthDay(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = toDate(value);
-  return isValid(d) ? `${MONTHS[d.getMonth()]} ${pad2(d.getDate())}` : '';
-}
-
 /** 'Nov 27, 2025 2:05 PM' for timestamps (e.g. created_at, picked_up_at). */
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
@@ -64,7 +57,7 @@ export function formatWhen(value: string | number | Date | null | undefined, now
   if (!isValid(d)) return '';
   const now = new Date(nowMs);
   const today = d.getFullYear() === now.getFullYear() && d.getMonth() === now.getMonth() && d.getDate() === now.getDate();
-  return today ? formatClock(d) : `${formatMonthDay(d)} ${formatClock(d)}`;
+  return today ? formatClock(d) : `${MONTHS[d.getMonth()]} ${pad2(d.getDate())} ${formatClock(d)}`;
 }
 
 /** '14:05' → '2:05 PM' (shared with the mails). */

@@ -8,7 +8,7 @@
  * is another request, with a key of its own.
  */
 import { useRef } from 'react';
-import { ApiError } from './api-client';
+import { ApiError, isRetryable } from './api-client';
 
 export interface RetryKeys<S> {
   /** the key of what is sent (`sent`, identified by `identify`): the same as last time while it has had no answer */
@@ -29,8 +29,7 @@ export function useRetryKeys<S>(identify: (sent: S) => string): RetryKeys<S> {
     },
     answered: (sent, error) => {
       // no answer, or the server failing: it may have saved it, so the same request keeps its key
-      if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) return;
-      if (error !== undefined && !(error instanceof ApiError)) return;
+      if (isRetryable(error) || (error !== undefined && !(error instanceof ApiError))) return;
       unanswered.current.delete(identify(sent));
     },
   };

@@ -111,7 +111,7 @@ export interface HandoverNotice {
   count: number;
   /** the names of who made them, as recorded; empty when unknown */
   names: string[];
-  /** how many of them the signed-in user's role may not send (senders.ts): they wait for one who may */
+  /** how many of them, waiting to be sent, the signed-in user's role may not send (senders.ts): they wait for one who may */
   held: number;
   /** the roles that may send every held one (empty when none is held) */
   heldFor: Role[];
@@ -126,7 +126,8 @@ export async function handoverNotice(db: AppDB): Promise<HandoverNotice | null> 
   const foreign = ops.filter((op) => notOnServer(op) && !!op.madeBy && op.madeBy.userId !== owner.userId);
   if (!foreign.length) return null;
   const names = [...new Set(foreign.flatMap((op) => (op.madeBy?.name ? [op.madeBy.name] : [])))];
-  const held = foreign.filter((op) => !maySend(owner.role, op.kind));
+  // only what would be sent: a refused or conflicting change waits for Retry or Resolve, not for a role
+  const held = foreign.filter((op) => op.state === 'pending' && !maySend(owner.role, op.kind));
   return { count: foreign.length, names, held: held.length, heldFor: held.length ? sendersOfAll(held.map((op) => op.kind)) : [] };
 }
 

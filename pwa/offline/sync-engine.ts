@@ -15,7 +15,8 @@
  *      made that the signed-in user's role may not send stay pending for one who may: senders.ts). Consecutive pickups
  *      go up to 100 at a time in one request (POST /flight-pickups/batch, one answer per op), and each
  *      batch's answers are recorded in one Dexie transaction (one redraw of the screen per batch); a
- *      hotel link goes alone through its route, so a batch never jumps over it.
+ *      hotel link goes alone through its route, so a batch never jumps over it (unless the link is held
+ *      for an administrator: then the ops behind it, of other kinds, go first).
  *      2xx → settle (a stale pickup's answer carries the server's state, which the cache takes);
  *      network error, 5xx, 408, 429 → the op (every op of the batch) stays where it is and no later op is
  *      sent (retry later, order kept; a batch is sent again whole, each op idempotent); after an answer
@@ -409,11 +410,13 @@ export class SyncEngine {
    * never sent cannot be on the server (noteAttempt counts only sends that may have reached it).
    */
   private async paymentWaits(): Promise<boolean> {
+    // a payment held for a desk user (senders.ts) was not sent by this one: it makes no download wait
+    const role = (await this.db.getMeta('owner'))?.role;
     return (
       (await this.db.outbox
         .where('kind')
         .equals('payment')
-        .filter((op) => op.state === 'pending' && op.attempts > 0)
+        .filter((op) => op.state === 'pending' && op.attempts > 0 && maySend(role, op.kind))
         .count()) > 0
     );
   }

@@ -3,7 +3,7 @@ import { formatClock } from '../lib/format';
 import type { SyncProgress } from './sync-engine';
 import type { OutboxOp } from './types';
 import type { HandoverNotice } from './owner';
-import type { Role } from '../../shared/constants';
+import { ROLE_NOUNS } from '../../shared/constants';
 
 /** '3 not synced': changes made on this device that the server does not have yet (not "pending", which the board uses for people waiting) */
 export const pendingText = (n: number) => `${n} not synced`;
@@ -84,8 +84,6 @@ export function handoverText(n: HandoverNotice): string {
   const who = listNames(n.names);
   return `${changes} made on this device by ${who} ${verb} not reached the server yet. ${kept} The data ${who} had saved on this device was removed when you signed in.`;
 }
-
-const ROLE_NOUNS: Record<Role, string> = { greeter: 'a greeter', checkin: 'a check-in staff member', admin: 'an administrator' };
 
 /** ' and will be sent', or, for changes this user's role may not send, who must sign in here to send them. */
 function whenSent(n: HandoverNotice): string {

@@ -4,7 +4,7 @@
  * the device's time zone, and '' for anything unreadable.
  */
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDate, formatDateTime, formatMonthDay, formatTime } from '../../pwa/lib/format';
+import { formatClock, formatDate, formatDateTime, formatTime } from '../../pwa/lib/format';
 
 describe('formatDate', () => {
   it("writes a calendar day as 'MMM dd, yyyy', whatever the time zone", () => {
@@ -14,12 +14,6 @@ describe('formatDate', () => {
     // a date stored as midnight UTC is that calendar day, not the evening before in America
     expect(formatDate('2025-12-02T00:00:00.000Z')).toBe('Dec 02, 2025');
     expect(formatDate('2025-12-02T00:00:00Z')).toBe('Dec 02, 2025');
-  });
-
-  it("writes a day whose year goes without saying as 'MMM dd'", () => {
-    expect(formatMonthDay('2026-11-29')).toBe('Nov 29');
-    expect(formatMonthDay('2026-12-02T00:00:00.000Z')).toBe('Dec 02');
-    expect(formatMonthDay('')).toBe('');
   });
 
   it('reads timestamps and Date objects in local time', () => {

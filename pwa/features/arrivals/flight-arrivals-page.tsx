@@ -4,7 +4,8 @@
  * and replays pickups), so it keeps working with no signal; the staff layout's sync line says what has
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
  */
-import { formatDate, formatMonthDay, formatTime } from '../../lib/format';
+import { formatDate, formatTime } from '../../lib/format';
+import { shortDate } from '../../../shared/short-date';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageSpinner } from '../../components/spinner';
 import { Button } from '../../components/button';
@@ -56,7 +57,7 @@ export default function FlightArrivalsPage() {
   // each render: useNextToLand's clock renders the page at least every 30 s.
   const withNight = date !== undefined && date === liveBoardDay(event);
   /** until when today's board lists the night after its day: "4:00 AM on Nov 29" */
-  const night = withNight ? `${formatTime(BOARD_DAY_STARTS)} on ${formatMonthDay(nightOf(date))}` : null;
+  const night = withNight ? `${formatTime(BOARD_DAY_STARTS)} on ${shortDate(nightOf(date))}` : null;
   const arrivals = useArrivals({ date, withNight });
   // the cards and the chart count the chosen airport's arrivals (a greeter at Hobby counts Hobby's); the
   // search only finds rows among them

@@ -5,6 +5,7 @@ import { SelectField, TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
 import { createUserSchema } from '../../../shared/schemas/auth';
 import { useCreateUser } from './api/users-api';
+import { ROLE_NOUNS, type Role } from '../../../shared/constants';
 
 const EMPTY = { first_name: '', last_name: '', email: '', role: 'greeter', password: '' };
 const ROLE_OPTIONS = [
@@ -13,8 +14,6 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Administrator (everything)' },
 ];
 
-const ROLE_NAMES: Record<string, string> = { greeter: 'a greeter', checkin: 'check-in staff', admin: 'an administrator' };
-
 export function AddUserForm() {
   const form = useForm(EMPTY);
   const create = useCreateUser();
@@ -22,7 +21,7 @@ export function AddUserForm() {
     schema: createUserSchema,
     send: async (data) => {
       const user = await create.mutateAsync(data);
-      return `${user.first_name} ${user.last_name} can now sign in as ${ROLE_NAMES[user.role] ?? user.role}.`;
+      return `${user.first_name} ${user.last_name} can now sign in as ${ROLE_NOUNS[user.role as Role] ?? user.role}.`;
     },
     fallback: 'Failed to add user. Please try again.',
   });
