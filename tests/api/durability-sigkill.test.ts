@@ -15,7 +15,7 @@
  * And the graceful stop : on SIGTERM the server logs it, closes and exits well before its
  * forced exit, and the embedded database opens again in a new server with every write.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,8 +23,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { withDatabase } from '../setup/global-setup';
+import { ROOT, spawnServer } from '../helpers/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN = {
   email: 'durable-admin@test.example',
   password: 'durable-pass-1',
@@ -43,29 +43,20 @@ interface Server {
 
 /** Starts the server (`node --import tsx server/main.ts`) in its own process group and waits for its "running at" line. */
 async function startServer(env: Record<string, string>): Promise<Server> {
-  // node itself with tsx's loader, not `npx tsx` (npm and tsx's own process, each relaying signals): a
-  // signal sent to the group reaches the server as an orchestrator's would, with no wrapper in between
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
+  // in a process group of its own: a signal sent to the group reaches the server with no wrapper in between
+  const child = spawnServer(
+    {
       HOST: '127.0.0.1',
       PORT: '0',
-      DEMO_DATA: 'false',
-      CHALLENGE_PROVIDER: 'none',
       MAIL_TRANSPORT: 'log',
-      LOG_LEVEL: 'warn',
       STATIC_DIR: path.join(ROOT, '.tmp', 'no-static'),
       SESSION_SECRET: 'durability-secret-durability-secret-000',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...env,
     },
-  });
+    { detached: true },
+  );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -2,32 +2,19 @@
  * Starting the server where it cannot listen, or on a database it cannot reach (README.md
  * "Configuration"): one line naming the variable to change and exit code 1, not a stack trace.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../helpers/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'rd-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
-      DATA_DIR: dir,
-      DEMO_DATA: 'false',
-      CHALLENGE_PROVIDER: 'none',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
+  const child = spawnServer({ DATA_DIR: dir, ...env });
+  child.stdout.resume(); // read and dropped: a full pipe would hold the server up
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
