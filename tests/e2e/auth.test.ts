@@ -78,6 +78,10 @@ describe('admin sign-in', () => {
       dispatchEvent(new PopStateEvent('popstate'));
     });
     await page.waitForURL(/\/login$/);
+    // the redirect carries the page asked for (React Router keeps it in history.state.usr): on a loaded
+    // machine the form could otherwise be sent before the sign-in page has read it
+    await page.waitForFunction(() => history.state?.usr?.from?.pathname === '/admin/users');
+    await page.getByRole('heading', { name: 'Staff Sign In' }).waitFor();
     await signInThroughForm(page, admin.email, 'brand-new-pass');
     await page.waitForURL(/\/admin\/users$/);
   });
