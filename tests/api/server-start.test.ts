@@ -13,7 +13,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'rd-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawnServer({ DATA_DIR: dir, ...env });
+  // a static root that exists: without a build (as in CI before it builds), serving dist/ warns on stderr
+  const child = spawnServer({ DATA_DIR: dir, STATIC_DIR: dir, ...env });
   child.stdout.resume(); // read and dropped: a full pipe would hold the server up
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
