@@ -3,7 +3,7 @@
  * they fly home, needs a phone call. Pure, so the registration page, the arrivals modal, the hotel card
  * and the server all say the same sentence.
  */
-import { shortDate } from './short-date';
+import { shortDate } from './calendar-date';
 
 export interface HotelDates {
   checkIn: string | null | undefined;

@@ -7,18 +7,13 @@ import { IDEMPOTENCY_KEY_MESSAGE, IDEMPOTENCY_KEY_PATTERN, MAX_ROW_ID, tapperNam
 import { PICKUP_BATCH_MAX } from '../constants';
 import { airportFilterValue } from '../airports';
 import { flightKey } from '../airlines';
+import { isCalendarDate } from '../calendar-date';
 import type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult } from './records';
 import type { PickupBatchResult, ArrivalsSummary } from './answers';
 export type { PickupBatchResult, ArrivalsSummary };
 export type { ArrivalAttendee, ArrivalHotel, FlightArrival, PickupResult };
 
-/** True for a real calendar date written 'YYYY-MM-DD' (rejects 2025-02-30). */
-export function isCalendarDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
+export { isCalendarDate };
 
 export const calendarDate = (message = 'Date must be a valid date like 2025-11-27') =>
   z.string({ error: message }).trim().refine(isCalendarDate, message);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { queryArrivals } from '../../pwa/offline/queries';
-import { defaultBoardDate, liveBoardDay } from '../../pwa/features/arrivals/hooks/use-arrival-date';
+import { boardDateOf, defaultBoardDate, liveBoardDay } from '../../pwa/features/arrivals/hooks/use-arrival-date';
 import { arrivalRow, freshDb, seedArrivals } from './fixtures';
 
 const event = {
@@ -17,6 +17,16 @@ describe("the greeter's board day, 04:00 to 04:00", () => {
     expect(liveBoardDay(event, new Date('2025-11-28T10:05:00Z'))).toBe('2025-11-28');
     expect(liveBoardDay(event, new Date('2026-11-28T10:05:00Z'))).toBeNull();
     expect(defaultBoardDate(event, new Date('2026-11-28T10:05:00Z'))).toBe('2025-11-27');
+  });
+
+  it("opens an address's day; every date for 'all'; the board's own day for no date or one that is not a date", () => {
+    const at = new Date('2025-11-28T10:05:00Z');
+    expect(boardDateOf('2025-11-29', event, at)).toBe('2025-11-29');
+    expect(boardDateOf('all', event, at)).toBeUndefined();
+    expect(boardDateOf('', event, at)).toBeUndefined();
+    expect(boardDateOf(null, event, at)).toBe('2025-11-28');
+    // a mistyped link: the board of today, not a board of nothing under an empty date box
+    for (const bad of ['garbage', '2025-02-30', '2025-11-2']) expect(boardDateOf(bad, event, at)).toBe('2025-11-28');
   });
 
   it("lists the night's arrivals after midnight, up to 04:00, on the day's board; its calendar day still lists them too", async () => {

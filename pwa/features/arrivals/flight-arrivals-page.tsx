@@ -5,7 +5,7 @@
  * not reached the server yet. A laptop gets the table, a phone (≤ 640 px) the flight cards, next to land first.
  */
 import { formatDate, formatTime } from '../../lib/format';
-import { shortDate } from '../../../shared/short-date';
+import { shortDate } from '../../../shared/calendar-date';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { PageSpinner } from '../../components/spinner';
 import { Button } from '../../components/button';

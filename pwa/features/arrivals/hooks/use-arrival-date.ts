@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useEvent } from '../../../lib/public-config';
 import { BOARD_DAY_STARTS_MS } from '../../../../shared/board-day';
+import { isCalendarDate } from '../../../../shared/calendar-date';
 
 const ALL = 'all';
 
@@ -31,11 +32,20 @@ export function defaultBoardDate(
   return liveBoardDay(event, now) ?? event.defaultArrivalDate;
 }
 
+/**
+ * The day an address's ?date= asks for: undefined for every date ('all', or empty), the day itself, or,
+ * absent or not a real date (a mistyped link, ?date=garbage), the day the board opens on: a board of
+ * nothing, with an empty date box, said nothing of the mistake.
+ */
+export function boardDateOf(raw: string | null, event: Parameters<typeof defaultBoardDate>[0], now = new Date()): string | undefined {
+  if (raw === ALL || raw === '') return undefined;
+  return raw !== null && isCalendarDate(raw) ? raw : defaultBoardDate(event, now);
+}
+
 export function useArrivalDate(): { date: string | undefined; setDate: (date: string | undefined) => void } {
   const event = useEvent();
   const [params, setParams] = useSearchParams();
-  const raw = params.get('date');
-  const date = raw === null ? defaultBoardDate(event) : raw === ALL || raw === '' ? undefined : raw;
+  const date = boardDateOf(params.get('date'), event);
   const setDate = useCallback(
     (next: string | undefined) =>
       setParams(
