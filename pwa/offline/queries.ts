@@ -20,7 +20,6 @@ export interface ArrivalFilter {
   withNight?: boolean;
 }
 
-/** Arrivals by date and time, with `pendingSync` set where a tap has not reached the server yet. */
 /** The day's arrivals and the night's after it, by time, the day's untimed ones last (shared/board-day.ts). */
 async function dayAndNight(db: AppDB, date: string) {
   // one range of the sort key: the day from 00:00 (its untimed rows sort as 'T99:99'), then the night's
@@ -31,6 +30,7 @@ async function dayAndNight(db: AppDB, date: string) {
   return [...rows.filter((a) => a.flightTime), ...rows.filter((a) => !a.flightTime)];
 }
 
+/** Arrivals by date and time, with `pendingSync` set where a tap has not reached the server yet. */
 export async function queryArrivals(db: AppDB, filter: ArrivalFilter = {}): Promise<ArrivalView[]> {
   const rows = !filter.date
     ? await db.arrivals.orderBy('sortKey').toArray()
