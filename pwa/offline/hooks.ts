@@ -19,6 +19,7 @@ import { orderNextToLand } from './next-to-land';
 import { opOutcome, type OpOutcome } from './op-outcome';
 import { handoverNotice, readOwned, type HandoverNotice } from './owner';
 import { keepUnchanged } from './stable-rows';
+import { msUntilSyncedTextChanges } from './sync-text';
 import {
   queryArrival,
   queryArrivals,
@@ -324,6 +325,32 @@ export function useOutbox(): {
     }),
     [ops],
   );
+}
+
+/**
+ * Date.now(), read again as soon as 'Last synced …' of `sinceIso` would say another thing, so "just now"
+ * turns into "1 min ago" a minute after the sync, not up to half a minute later.
+ */
+export function useSyncedClock(sinceIso: string | null | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const since = sinceIso ? Date.parse(sinceIso) : NaN;
+    setNow(Date.now());
+    if (!Number.isFinite(since)) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const next = () => {
+      timer = setTimeout(
+        () => {
+          setNow(Date.now());
+          next();
+        },
+        msUntilSyncedTextChanges(since, Date.now()),
+      );
+    };
+    next();
+    return () => clearTimeout(timer);
+  }, [sinceIso]);
+  return now;
 }
 
 /** Date.now(), refreshed every minute (for 'Last synced 2 min ago' and 'next to land'). */

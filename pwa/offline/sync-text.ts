@@ -62,6 +62,16 @@ export function lastSyncedText(iso: string | null, nowMs: number): string {
   return `Last synced ${days} day${days === 1 ? '' : 's'} ago`;
 }
 
+/**
+ * Milliseconds from `nowMs` until lastSyncedText of `sinceMs` next changes: it counts whole minutes of
+ * the age (rounded seconds), so at the next minute of age, a quarter second late to be safe.
+ */
+export function msUntilSyncedTextChanges(sinceMs: number, nowMs: number): number {
+  const age = Math.max(0, nowMs - sinceMs);
+  const nextMinute = (Math.floor((age + 500) / 60_000) + 1) * 60_000 - 500;
+  return nextMinute - age + 250;
+}
+
 /** 'Ana Lima', 'Ana Lima and Bo Greer', 'Ana Lima, Bo Greer and Cy Dao' */
 function listNames(names: string[]): string {
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;

@@ -348,7 +348,7 @@ describe('registration desk', () => {
     expect(ledger.body.paid_amount).toBe(0);
   });
 
-  it('edit mode changes the emergency contact, country, dietary needs, special requests and notes, and Cancel puts them back', async () => {
+  it('edit mode changes the emergency contact, country, dietary needs, special requests and notes, Cancel puts them back, and Enter saves', async () => {
     const { page, token } = await signInAs('admin');
     const created = await createByApi(token, 'Edda', 'Edits', { dietary_restrictions: 'None' });
     const { id, registration_number: number } = created.body.registration;
@@ -378,9 +378,16 @@ describe('registration desk', () => {
     await page.getByText('Odin Edits · +1 555 0199').waitFor();
     await page.getByText('Ground floor room').waitFor();
 
+    // Enter in an edit box saves, as in any form
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByLabel('Emergency Contact Name').fill('Odin Enters');
+    await page.getByLabel('Emergency Contact Name').press('Enter');
+    await page.getByText('Odin Enters · +1 555 0199').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
+
     const saved = await api('GET', `/registrations/${id}`, { token });
     expect(saved.body.registration).toMatchObject({
-      emergency_contact_name: 'Odin Edits',
+      emergency_contact_name: 'Odin Enters',
       emergency_contact_phone: '+1 555 0199',
       country: 'Mexico',
       dietary_restrictions: 'Peanuts',

@@ -6,7 +6,7 @@ import { registrationSearchText } from '../../pwa/offline/admin-downloads';
 import { landingInstant, nextToLand, orderNextToLand } from '../../pwa/offline/next-to-land';
 import { familyLabel, flightLabel, pickupLabel } from '../../pwa/offline/outbox';
 import { queryArrivals } from '../../pwa/offline/queries';
-import { conflictsText, lastSyncedText, pendingText } from '../../pwa/offline/sync-text';
+import { conflictsText, lastSyncedText, msUntilSyncedTextChanges, pendingText } from '../../pwa/offline/sync-text';
 import { arrivalRow, freshDb, registrationRow, seedArrivals } from './fixtures';
 import { keepOrder } from '../../pwa/features/arrivals/hooks/use-held-order';
 import { screenTitle } from '../../pwa/app/page-title';
@@ -22,6 +22,22 @@ describe('sync status sentences', () => {
     expect(lastSyncedText('2025-11-27T19:58:00Z', now)).toBe('Last synced 2 min ago');
     expect(lastSyncedText('2025-11-27T17:00:00Z', now)).toBe('Last synced 3 h ago');
     expect(lastSyncedText('2025-11-25T19:00:00Z', now)).toBe('Last synced 2 days ago');
+  });
+
+  it('reads the clock again when "Last synced" would say another thing, not up to half a minute later', () => {
+    const synced = Date.parse('2025-11-27T20:00:00Z');
+    // past an hour it says hours, which change less often than it looks
+    for (const age of [0, 1_000, 29_000, 59_400, 59_600, 61_000, 119_000, 3_000_000]) {
+      const now = synced + age;
+      const wait = msUntilSyncedTextChanges(synced, now);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60_250);
+      // unchanged until just before the wait ends, changed when it does (minutes while under an hour)
+      expect(lastSyncedText(new Date(synced).toISOString(), now + wait - 300)).toBe(lastSyncedText(new Date(synced).toISOString(), now));
+      expect(lastSyncedText(new Date(synced).toISOString(), now + wait)).not.toBe(lastSyncedText(new Date(synced).toISOString(), now));
+    }
+    expect(msUntilSyncedTextChanges(synced, synced)).toBe(59_750);
+    expect(msUntilSyncedTextChanges(synced, synced + 3_600_000)).toBeLessThanOrEqual(60_250);
   });
 
   it('names an op like a person would', () => {

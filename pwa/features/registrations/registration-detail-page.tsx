@@ -15,6 +15,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { PageSpinner } from '../../components/spinner';
 import { ApiError, errorMessage } from '../../lib/api-client';
+import { enterSubmits } from '../../lib/enter-submits';
 import { useEvent } from '../../lib/public-config';
 import { useAuth } from '../../app/auth-context';
 import { useRegistrantVerification } from '../../app/registrant/verification-store';
@@ -153,7 +154,15 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
         </p>
       )}
 
-      <div className="detail-grid">
+      {/* Enter in an edit box saves, as Enter in a form would (the boxes span both columns, so no one <form>) */}
+      <div
+        className="detail-grid"
+        onKeyDown={(e) => {
+          if (!isAdmin || !editor.editing || !enterSubmits(e)) return;
+          e.preventDefault();
+          if (online && !editor.saving) void editor.save();
+        }}
+      >
         <div className="detail-main">
           <ContactBlock registration={r} editor={isAdmin ? editor : undefined} />
           <RequestsBlock registration={r} editor={isAdmin ? editor : undefined} />

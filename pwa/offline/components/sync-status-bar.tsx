@@ -9,7 +9,7 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
-import { useMinuteClock, useOverrides, useSyncStatus } from '../hooks';
+import { useOverrides, useSyncedClock, useSyncStatus } from '../hooks';
 import { conflictsText, failedText, lastSyncedText, pendingText, syncingText } from '../sync-text';
 import { Spinner } from '../../components/spinner';
 
@@ -21,7 +21,7 @@ const bar: CSSProperties = { display: 'flex', flexWrap: 'wrap', alignItems: 'cen
 
 export function SyncStatusBar({ className }: { className?: string }) {
   const s = useSyncStatus();
-  const now = useMinuteClock();
+  const now = useSyncedClock(s.lastSyncedAt);
   const [open, setOpen] = useState(false);
   const notices = useOverrides().notices ?? [];
   const overridden = notices.filter((n) => n.about !== 'flight').length;
