@@ -2,7 +2,7 @@
  * GET /api/live, the staff devices' push stream: a committed change to a feed the user downloads
  * arrives as `event: change` within moments, also when the change was made through another server
  * instance on the same database; the stream is for staff only, never cached or compressed, and ends at
- * once when its session is revoked (sign-out, disable).
+ * once when its session is revoked (sign-out, disable) or its user's role changes.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -146,5 +146,20 @@ describe('GET /api/live', () => {
     await stream.waitFor(() => stream.events.some((e) => e.event === 'ready'));
     expect((await t.api('PUT', `/api/users/${greeter.id}`, { token: admin.token, body: { disabled: true } })).status).toBe(200);
     expect(await stream.waitFor(() => stream.isClosed(), 2000)).toBe(true);
+  });
+
+  it("ends at once when an admin changes the user's role, and the next one carries the new role's feeds", async () => {
+    const staff = await t.makeUser('admin');
+    const stream = await open(staff.token);
+    await stream.waitFor(() => stream.events.some((e) => e.event === 'ready'));
+    expect((await t.api('PUT', `/api/users/${staff.id}`, { token: admin.token, body: { role: 'greeter' } })).status).toBe(200);
+    expect(await stream.waitFor(() => stream.isClosed(), 2000)).toBe(true);
+    const again = await open(staff.token); // the session lives on, with the new role
+    await again.waitFor(() => again.events.some((e) => e.event === 'ready'));
+    expect(JSON.parse(again.events.find((e) => e.event === 'ready')!.data)).toEqual({ feeds: ['arrivals'] });
+    // a change of name alone leaves the stream open
+    expect((await t.api('PUT', `/api/users/${staff.id}`, { token: admin.token, body: { first_name: 'Renamed' } })).status).toBe(200);
+    expect(await again.waitFor(() => again.isClosed(), 500)).toBe(false);
+    await again.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Staff sessions: opaque random tokens (256 bits) stored as SHA-256, 12 h absolute expiry, revoked on
- * sign-out, on user disable, and (other sessions) on password change.
+ * sign-out, on user disable, and (other sessions) on password change. A role change ends their push
+ * streams (the role itself is read on every request).
  */
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -8,6 +9,7 @@ import { LAST_VERSION, SNAPSHOT_TEXT, type ArrivalMark } from '../../db/arrival-
 import { preparedPer } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../lib/tokens';
+import { SESSIONS_CHANNEL } from '../../live/hub';
 import type { AuthUser } from '../../context';
 
 export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
@@ -66,6 +68,17 @@ export async function userForToken(db: DbOrTx, token: string): Promise<{ user: A
 
 export async function revokeSession(db: DbOrTx, sessionId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Ends the push streams of a user's live sessions without signing them out (a role changed: a stream
+ * carries the feeds of the role it opened with, and the device's reconnect opens one with the new
+ * role's). The notice is the one a revoked session sends, delivered at commit.
+ */
+export async function endUserStreams(db: DbOrTx, userId: number) {
+  await db.execute(
+    sql`select pg_notify(${SESSIONS_CHANNEL}, ${sessions.id}::text) from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.revokedAt} is null`,
+  );
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given. */

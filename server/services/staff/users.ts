@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
-import { revokeUserSessions } from './sessions';
+import { endUserStreams, revokeUserSessions } from './sessions';
 import type { Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
 
@@ -96,7 +96,7 @@ export interface UserChanges {
   last_name?: string;
 }
 
-/** Applies changes; disabling or a new password revokes the user's sessions at once. */
+/** Applies changes; disabling or a new password revokes the user's sessions at once, a new role ends their push streams. */
 export async function updateUser(db: DbOrTx, id: number, changes: UserChanges, actor: Actor): Promise<User> {
   const [before] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!before) throw notFound('User not found');
@@ -113,6 +113,7 @@ export async function updateUser(db: DbOrTx, id: number, changes: UserChanges, a
     .where(eq(users.id, id))
     .returning();
   if (changes.disabled || changes.password) await revokeUserSessions(db, id);
+  else if (row.role !== before.role) await endUserStreams(db, id);
   const after = publicUser(row);
   await audit(db, actor, changes.password ? 'user.update+password' : 'user.update', { type: 'user', id }, publicUser(before), after);
   return after;
