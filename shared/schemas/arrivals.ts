@@ -18,13 +18,16 @@ export { isCalendarDate };
 export const calendarDate = (message = 'Date must be a valid date like 2025-11-27') =>
   z.string({ error: message }).trim().refine(isCalendarDate, message);
 
-/** ?date=YYYY-MM-DD, optional (absent or empty = all dates); an ISO timestamp counts as its date as written. */
+/**
+ * ?date=YYYY-MM-DD, optional (absent, empty or `all` = all dates, the word the export's file name uses);
+ * an ISO timestamp counts as its date as written.
+ */
 export const arrivalsQuerySchema = z.object({
   date: z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v) : undefined))
+    .transform((v) => (v && v.toLowerCase() !== 'all' ? (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v) : undefined))
     .pipe(calendarDate().optional()),
 });
 

@@ -212,10 +212,17 @@ describe('GET /api/flight-info/admin/flight-arrivals/export', () => {
     expect(rows.slice(1).every((r) => r[6] === '2025-11-28')).toBe(true);
   });
 
-  it("is named 'all' without a date", async () => {
+  it("is named 'all' without a date, and ?date=all asks for the same", async () => {
     const res = await t.api('GET', '/api/flight-info/admin/flight-arrivals/export', { token: greeter.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="flight-arrivals-all.csv"');
+    const all = await t.api('GET', '/api/flight-info/admin/flight-arrivals/export?date=all', { token: greeter.token });
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-disposition')).toBe('attachment; filename="flight-arrivals-all.csv"');
+    expect(all.text).toBe(res.text);
+    const board = await t.api('GET', '/api/flight-info/admin/flight-arrivals?date=all', { token: greeter.token });
+    expect(board.status).toBe(200);
+    expect(board.body.arrivals.length).toBe((parse(res.text) as string[][]).length - 1);
   });
 
   it('neutralises cells a spreadsheet would run as formulas', async () => {
