@@ -9,6 +9,7 @@
  * sends the browser to /login). A background caller (sync, status polling) passes `on401: 'throw'` and
  * decides itself: the transport never redirects on a background call's behalf.
  */
+import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
 
 export const API_BASE = '/api';
 /** localStorage key of the staff session token (docs/product.md#api client-side storage) */
@@ -165,7 +166,7 @@ export async function apiFetch(method: string, path: string, opts: RequestOption
   const token = opts.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const registrantToken = opts.registrant === false ? null : hooks.getRegistrantToken();
-  if (registrantToken) headers['X-Registrant-Token'] = registrantToken;
+  if (registrantToken) headers[REGISTRANT_TOKEN_HEADER] = registrantToken;
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.rawBody !== undefined) {

@@ -8,6 +8,7 @@ import type { AppEnv, AuthUser } from '../context';
 import { forbidden, unauthorized } from '../lib/errors';
 import { userForToken } from '../services/staff/sessions';
 import { registrantForToken } from '../services/registrants/registrant-tokens';
+import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
 import type { Role } from '../../shared/constants';
 
 /**
@@ -41,7 +42,7 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
       c.set('arrivalMark', found.mark);
     } else if (refuseDead) throw unauthorized('Your session has expired. Please sign in again.');
   }
-  const registrantToken = c.req.header('x-registrant-token')?.trim();
+  const registrantToken = c.req.header(REGISTRANT_TOKEN_HEADER)?.trim();
   if (registrantToken) {
     const registrant = await registrantForToken(db, registrantToken);
     if (registrant) c.set('registrant', registrant);

@@ -26,6 +26,7 @@ import {
   submitVerifiedSchema,
   submitWithTokenSchema,
 } from '../../shared/schemas/flight';
+import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
 import { lookupSchema, sendVerificationSchema, VERIFICATION_MESSAGES, verifyCodeSchema } from '../../shared/schemas/verification';
 
 export const FLIGHTS_SUBMITTED = 'Flight information submitted successfully!';
@@ -80,7 +81,9 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   })
   .post('/verify-code', async (c) => {
     const body = await jsonBody(c, verifyCodeSchema);
-    return c.json(await verifyCodeWithFlights(c.get('deps').database.db, { ...body, ip: clientIp(c) }), 200);
+    const answer = await verifyCodeWithFlights(c.get('deps').database.db, { ...body, ip: clientIp(c) });
+    c.header(REGISTRANT_TOKEN_HEADER, answer.registrantToken); // the body carries it too, as registrantToken
+    return c.json(answer, 200);
   })
   .get('/registration/:id', async (c) => {
     const { reg } = await accessRegistration(c, c.req.param('id'), 'read');

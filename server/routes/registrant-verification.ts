@@ -15,6 +15,7 @@ import { sendFlightInfoRequest } from '../services/flights/flight-requests';
 import { revokeRegistrantToken } from '../services/registrants/registrant-tokens';
 import { registrationByRef } from '../services/registrants/registrant-summary';
 import { sendVerificationCode, verifyCode } from '../services/registrants/verification';
+import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
 import { sendVerificationSchema, verifyCodeSchema } from '../../shared/schemas/verification';
 
 export const registrantVerificationRoutes = new Hono<AppEnv>()
@@ -26,11 +27,12 @@ export const registrantVerificationRoutes = new Hono<AppEnv>()
   .post('/verify-code', async (c) => {
     const body = await jsonBody(c, verifyCodeSchema);
     const { answer } = await verifyCode(c.get('deps').database.db, { ...body, purpose: 'registration', ip: clientIp(c) });
+    c.header(REGISTRANT_TOKEN_HEADER, answer.registrantToken); // the body carries it too, as registrantToken
     return c.json(answer, 200);
   })
   /** The visitor's Sign out: ends the X-Registrant-Token on the server (the identify middleware already refused a dead one). */
   .post('/sign-out', async (c) => {
-    const token = c.req.header('x-registrant-token')?.trim();
+    const token = c.req.header(REGISTRANT_TOKEN_HEADER)?.trim();
     if (!token || !c.get('registrant')) throw unauthorized('Your verification has expired. Please verify your email again.');
     await revokeRegistrantToken(c.get('deps').database.db, token);
     return c.json({ message: 'Signed out' }, 200);

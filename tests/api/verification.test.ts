@@ -146,6 +146,8 @@ describe('POST /api/registrations/verify-code', () => {
       ],
     });
     expect(res.body.registrantToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // and in the header it is sent back in, as DESIGN names it
+    expect(res.headers.get('x-registrant-token')).toBe(res.body.registrantToken);
     const hours = (new Date(res.body.expiresAt).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
@@ -250,6 +252,16 @@ describe('POST /api/registrations/verify-code', () => {
     const res = await verify(reg.primaryEmail, codeFor(t, reg.primaryEmail));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid or expired verification code');
+  });
+
+  it("the flight-info flow's verify-code answers the token in the body and in the X-Registrant-Token header", async () => {
+    const reg = await makeRegistration(t.db);
+    await send(reg.primaryEmail, 'flight-info');
+    const res = await verify(reg.primaryEmail, codeFor(t, reg.primaryEmail), 'flight-info');
+    expect(res.status).toBe(200);
+    expect(res.body.registrantToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(res.headers.get('x-registrant-token')).toBe(res.body.registrantToken);
+    expect(res.body.existingFlights).toEqual([]);
   });
 
   it('a code is bound to its email and its purpose', async () => {

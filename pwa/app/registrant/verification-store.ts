@@ -8,7 +8,7 @@
  * pwa/lib/api-client.ts); everything else here is a UI hint.
  */
 import { useSyncExternalStore } from 'react';
-import { REGISTRANT_VERIFICATION_MS } from '../../../shared/constants';
+import { REGISTRANT_TOKEN_HEADER, REGISTRANT_VERIFICATION_MS } from '../../../shared/constants';
 import { clearFlightEditSession } from './flight-edit-session';
 import { api } from '../../lib/api-client';
 
@@ -132,7 +132,7 @@ export function signOutVerification(): void {
       .post('/registrations/sign-out', undefined, {
         auth: false,
         registrant: false,
-        headers: { 'X-Registrant-Token': token },
+        headers: { [REGISTRANT_TOKEN_HEADER]: token },
         on401: 'throw',
       })
       .catch(() => {});
