@@ -19,7 +19,7 @@ import { linkOutcome } from '../../pwa/features/hotel/hooks/use-link-booking';
 import type { CachedHotelAssignment } from '../../pwa/offline/types';
 import { attendeeRow, registrationRow } from './fixtures';
 import { PaymentSummary } from '../../pwa/features/registrations/components/payment-summary';
-import { addressLines } from '../../pwa/features/registrations/components/contact-block';
+import { addressLines, RequestsBlock } from '../../pwa/features/registrations/components/contact-block';
 import { changeLines } from '../../pwa/features/registrations/components/history-section';
 import { ArrivalCards } from '../../pwa/features/arrivals/components/arrival-cards';
 import { ImportPreview } from '../../pwa/features/hotel/components/import-preview';
@@ -320,14 +320,34 @@ describe("a registration's change history", () => {
   });
 });
 
+describe("the registration page's requests", () => {
+  it('shows a row only for what the reader was given: none for a field the server left out, a dash for one left empty', () => {
+    const block = (r: Partial<Registration>) => renderToString(<RequestsBlock registration={r as Registration} />).replace(/<!-- -->/g, '');
+    const greeters = block({ special_requests: 'Wheelchair at the gate' }); // no dietary_restrictions in a greeter's answer
+    expect(greeters).toContain('Wheelchair at the gate');
+    expect(greeters).not.toContain('<dt>Dietary Restrictions</dt>');
+    const admins = block({ special_requests: 'Wheelchair at the gate', dietary_restrictions: null });
+    expect(admins).toContain('<dt>Dietary Restrictions</dt>');
+  });
+});
+
 describe("the greeter's counters line", () => {
+  const html = (n: number) =>
+    renderToString(
+      <ArrivalCards compact totals={{ totalArrivals: n, totalPassengers: n, uniqueFlights: n, pickedUp: 0, pending: n }} />,
+    ).replace(/<!-- -->/g, '');
+  const text = (markup: string) => markup.replace(/<[^>]+>/g, '');
+
   it('says one of a thing in the singular', () => {
-    const line = (n: number) =>
-      renderToString(<ArrivalCards compact totals={{ totalArrivals: n, totalPassengers: n, uniqueFlights: n, pickedUp: 0, pending: n }} />)
-        .replace(/<!-- -->/g, '')
-        .replace(/<[^>]+>/g, '');
-    expect(line(1)).toBe('1 arrival · 1 passenger · 1 flight · Picked Up 0 · Pending: 1');
-    expect(line(2)).toBe('2 arrivals · 2 passengers · 2 flights · Picked Up 0 · Pending: 2');
+    const shown = (n: number) => text(html(n).replace(/<span class="visually-hidden">[^<]*<\/span>/g, ''));
+    expect(shown(1)).toBe('1 arrival · 1 passenger · 1 flight · Picked Up 0 · Pending: 1');
+    expect(shown(2)).toBe('2 arrivals · 2 passengers · 2 flights · Picked Up 0 · Pending: 2');
+  });
+
+  it("keeps the cards' names for screen readers, unseen", () => {
+    expect(text(html(2))).toBe(
+      'Total Arrivals 2 arrivals · Total Passengers 2 passengers · Unique Flights 2 flights · Picked Up 0 · Pending: 2',
+    );
   });
 });
 

@@ -12,15 +12,21 @@ function Stat({ label, value, note }: { label: string; value: number; note?: str
   );
 }
 
+/** A card's name, said to screen readers (and found by name) on the phone's line, which shows only the count. */
+const Named = ({ children }: { children: string }) => <span className="visually-hidden">{children} </span>;
+
 /**
  * The four counters; on a phone one line, so the flights and their controls come first, ending with
- * `note` (what the counts cover, when a board says more than its day: its night).
+ * `note` (what the counts cover, when a board says more than its day: its night). The line keeps the
+ * cards' names, unseen.
  */
 export function ArrivalCards({ totals, compact = false, note }: { totals: ArrivalTotals; compact?: boolean; note?: string }) {
   if (compact) {
     return (
       <p className="arrival-totals-line" aria-label="Arrival totals">
-        {countOf(totals.totalArrivals, 'arrival')} · {countOf(totals.totalPassengers, 'passenger')} ·{' '}
+        <Named>Total Arrivals</Named>
+        {countOf(totals.totalArrivals, 'arrival')} · <Named>Total Passengers</Named>
+        {countOf(totals.totalPassengers, 'passenger')} · <Named>Unique Flights</Named>
         {countOf(totals.uniqueFlights, 'flight')} · Picked Up {totals.pickedUp} · Pending: {totals.pending}
         {note && <span className="board-night"> · {note}</span>}
       </p>

@@ -91,8 +91,9 @@ export function RequestsBlock({ registration: r, editor }: { registration: Regis
       {/* typed text keeps its line breaks */}
       <div className="keep-lines">
         <DetailList>
-          <Detail label="Special Requests">{r.special_requests}</Detail>
-          <Detail label="Dietary Restrictions">{r.dietary_restrictions}</Detail>
+          {/* a row only for what this reader is given (a greeter is not given the family's dietary note) */}
+          {r.special_requests !== undefined && <Detail label="Special Requests">{r.special_requests}</Detail>}
+          {r.dietary_restrictions !== undefined && <Detail label="Dietary Restrictions">{r.dietary_restrictions}</Detail>}
           {r.notes && <Detail label="Notes">{r.notes}</Detail>}
         </DetailList>
       </div>
