@@ -11,7 +11,7 @@
  * is the spec's highlight (the first or last word of the names agree), unchanged.
  */
 import { isPossibleNameMatch, nameWords } from './name-match';
-import { NUMBER_WITHOUT_HYPHEN } from './search';
+import { loosenSearch, NUMBER_WITHOUT_HYPHEN } from './search';
 
 export interface Rankable {
   id: number;
@@ -57,14 +57,20 @@ export const candidateWords = (guestName: string): string[] => [
   ),
 ];
 
-/** How many of `words` the registration's search text holds; within its number only whole parts count. */
+/**
+ * How many of `words` the registration's search text holds; within its number only whole parts count.
+ * Compared loosened (shared/search.ts: folded letters, hyphens and apostrophes as spaces), the form the
+ * server stores its search text in; a device's own text is read the same way.
+ */
 function hitsOf(words: string[], r: Rankable): number {
-  // registration numbers are ASCII ('R25-7KQ2XM'): lower-casing is their search text's normalisation
-  const number = r.number ? r.number.toLowerCase() : '';
-  if (!number || !r.searchText.includes(number)) return words.filter((w) => r.searchText.includes(w)).length;
-  const rest = r.searchText.replace(number, ' ');
+  const text = loosenSearch(r.searchText);
+  const loose = words.map(loosenSearch);
+  // registration numbers are ASCII ('R25-7KQ2XM'): lower-casing and loosening is their search text's form
+  const number = r.number ? loosenSearch(r.number.toLowerCase()) : '';
+  if (!number || !text.includes(number)) return loose.filter((w) => text.includes(w)).length;
+  const rest = text.replace(number, ' ');
   const parts = [number, ...number.split(/[^a-z0-9]+/)];
-  return words.filter((w) => rest.includes(w) || parts.includes(w)).length;
+  return loose.filter((w) => rest.includes(w) || parts.includes(w)).length;
 }
 
 /**

@@ -11,6 +11,27 @@ export function normalizeSearch(s: string): string {
     .trim();
 }
 
+/**
+ * Letters that NFD leaves whole, as a phone's keyboard types them: 'dang' finds 'Đặng', 'strauss' Strauß.
+ * For text already normalised (lower case).
+ */
+const FOLDED: Readonly<Record<string, string>> = { đ: 'd', ð: 'd', ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th' };
+const FOLDABLE = /[đðßøłæœıþ]/;
+export const foldLetters = (s: string) => (FOLDABLE.test(s) ? s.replace(new RegExp(FOLDABLE.source, 'g'), (ch) => FOLDED[ch]) : s);
+
+/** Folded letters, and hyphens and apostrophes (curly ones too, as iPhones type them) read as spaces. */
+export const loosenSearch = (s: string) =>
+  foldLetters(s)
+    .replace(/[-'\u2018\u2019]/g, ' ')
+    .replace(/ {2,}/g, ' ');
+
+/**
+ * The form the server stores a registration's search text in and matches a typed term in (the devices'
+ * search reads text the same way, word by word: pwa/offline/local-search.ts). Stored rows written before
+ * the letters were folded were rewritten by migration 0011.
+ */
+export const searchForm = (s: string) => loosenSearch(normalizeSearch(s)).trim();
+
 /** A phone number as typed ('+1 (555) 123-4567', '555.123.4567'): its digits without the country's 1; else null. */
 export function phoneDigits(query: string): string | null {
   if (!/^[\d\s()+.-]+$/.test(query)) return null;

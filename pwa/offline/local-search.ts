@@ -4,26 +4,12 @@
  * (shared/search.ts). Every word of the query must appear (matchesQuery says how words are found).
  */
 import type { FlightArrival } from './types';
-import { NUMBER_WITHOUT_HYPHEN, normalizeSearch, phoneDigits } from '../../shared/search';
+import { foldLetters, loosenSearch, NUMBER_WITHOUT_HYPHEN, normalizeSearch, phoneDigits } from '../../shared/search';
 import { canonicalAirline } from '../../shared/airlines';
 import { AIRLINE_CODES } from '../../shared/constants';
 
 /** The same normalisation as the server's search text. */
 export const normalizeText = normalizeSearch;
-
-/**
- * Letters that NFD leaves whole, as a phone's keyboard types them: 'dang' finds 'Đặng'. Applied when
- * matching, to the stored text too, so rows saved before this rule are found as well.
- */
-const FOLDED: Readonly<Record<string, string>> = { đ: 'd', ð: 'd', ß: 'ss', ø: 'o', ł: 'l', æ: 'ae', œ: 'oe', ı: 'i', þ: 'th' };
-const FOLDABLE = /[đðßøłæœıþ]/;
-const fold = (s: string) => (FOLDABLE.test(s) ? s.replace(new RegExp(FOLDABLE.source, 'g'), (ch) => FOLDED[ch]) : s);
-
-/** Hyphens and apostrophes (curly ones too, as iPhones type them) read as spaces, on both sides. */
-const loosen = (s: string) =>
-  fold(s)
-    .replace(/[-'\u2018\u2019]/g, ' ')
-    .replace(/ {2,}/g, ' ');
 
 /**
  * True when every word of `query` occurs in `text` (already normalised). Empty query: true. Hyphens and
@@ -38,17 +24,19 @@ export function matchesQuery(text: string, query: string | undefined, wordStarts
   const typed = (query ?? '').trim();
   // a phone number is one thing, matched whole by its digits: never its pieces here and there
   const digits = phoneDigits(typed);
-  const hay = loosen(text);
+  // letters folded, hyphens and apostrophes as spaces (shared/search.ts): applied when matching, to the
+  // stored text too, so rows saved before this rule are found as well
+  const hay = loosenSearch(text);
   // (or the typed text whole, as it was: '25-123456' for registration R25-123456)
-  if (digits) return fold(text).includes(digits) || hay.includes(loosen(normalizeText(typed)));
+  if (digits) return foldLetters(text).includes(digits) || hay.includes(loosenSearch(normalizeText(typed)));
   // 'Reyes, Matthew' as a hotel list or a form writes a name: the comma only separates
   const words = normalizeText(typed.replace(/,/g, ' '))
     .split(' ')
-    .map(loosen)
+    .map(loosenSearch)
     .map((w) => w.trim())
     .filter(Boolean);
   // `wordStarts` is found only from the start of one of its words ('air' finds Airlines, 'ines' does not)
-  const starts = wordStarts ? ` ${loosen(wordStarts)}` : '';
+  const starts = wordStarts ? ` ${loosenSearch(wordStarts)}` : '';
   return words.every((w) => {
     if (hay.includes(w) || (starts && starts.includes(` ${w}`))) return true;
     const n = NUMBER_WITHOUT_HYPHEN.exec(w);

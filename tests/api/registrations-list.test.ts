@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { normalizeSearch, searchForm } from '../../shared/search';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { attendees, flightInfoRequests, registrations } from '../../server/db/schema';
@@ -106,6 +108,51 @@ describe('GET /api/registrations', () => {
     }
     // LIKE wildcards in the term are literal
     expect((await list('search=%25')).body.registrations.length).toBe(0);
+  });
+
+  it("reads letters and hyphens as the desk's search does: 'dang' finds Đặng, 'da silva' Da-Silva, 'strauss' Strauß", async () => {
+    const reg = await makeRegistration(t.db, {
+      firstName: 'Søren',
+      lastName: 'Đặng-Ünal',
+      attendees: [
+        { firstName: 'Hans', lastName: 'Strauß' },
+        { firstName: 'Siobhán', lastName: 'O’Brien' },
+      ],
+    });
+    for (const term of [
+      'soren',
+      'dang',
+      'Dang-Unal',
+      'dang unal',
+      'soren dang',
+      'strauss',
+      'STRAUSS',
+      "o'brien",
+      'o brien',
+      'O’Brien',
+      'sØren',
+    ]) {
+      const res = await list(`search=${encodeURIComponent(term)}`);
+      expect(numbers(res), term).toEqual([reg.registrationNumber]);
+    }
+    // a typed name is still found whole: 'dang soren' is not 'soren dang'
+    expect(numbers(await list(`search=${encodeURIComponent('dang soren')}`))).toEqual([]);
+  });
+
+  it('migration 0011 rewrites search text stored before letters were folded into the form the code now writes', async () => {
+    const sqlText = readFileSync(new URL('../../drizzle/0011_search_text_fold.sql', import.meta.url), 'utf8');
+    const name = family();
+    const reg = await makeRegistration(t.db, { firstName: 'Søren', lastName: `Đặng-Ünal ${name}`, email: `o'brien-${name}@mail.example` });
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    const before = row.searchText;
+    // as the code wrote it before: accents stripped, letters and hyphens left as typed
+    const old = normalizeSearch(`${reg.registrationNumber} | Søren Đặng-Ünal ${name} | o'brien-${name}@mail.example`);
+    await t.db.update(registrations).set({ searchText: old }).where(eq(registrations.id, reg.id));
+    for (const statement of sqlText.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    const [after] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(after.searchText).toBe(searchForm(old));
+    expect(after.searchText).toContain(`soren dang unal ${name.toLowerCase()} | o brien ${name.toLowerCase()}@mail.example`);
+    expect(before).toContain(`soren dang unal ${name.toLowerCase()}`);
   });
 
   it('filters by status, payment status (completed = paid), state and flights', async () => {

@@ -1,16 +1,17 @@
 /**
- * The text a registration is found by: number, contact and attendee names, email, phone; lower-cased and
- * accent-stripped so 'jose' finds 'José'. Stored in registrations.search_text and refreshed by every
- * service that changes one of those fields. Queries normalise the term with the same function.
+ * The text a registration is found by: number, contact and attendee names, email, phone; lower-cased,
+ * accent-stripped and letters folded so 'jose' finds 'José' and 'dang' Đặng, hyphens and apostrophes as
+ * spaces (shared/search.ts searchForm). Stored in registrations.search_text and refreshed by every
+ * service that changes one of those fields. Queries put the term in the same form.
  */
-import { NUMBER_WITHOUT_HYPHEN, normalizeSearch, phoneDigits } from '../../../shared/search';
+import { NUMBER_WITHOUT_HYPHEN, phoneDigits, searchForm } from '../../../shared/search';
 
 export function buildSearchText(
   reg: { registrationNumber: string; primaryFirstName: string; primaryLastName: string; primaryEmail: string; primaryPhone: string },
   attendeeNames: { firstName: string; lastName: string }[],
 ): string {
   const phoneDigits = reg.primaryPhone.replace(/\D/g, '');
-  return normalizeSearch(
+  return searchForm(
     [
       reg.registrationNumber,
       `${reg.primaryFirstName} ${reg.primaryLastName}`,
@@ -23,7 +24,7 @@ export function buildSearchText(
 }
 
 /** A LIKE pattern for a user's search term, with %, _ and \ escaped. */
-export const likePattern = (term: string) => `%${normalizeSearch(term).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+export const likePattern = (term: string) => `%${searchForm(term).replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * The registrations list's LIKE patterns: the term as written (likePattern), and the way the desk's search
