@@ -13,6 +13,12 @@ export function isCalendarDate(s: string): boolean {
   return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
 }
 
+/** 'YYYY-MM-DD' → 'Nov 28, 2026', the screens' 'MMM dd, yyyy' (for sentences written on the server). */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  return `${MONTHS[m - 1]} ${String(d).padStart(2, '0')}, ${y}`;
+}
+
 /** 'YYYY-MM-DD' → 'Nov 28' (calendar date as written, no time-zone shift). */
 export function shortDate(iso: string): string {
   const [, m, d] = iso.slice(0, 10).split('-').map(Number);

@@ -263,7 +263,13 @@ describe('POST /api/hotel-assignments/import', () => {
     const preview = await importCsv(csv, { dryRun: true });
     expect(preview.status).toBe(200);
     // the day of the deletion in the event's time zone, as the office reads its calendar
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    // as the screens write a date: 'Nov 28, 2026'
+    const todayWritten = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      month: 'short',
+      day: '2-digit',
+      year: 'numeric',
+    }).format(new Date());
     expect(preview.body.rows.map((r: any) => [r.data.confirmation_number, r.action, r.errors, r.warnings])).toEqual([
       [odd, 'create', [], ["Nights 5 differs from the dates, which make 3: the file's 5 is kept"]],
       [
@@ -275,7 +281,7 @@ describe('POST /api/hotel-assignments/import', () => {
           "Check-out date 2026-11-30 is outside the event's travel dates (2025-11-25 to 2025-12-02)",
         ],
       ],
-      [gone, 'create', [], [`A booking with this confirmation number was deleted on ${today}: importing adds it again`]],
+      [gone, 'create', [], [`A booking with this confirmation number was deleted on ${todayWritten}: importing adds it again`]],
       [fine, 'create', [], []],
     ]);
     // warnings do not stop a row: all four are imported, the file's nights as given

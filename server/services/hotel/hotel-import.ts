@@ -18,6 +18,7 @@ import { hotelAssignments, registrations } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { daysBetween } from '../../../shared/calendar-days';
 import { calendarDate } from '../../../shared/time-zone';
+import { longDate } from '../../../shared/calendar-date';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
 import {
@@ -342,7 +343,9 @@ function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, delete
       r.action = 'create';
       const gone = deleted.get(r.data.confirmation_number!);
       if (gone)
-        r.warnings.push(`A booking with this confirmation number was deleted on ${calendarDate(gone, timeZone)}: importing adds it again`);
+        r.warnings.push(
+          `A booking with this confirmation number was deleted on ${longDate(calendarDate(gone, timeZone))}: importing adds it again`,
+        );
       continue;
     }
     const update = updateOf(r.data, present, current);
