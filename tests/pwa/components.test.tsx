@@ -22,6 +22,8 @@ import { PaymentSummary } from '../../pwa/features/registrations/components/paym
 import { addressLines, RequestsBlock } from '../../pwa/features/registrations/components/contact-block';
 import { changeLines } from '../../pwa/features/registrations/components/history-section';
 import { ArrivalCards } from '../../pwa/features/arrivals/components/arrival-cards';
+import { unreachableText } from '../../pwa/features/visitor/components/unreachable-panel';
+import { ApiError } from '../../pwa/lib/api-client';
 import { ImportPreview } from '../../pwa/features/hotel/components/import-preview';
 import type { Registration } from '../../shared/schemas/registration';
 
@@ -317,6 +319,16 @@ describe("a registration's change history", () => {
       'total amount: $912.50 → $1,050.00',
       'discount percentage: 0% → 10%',
     ]);
+  });
+});
+
+describe("a visitor's page the server did not answer", () => {
+  it('says the signal when no answer came, and a moment when the server failed', () => {
+    expect(unreachableText(new ApiError(0, 'Network Error'))).toBe('The server could not be reached. Check your connection and try again.');
+    expect(unreachableText(new ApiError(500, 'Internal error'))).toBe(
+      'The server could not answer just now. Please try again in a moment.',
+    );
+    expect(unreachableText(new ApiError(502, 'Bad gateway'))).toBe('The server could not answer just now. Please try again in a moment.');
   });
 });
 

@@ -50,6 +50,8 @@ export default function FlightInfoPage() {
   const [email, setEmail] = useState(pending ?? '');
   const [notice, setNotice] = useState<string | null>(null);
   const [registration, setRegistration] = useState<VerifiedRegistration | null>(null);
+  /** why the registration could not be loaded, while step is 'unreachable' */
+  const [failure, setFailure] = useState<unknown>(null);
 
   useEffect(() => {
     if (step !== 'checking') return;
@@ -67,6 +69,7 @@ export default function FlightInfoPage() {
         // no answer (or a server down for a moment): the verification still stands, so the visitor is not
         // sent back to the email step
         if (isRetryable(err)) {
+          setFailure(err);
           setStep('unreachable');
           return;
         }
@@ -91,7 +94,8 @@ export default function FlightInfoPage() {
 
   if (step === 'checking') return <PageSpinner label="Loading your registration..." />;
 
-  if (step === 'unreachable') return <UnreachablePanel title="Failed to load registration" onRetry={() => setStep('checking')} />;
+  if (step === 'unreachable')
+    return <UnreachablePanel title="Failed to load registration" error={failure} onRetry={() => setStep('checking')} />;
 
   if (step === 'done' && registration) {
     return (

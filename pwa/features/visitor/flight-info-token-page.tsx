@@ -20,7 +20,7 @@ import { useFlightForm } from './use-flight-form';
 
 type State =
   | { name: 'loading' }
-  | { name: 'unreachable' }
+  | { name: 'unreachable'; error: unknown }
   | { name: 'failed'; message: string; offerNewLink: boolean }
   | { name: 'form'; request: FlightRequestInfo }
   | { name: 'done'; request: FlightRequestInfo };
@@ -50,7 +50,7 @@ export default function FlightInfoTokenPage() {
         if (abort.signal.aborted) return;
         // no answer: the link may be fine, so it is not called broken; checked again when the signal returns
         if (isRetryable(err)) {
-          setState({ name: 'unreachable' });
+          setState({ name: 'unreachable', error: err });
           return;
         }
         const known = err instanceof ApiError && (err.status === 404 || err.status === 410);
@@ -69,7 +69,7 @@ export default function FlightInfoTokenPage() {
   useRetryWhenOnline(state.name === 'unreachable', retry);
 
   if (state.name === 'loading') return <PageSpinner label="Checking your link..." />;
-  if (state.name === 'unreachable') return <UnreachablePanel title="Failed to verify token" onRetry={retry} />;
+  if (state.name === 'unreachable') return <UnreachablePanel title="Failed to verify token" error={state.error} onRetry={retry} />;
 
   if (state.name === 'done') {
     return (

@@ -5,14 +5,22 @@
  */
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
+import { ApiError } from '../../../lib/api-client';
 
-export function UnreachablePanel({ title, onRetry }: { title: string; onRetry: () => void }) {
+/** What went wrong, in the visitor's words: no answer at all (the signal), or a server that failed for a moment. */
+export function unreachableText(error: unknown): string {
+  return error instanceof ApiError && error.status >= 500
+    ? 'The server could not answer just now. Please try again in a moment.'
+    : 'The server could not be reached. Check your connection and try again.';
+}
+
+export function UnreachablePanel({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   return (
     <div className="visitor-page">
       <div className="card">
         <h1>Flight Information</h1>
         <Alert kind="warning" title={title}>
-          The server could not be reached. Check your connection and try again.
+          {unreachableText(error)}
         </Alert>
         <Button onClick={onRetry}>Try Again</Button>
       </div>
