@@ -2,6 +2,7 @@
  * Is the backend reachable? Polls GET /api/health for the Login indicator and the /test page
  * (docs/product.md#screens: "a health call ... for the online/offline indicator and test page").
  */
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from './api-client';
 
@@ -47,6 +48,13 @@ export function useBackendStatus(intervalMs = 15_000) {
     retry: false,
     staleTime: 0,
   });
+  // the signal lost is said at once, not at the next poll (its return is refetchOnReconnect's)
+  const { refetch } = q;
+  useEffect(() => {
+    const recheck = () => void refetch();
+    window.addEventListener('offline', recheck);
+    return () => window.removeEventListener('offline', recheck);
+  }, [refetch]);
   const state: BackendState = q.data === undefined ? 'checking' : q.data.ok ? 'online' : 'offline';
   return { state, result: q.data, refetch: q.refetch, isFetching: q.isFetching };
 }

@@ -86,6 +86,16 @@ describe('admin sign-in', () => {
     await page.waitForURL(/\/admin\/users$/);
   });
 
+  it('says at once when the signal is lost, not at the next check (every 15 s), and when it returns', async () => {
+    const page = await newPage();
+    await page.goto('/login');
+    await page.getByText('Server online').waitFor();
+    await page.context().setOffline(true);
+    await page.getByText('Server offline').waitFor({ timeout: 5000 });
+    await page.context().setOffline(false);
+    await page.getByText('Server online').waitFor({ timeout: 5000 });
+  });
+
   it('shows the spec messages for an empty or malformed sign-in form without calling the server', async () => {
     const page = await newPage();
     const logins: string[] = [];
