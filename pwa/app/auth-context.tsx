@@ -87,12 +87,12 @@ function rememberUser(user: User | null) {
  * with changes still unsent it asks first (`ask`: the discard dialog). False: the user chose to stay
  * signed in. The offline runtime is imported on demand so visitors' pages never load Dexie.
  */
-async function clearOfflineData(ask: (unsent: number, message: string) => Promise<boolean>): Promise<boolean> {
+async function clearOfflineData(ask: (unsent: number, message: string, note: string) => Promise<boolean>): Promise<boolean> {
   const offline = await import('../offline/runtime');
   await Promise.race([offline.syncNow().catch(() => undefined), new Promise((r) => setTimeout(r, 5000))]);
   const result = await offline.clearLocalData();
   if (result.cleared) return true;
-  if (!(await ask(result.unsent, result.message))) return false;
+  if (!(await ask(result.unsent, result.message, result.note))) return false;
   return (await offline.clearLocalData({ force: true })).cleared;
 }
 

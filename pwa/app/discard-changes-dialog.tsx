@@ -12,10 +12,12 @@ import { discardLabel } from '../offline/sync-text';
 export interface DiscardChangesDialogProps {
   unsent: number;
   message: string;
+  /** what staying signed in does with them (sent when the signal returns; refused ones wait in Sync details) */
+  note: string;
   onAnswer: (discard: boolean) => void;
 }
 
-export function DiscardChangesDialog({ unsent, message, onAnswer }: DiscardChangesDialogProps) {
+export function DiscardChangesDialog({ unsent, message, note, onAnswer }: DiscardChangesDialogProps) {
   return (
     <Dialog
       open
@@ -33,11 +35,7 @@ export function DiscardChangesDialog({ unsent, message, onAnswer }: DiscardChang
       }
     >
       <p>{message}</p>
-      <p className="note">
-        {unsent === 1
-          ? 'Staying signed in keeps it on this device; it is sent when the connection returns.'
-          : 'Staying signed in keeps them on this device; they are sent when the connection returns.'}
-      </p>
+      <p className="note">{note}</p>
     </Dialog>
   );
 }
@@ -45,6 +43,7 @@ export function DiscardChangesDialog({ unsent, message, onAnswer }: DiscardChang
 interface Question {
   unsent: number;
   message: string;
+  note: string;
   answer: (discard: boolean) => void;
 }
 
@@ -53,19 +52,20 @@ interface Question {
  * "stay" (the session ended another way meanwhile). The keyboard's place is given back on answering.
  */
 export function useDiscardQuestion(): {
-  ask: (unsent: number, message: string) => Promise<boolean>;
+  ask: (unsent: number, message: string, note: string) => Promise<boolean>;
   dismiss: () => void;
   dialog: ReactNode;
 } {
   const [question, setQuestion] = useState<Question | null>(null);
   const current = useRef<Question | null>(null);
-  const ask = useCallback((unsent: number, message: string) => {
+  const ask = useCallback((unsent: number, message: string, note: string) => {
     current.current?.answer(false);
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     return new Promise<boolean>((resolve) => {
       const q: Question = {
         unsent,
         message,
+        note,
         answer: (discard) => {
           if (current.current !== q) return;
           current.current = null;
@@ -79,6 +79,8 @@ export function useDiscardQuestion(): {
     });
   }, []);
   const dismiss = useCallback(() => current.current?.answer(false), []);
-  const dialog = question && <DiscardChangesDialog unsent={question.unsent} message={question.message} onAnswer={question.answer} />;
+  const dialog = question && (
+    <DiscardChangesDialog unsent={question.unsent} message={question.message} note={question.note} onAnswer={question.answer} />
+  );
   return { ask, dismiss, dialog };
 }

@@ -13,9 +13,10 @@ import { forgetCopies } from './copy-marker';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
 import type { MetaKey, OutboxOp } from './types';
-import { formatMoney } from '../../shared/pricing';
+import { signOutQuestion } from './sync-text';
 
-export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string };
+/** Not cleared: how many changes, the question naming what they are, and what staying signed in does with them. */
+export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string; note: string };
 
 /**
  * A change the server does not hold: waiting, refused, or a conflict it did not apply (a hotel link). A
@@ -54,28 +55,10 @@ export async function clearCachedData(db: AppDB, feeds: Feed[] = ['arrivals', 'h
   await Promise.all(jobs);
 }
 
-/** The sign-out question while changes are unsent, naming the payments among them (their only record). */
-function signOutQuestion(unsent: number, amounts: number[]): string {
-  const them = unsent === 1 ? 'it' : 'them';
-  const changes = `${unsent} change${unsent === 1 ? ' has' : 's have'} not reached the server yet`;
-  if (!amounts.length) return `${changes}. Sign out anyway and discard ${them}?`;
-  const money = amounts.map(formatMoney).join(', ');
-  const taken = amounts.length === 1 ? `a payment of ${money}` : `${amounts.length} payments (${money})`;
-  return `${changes}, among them ${taken} taken on this device: discarding removes ${amounts.length === 1 ? 'its' : 'their'} only record. Sign out anyway and discard ${them}?`;
-}
-
 export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}): Promise<ClearResult> {
   return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
-    const unsent = await unsentCount(db);
-    if (unsent > 0 && !opts.force) {
-      // money taken at the desk and not on the server yet: this device holds its only record
-      const amounts = await db.outbox
-        .where('state')
-        .anyOf('pending', 'failed')
-        .toArray()
-        .then((ops) => ops.flatMap((op) => (op.kind === 'payment' ? [op.payload.amount] : [])));
-      return { cleared: false, unsent, message: signOutQuestion(unsent, amounts) };
-    }
+    const unsent = await db.outbox.where('state').anyOf('pending', 'failed', 'conflict').filter(notOnServer).toArray();
+    if (unsent.length > 0 && !opts.force) return { cleared: false, unsent: unsent.length, ...signOutQuestion(unsent) };
     const deviceId = await db.getMeta('deviceId');
     await Promise.all([clearCachedData(db), db.outbox.clear(), db.receipts.clear(), db.meta.clear()]);
     if (deviceId) await db.setMeta('deviceId', deviceId);

@@ -1,5 +1,5 @@
 /** The sentences of the sync status bar and panel, pure so they are tested without a browser. */
-import { formatClock } from '../lib/format';
+import { formatClock, formatMoney } from '../lib/format';
 import type { SyncProgress } from './sync-engine';
 import type { OutboxOp } from './types';
 import type { HandoverNotice } from './owner';
@@ -22,6 +22,56 @@ export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts
   if (op.kind === 'payment') return `Discard “${op.label}”? It will not reach the server, and this removes its only record.`;
   return 'Discard this change? It will not reach the server.';
 }
+const changesOf = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
+
+/**
+ * The sign-out question while changes of this device are not on the server (`ops`, local-data.ts
+ * notOnServer), and what staying signed in does with them. Each change is said as it stands, as
+ * discardQuestion does for one: never sent (a payment's only record), sent without an answer (it may be
+ * on the server already: a payment must not be taken again on the strength of this question), or
+ * refused (it is not sent again by itself: it waits in Sync details for Retry or Discard).
+ */
+export function signOutQuestion(ops: Pick<OutboxOp, 'state' | 'attempts' | 'kind' | 'payload'>[]): { message: string; note: string } {
+  const n = ops.length;
+  const them = n === 1 ? 'it' : 'them';
+  const unsent = ops.filter((op) => op.state === 'pending' && op.attempts === 0);
+  const unanswered = ops.filter((op) => op.state === 'pending' && op.attempts > 0);
+  const refused = ops.filter((op) => op.state !== 'pending');
+  const amounts = (list: typeof ops) => list.flatMap((op) => (op.kind === 'payment' ? [(op.payload as { amount: number }).amount] : []));
+  const payments = (list: number[]) =>
+    list.length === 1 ? `a payment of ${formatMoney(list[0])}` : `${list.length} payments (${list.map(formatMoney).join(', ')})`;
+
+  const onlyHere = amounts([...unsent, ...refused]);
+  const mayBeThere = amounts(unanswered);
+  const parts = [
+    unsent.length && `${unsent.length} not sent yet`,
+    unanswered.length && `${unanswered.length} sent without an answer, which may already be on the server`,
+    refused.length && `${refused.length} refused by the server`,
+  ].filter(Boolean);
+  const head =
+    unsent.length === n
+      ? `${changesOf(n)} ${n === 1 ? 'has' : 'have'} not reached the server yet`
+      : `${changesOf(n)} of this device ${n === 1 ? 'is' : 'are'} not confirmed by the server: ${parts.join(', ')}`;
+  const sentences = [
+    onlyHere.length
+      ? `${head}, among them ${payments(onlyHere)} taken on this device: discarding removes ${onlyHere.length === 1 ? 'its' : 'their'} only record.`
+      : `${head}.`,
+    mayBeThere.length
+      ? `${payments(mayBeThere).replace(/^a/, 'A')} ${mayBeThere.length === 1 ? 'was' : 'were'} sent without an answer: look at the family's balance before taking ${mayBeThere.length === 1 ? 'it' : 'them'} again.`
+      : '',
+    `Sign out anyway and discard ${them}?`,
+  ];
+  const note =
+    refused.length === 0
+      ? n === 1
+        ? 'Staying signed in keeps it on this device; it is sent when the connection returns.'
+        : 'Staying signed in keeps them on this device; they are sent when the connection returns.'
+      : refused.length === n
+        ? `Staying signed in keeps ${them} on this device, in Sync details, to retry or discard.`
+        : 'Staying signed in keeps them on this device: those waiting are sent when the connection returns, the refused ones stay in Sync details to retry or discard.';
+  return { message: sentences.filter(Boolean).join(' '), note };
+}
+
 /** '1 conflict' / '2 conflicts' */
 export const conflictsText = (n: number) => `${n} conflict${n === 1 ? '' : 's'}`;
 /** '1 failed' */

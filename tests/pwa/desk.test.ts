@@ -342,8 +342,35 @@ describe('payments at the desk', () => {
       unsent: 2,
       message:
         '2 changes have not reached the server yet, among them a payment of $150.00 taken on this device: discarding removes its only record. Sign out anyway and discard them?',
+      note: 'Staying signed in keeps them on this device; they are sent when the connection returns.',
     });
     expect(await listOps(db)).toHaveLength(2);
+  });
+
+  it('signing out says a payment sent without an answer may be on the server, and a refused change is not sent again by itself', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const checkIn = await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    const payment = await queuePayment(db, { registrationId: 7, amount: 100, method: 'cash' });
+    // the payment reached the server but its answer was lost; the check-in was refused (cancelled meanwhile)
+    await db.outbox.where('opId').equals(payment.opId).modify({ attempts: 2, lastError: 'No connection' });
+    await db.outbox
+      .where('opId')
+      .equals(checkIn.opId)
+      .modify({ state: 'failed', attempts: 1, lastError: 'This registration is cancelled' });
+    expect(await clearLocalData(db)).toEqual({
+      cleared: false,
+      unsent: 2,
+      message:
+        "2 changes of this device are not confirmed by the server: 1 sent without an answer, which may already be on the server, 1 refused by the server. A payment of $100.00 was sent without an answer: look at the family's balance before taking it again. Sign out anyway and discard them?",
+      note: 'Staying signed in keeps them on this device: those waiting are sent when the connection returns, the refused ones stay in Sync details to retry or discard.',
+    });
+    // refused alone: kept in Sync details, not "sent when the connection returns"
+    await db.outbox.where('opId').equals(payment.opId).delete();
+    expect(await clearLocalData(db)).toMatchObject({
+      message: '1 change of this device is not confirmed by the server: 1 refused by the server. Sign out anyway and discard it?',
+      note: 'Staying signed in keeps it on this device, in Sync details, to retry or discard.',
+    });
   });
 
   it('a total lowered meanwhile (a discount): the conflict says so, not that it was paid twice', async () => {

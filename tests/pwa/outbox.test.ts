@@ -226,6 +226,7 @@ describe('sign-out', () => {
       cleared: false,
       unsent: 2,
       message: '2 changes have not reached the server yet. Sign out anyway and discard them?',
+      note: 'Staying signed in keeps them on this device; they are sent when the connection returns.',
     });
     expect(discardLabel(2)).toBe('Discard 2 pending changes');
     expect(await queryArrivals(db)).toHaveLength(2);
