@@ -174,7 +174,7 @@ export function useLinkHotel(): (assignmentId: number, registration: LinkTarget)
 
 /**
  * What became of a queued change, live: 'pending' (with the last error), 'failed' / 'conflict' (with the
- * server's sentence), 'done' (with the server's sentence when it sent one), 'discarded' or 'unknown'
+ * server's sentence), 'done' (with the server's sentence when it sent one), 'discarded', 'server-kept' or 'unknown'
  * (op-outcome.ts); undefined while loading or without an op id.
  */
 export function useOpOutcome(opId: string | null | undefined): OpOutcome | undefined {

@@ -17,7 +17,8 @@ export const RECEIPT_TTL_MS = 24 * 60 * 60 * 1000;
  * pending: in the outbox, waiting (offline, or retried after a network error / 5xx), with the last error;
  * failed / conflict: refused by the server, with its sentence (still in the outbox, shown in the sync panel);
  * done: the server acknowledged it, with its sentence when the answer carried one;
- * discarded: dropped on this device (Discard, Keep server, sign-out) without reaching the server;
+ * discarded: dropped on this device (Discard, sign-out) without reaching the server;
+ * server-kept: a conflict the user resolved with Keep server (the server refused it, with its sentence);
  * unknown: not on this device (never queued here, or its receipt is older than a day).
  * `opId` is the op the answer is about: a Retry sends the change again under a new opId, which is followed.
  */
@@ -26,6 +27,7 @@ export type OpOutcome =
   | { state: 'failed' | 'conflict'; opId: string; message: string }
   | { state: 'done'; opId: string; message: string | null }
   | { state: 'discarded'; opId: string; message: string | null }
+  | { state: 'server-kept'; opId: string; message: string | null }
   | { state: 'unknown'; opId: string };
 
 export type OpOutcomeState = OpOutcome['state'];
@@ -81,6 +83,7 @@ export async function opOutcome(db: AppDB, opId: string): Promise<OpOutcome> {
       continue;
     }
     if (receipt.outcome === 'done') return { state: 'done', opId: id, message: receipt.message };
+    if (receipt.outcome === 'server-kept') return { state: 'server-kept', opId: id, message: receipt.message };
     return { state: 'discarded', opId: id, message: receipt.message };
   }
   return { state: 'unknown', opId: id };

@@ -227,7 +227,7 @@ export async function keepServer(db: AppDB, opId: string): Promise<void> {
     if (op.state !== 'conflict' || (op.kind !== 'hotel-link' && op.kind !== 'payment'))
       throw new OutboxError('Only a conflict can be resolved this way.');
     await db.outbox.delete(op.seq!);
-    await writeReceipt(db, op, 'discarded', { message: op.lastError });
+    await writeReceipt(db, op, 'server-kept', { message: op.lastError });
     if (op.kind === 'payment') return showDesk(db, op.payload.registrationId);
     await dropBooking(db, op.payload.assignmentId);
     await settleRegistrationHotel(db, op);

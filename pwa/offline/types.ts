@@ -209,7 +209,8 @@ export type OpKind = OutboxOp['kind'];
 export interface OpReceipt {
   opId: string;
   kind: OpKind;
-  outcome: 'done' | 'discarded' | 'retried';
+  /** server-kept: a conflict resolved with Keep server (the server refused it, and the user accepted that) */
+  outcome: 'done' | 'discarded' | 'retried' | 'server-kept';
   message: string | null;
   nextOpId: string | null;
   /** device clock, ISO: when it left the outbox */

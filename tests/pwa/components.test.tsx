@@ -266,6 +266,20 @@ describe("a hotel link's outcome on the hotel page", () => {
       'Successfully linked Silva, Ana to Ana Silva (R25-7KQ2XM)',
     );
   });
+
+  it("names the sync line's button for a refusal, and says Keep server was the admin's choice, not a change lost before sending", () => {
+    expect(linkOutcome({ state: 'conflict', opId: 'a', message: 'This hotel booking was deleted' }, pair).detail).toBe(
+      'The change is kept in Sync details ("Resolve changes" on the sync line) with Keep server and Retry.',
+    );
+    expect(linkOutcome({ state: 'server-kept', opId: 'a', message: 'This hotel booking was deleted' }, pair)).toEqual({
+      kind: 'info',
+      text: "Kept the server's version: this link was not made.",
+      detail: 'This hotel booking was deleted',
+    });
+    expect(linkOutcome({ state: 'discarded', opId: 'a', message: null }, pair).detail).toBe(
+      'The change was discarded on this device before it reached the server.',
+    );
+  });
 });
 
 describe("a registration's payment summary", () => {

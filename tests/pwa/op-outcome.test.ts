@@ -91,7 +91,7 @@ describe('the outcome of a queued change', () => {
     const other = await queueHotelLink(db, { assignmentId: 11, registration: registrationRow({ id: 5 }) });
     await refuseOp(db, other, 'conflict', 'This hotel booking was deleted');
     await keepServer(db, other.opId);
-    expect(await opOutcome(db, other.opId)).toEqual({ state: 'discarded', opId: other.opId, message: 'This hotel booking was deleted' });
+    expect(await opOutcome(db, other.opId)).toEqual({ state: 'server-kept', opId: other.opId, message: 'This hotel booking was deleted' });
 
     expect(await opOutcome(db, 'never-queued-here')).toEqual({ state: 'unknown', opId: 'never-queued-here' });
   });

@@ -47,8 +47,10 @@ export function linkOutcome(
       return {
         kind: 'error',
         text: saidNothing(outcome.message) ? LINK_FAILED : outcome.message,
-        detail: 'The change is kept in the sync panel (Changes) with Keep server and Retry.',
+        detail: 'The change is kept in Sync details ("Resolve changes" on the sync line) with Keep server and Retry.',
       };
+    case 'server-kept':
+      return { kind: 'info', text: "Kept the server's version: this link was not made.", detail: outcome.message ?? undefined };
     case 'discarded':
       return { kind: 'error', text: LINK_FAILED, detail: 'The change was discarded on this device before it reached the server.' };
     case 'unknown': // cleared from this device meanwhile (sign-out)
