@@ -60,6 +60,18 @@ function requireOtherRelationship<T extends z.ZodType>(schema: T) {
   );
 }
 
+/**
+ * An attendee's cultural programs (the home page's singing, dancing, skits; free text, as the programs
+ * change from year to year): `[{ program_type }]`, each named once. On an update the list replaces the
+ * attendee's programs; left out, they stay.
+ */
+export const culturalProgramsField = z
+  .array(z.object({ program_type: requiredString('Program type is required', 50, 'Program type') }), {
+    error: 'Cultural programs must be a list of { program_type }',
+  })
+  .max(10, 'At most 10 cultural programs')
+  .transform((list) => [...new Map(list.map((p) => [p.program_type.toLowerCase(), p])).values()]);
+
 const attendeeObject = z.object({
   first_name: firstNameField,
   last_name: lastNameField,
@@ -69,6 +81,7 @@ const attendeeObject = z.object({
   age: ageField,
   gender: genderField,
   dietary_restrictions: optionalText(2000),
+  cultural_programs: culturalProgramsField.optional(),
 });
 
 /** POST /registrations/{id}/attendees */

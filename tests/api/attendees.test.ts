@@ -198,6 +198,97 @@ describe('PUT /api/registrations/{id}/attendees/{attendeeId}', () => {
   });
 });
 
+describe("an attendee's cultural programs", () => {
+  const programs = (a: { cultural_programs: { program_type: string }[] }) => a.cultural_programs.map((p) => p.program_type);
+
+  it('are taken on add, kept when an update leaves them out, replaced when it sends them, and shown on the registration', async () => {
+    const reg = await makeRegistration(t.db);
+    const added = await t.api('POST', `/api/registrations/${reg.id}/attendees`, {
+      token: admin.token,
+      body: { ...spouse, cultural_programs: [{ program_type: 'singing' }, { program_type: 'Dancing' }, { program_type: 'singing ' }] },
+    });
+    expect(added.status).toBe(201);
+    expect(programs(added.body.attendee)).toEqual(['singing', 'Dancing']); // each named once
+    expect(added.body.attendee.cultural_programs[0].id).toEqual(expect.any(Number));
+    const id = added.body.attendee.id;
+
+    const renamed = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${id}`, {
+      token: admin.token,
+      body: { first_name: 'Marta Luísa' },
+    });
+    expect(programs(renamed.body.attendee)).toEqual(['singing', 'Dancing']);
+    const replaced = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${id}`, {
+      token: admin.token,
+      body: { cultural_programs: [{ program_type: 'skits' }] },
+    });
+    expect(programs(replaced.body.attendee)).toEqual(['skits']);
+    const detail = await t.api('GET', `/api/registrations/${reg.id}`, { token: admin.token });
+    expect(programs(detail.body.attendees.find((a: { id: number }) => a.id === id))).toEqual(['skits']);
+    const cleared = await t.api('PUT', `/api/registrations/${reg.id}/attendees/${id}`, {
+      token: admin.token,
+      body: { cultural_programs: [] },
+    });
+    expect(cleared.body.attendee.cultural_programs).toEqual([]);
+  });
+
+  it('are refused, with nothing written, when they are not a list of named programs', async () => {
+    const reg = await makeRegistration(t.db);
+    for (const cultural_programs of [
+      'singing',
+      [{ program_type: '' }],
+      [{}],
+      Array.from({ length: 11 }, (_, i) => ({ program_type: `p${i}` })),
+    ]) {
+      const res = await t.api('POST', `/api/registrations/${reg.id}/attendees`, {
+        token: admin.token,
+        body: { ...spouse, cultural_programs },
+      });
+      expect(res.status, JSON.stringify(cultural_programs)).toBe(400);
+      expect(res.body.fields).toHaveProperty(Object.keys(res.body.fields).find((k) => k.startsWith('cultural_programs'))!);
+    }
+    expect(await activeCount(reg.id)).toBe(1);
+  });
+
+  it('are taken for each group member of a created registration', async () => {
+    const res = await t.api('POST', '/api/registrations', {
+      token: admin.token,
+      body: {
+        primary_email: 'programs@test.example',
+        primary_phone: '+1 555 0100',
+        primary_first_name: 'Ana',
+        primary_last_name: 'Programs',
+        primary_age_category: 'adult',
+        attendees: [
+          {
+            first_name: 'Ana',
+            last_name: 'Programs',
+            relationship: 'self',
+            age_category: 'adult',
+            cultural_programs: [{ program_type: 'dancing' }],
+          },
+          {
+            first_name: 'Leo',
+            last_name: 'Programs',
+            relationship: 'child',
+            age_category: 'child',
+            cultural_programs: [{ program_type: 'skits' }],
+          },
+          { first_name: 'Mia', last_name: 'Programs', relationship: 'child', age_category: 'child' },
+        ],
+      },
+    });
+    expect(res.status).toBe(201);
+    const detail = await t.api('GET', `/api/registrations/${res.body.registration.id}`, { token: admin.token });
+    expect(
+      detail.body.attendees.map((a: { first_name: string; cultural_programs: { program_type: string }[] }) => [a.first_name, programs(a)]),
+    ).toEqual([
+      ['Ana', ['dancing']],
+      ['Leo', ['skits']],
+      ['Mia', []],
+    ]);
+  });
+});
+
 describe('DELETE /api/registrations/{id}/attendees/{attendeeId}', () => {
   it('soft-deletes with 204; totals follow; the row stays with removed_at', async () => {
     const reg = await makeRegistration(t.db, { attendees: [{ firstName: 'Kid', lastName: 'Silva', ageCategory: 'child' }] });

@@ -12,6 +12,7 @@ import { audit } from '../operations/audit';
 import { nextVersion, refreshDerived, type RegistrationRow } from './registration-derived';
 import { lockRegistration, TOO_MANY_ATTENDEES, type ServiceContext } from './registrations';
 import { serializeAttendee, type AttendeeRow } from './registration-view';
+import { programsOf, savePrograms } from './cultural-programs';
 import { MAX_ATTENDEES } from '../../../shared/constants';
 import { groupMemberSchema, type AttendeeCreate, type AttendeeUpdate } from '../../../shared/schemas/attendee';
 
@@ -55,8 +56,9 @@ export async function addAttendee(tx: DbOrTx, idOrNumber: string | number, input
       dietaryRestrictions: input.dietary_restrictions,
     })
     .returning();
+  const programs = await savePrograms(tx, row.id, input.cultural_programs ?? []);
   const registration = await refreshDerived(tx, reg.id, ctx.event);
-  const attendee = serializeAttendee(row);
+  const attendee = serializeAttendee(row, programs);
   await audit(tx, ctx.actor, 'attendee.add', { type: 'attendee', id: row.id }, null, {
     ...attendee,
     registration_number: reg.registrationNumber,
@@ -77,7 +79,7 @@ export async function updateAttendee(
     throw unprocessable("The primary contact's relationship is always self");
   }
   // the merged attendee must obey the same rules as a new one (e.g. 'other' needs relationship_other)
-  const current = serializeAttendee(before);
+  const current = serializeAttendee(before, await programsOf(tx, before.id));
   // (group members from the manual form may have no relationship; that stays allowed)
   const merged = validate(groupMemberSchema, {
     first_name: current.first_name,
@@ -88,6 +90,7 @@ export async function updateAttendee(
     age: current.age,
     gender: current.gender,
     dietary_restrictions: current.dietary_restrictions,
+    cultural_programs: current.cultural_programs,
     ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)),
   });
   const [row] = await tx
@@ -112,8 +115,13 @@ export async function updateAttendee(
       .set({ primaryFirstName: row.firstName, primaryLastName: row.lastName, primaryAgeCategory: row.ageCategory })
       .where(eq(registrations.id, reg.id));
   }
+  // sent: the list replaces the attendee's programs; left out: they stay
+  const programs =
+    changes.cultural_programs !== undefined
+      ? await savePrograms(tx, row.id, changes.cultural_programs)
+      : current.cultural_programs.map((p) => ({ id: p.id, programType: p.program_type }));
   const registration = await refreshDerived(tx, reg.id, ctx.event);
-  const attendee = serializeAttendee(row);
+  const attendee = serializeAttendee(row, programs);
   await audit(tx, ctx.actor, 'attendee.update', { type: 'attendee', id: row.id }, current, attendee);
   return { attendee, registration };
 }

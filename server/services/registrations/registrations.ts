@@ -11,6 +11,7 @@ import { audit, type Actor } from '../operations/audit';
 import { newRegistrationNumber } from './registration-number';
 import { nextVersion, refreshDerived, type RegistrationRow } from './registration-derived';
 import { registrationView } from './registration-view';
+import { savePrograms } from './cultural-programs';
 import { revokeRegistrationTokens } from '../registrants/registrant-tokens';
 import { parseRegistrationRef } from '../registrants/registrant-summary';
 import { MAX_ATTENDEES, type RegistrationStatus } from '../../../shared/constants';
@@ -90,34 +91,40 @@ export async function createRegistration(tx: DbOrTx, input: RegistrationCreate, 
   }
   if (!created) throw new Error('Could not allocate a unique registration number');
 
-  await tx.insert(attendees).values([
-    {
-      registrationId: created.id,
-      firstName: input.primary_first_name,
-      lastName: input.primary_last_name,
-      isPrimary: true,
-      ageCategory: input.primary_age_category,
-      relationship: 'self',
-      age: self?.age,
-      gender: self?.gender,
-      dietaryRestrictions: self?.dietary_restrictions,
-      createdAt: now,
-      updatedAt: now,
-    },
-    ...others.map((a) => ({
-      registrationId: created.id,
-      firstName: a.first_name,
-      lastName: a.last_name,
-      ageCategory: a.age_category,
-      relationship: a.relationship,
-      relationshipOther: a.relationship === 'other' ? a.relationship_other : null,
-      age: a.age,
-      gender: a.gender,
-      dietaryRestrictions: a.dietary_restrictions,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  ]);
+  const people = await tx
+    .insert(attendees)
+    .values([
+      {
+        registrationId: created.id,
+        firstName: input.primary_first_name,
+        lastName: input.primary_last_name,
+        isPrimary: true,
+        ageCategory: input.primary_age_category,
+        relationship: 'self',
+        age: self?.age,
+        gender: self?.gender,
+        dietaryRestrictions: self?.dietary_restrictions,
+        createdAt: now,
+        updatedAt: now,
+      },
+      ...others.map((a) => ({
+        registrationId: created.id,
+        firstName: a.first_name,
+        lastName: a.last_name,
+        ageCategory: a.age_category,
+        relationship: a.relationship,
+        relationshipOther: a.relationship === 'other' ? a.relationship_other : null,
+        age: a.age,
+        gender: a.gender,
+        dietaryRestrictions: a.dietary_restrictions,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    ])
+    .returning({ id: attendees.id });
+  // each member's cultural programs, in the order the rows were written (the contact first)
+  const chosen = [self?.cultural_programs, ...others.map((a) => a.cultural_programs)];
+  for (const [i, programs] of chosen.entries()) if (programs?.length) await savePrograms(tx, people[i].id, programs);
   const row = await refreshDerived(tx, created.id, ctx.event);
   await audit(tx, ctx.actor, 'registration.create', { type: 'registration', id: row.id }, null, await registrationView(tx, row));
   return row;
