@@ -75,4 +75,6 @@ export interface PublicConfig {
   event: EventConfig;
   challenge: { provider: 'altcha' | 'turnstile' | 'none'; siteKey?: string };
   version: string;
+  /** PUBLIC_URL, the base of links in mails and of the check-in pass (absent from an older server's answer) */
+  publicUrl?: string;
 }

@@ -10,6 +10,7 @@ export const configRoutes = new Hono<AppEnv>().get('/', (c) => {
     event: config.event,
     challenge: { provider: config.challenge.provider, siteKey: config.challenge.turnstileSiteKey },
     version: VERSION,
+    publicUrl: config.publicUrl,
   };
   return c.json(body, 200);
 });

@@ -419,6 +419,8 @@ describe('the check-in pass by mail', () => {
     const png = PNG.sync.read(Buffer.from(image.contentBase64, 'base64'));
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(`${t.config.publicUrl}/check-in/${reg.registrationNumber}`);
+    // the page's pass encodes the same link: the PWA reads PUBLIC_URL from the public configuration
+    expect((await t.api('GET', '/api/config')).body.publicUrl).toBe(t.config.publicUrl);
   });
 
   it('refuses a cancelled registration, another registration’s registrant, greeters and the anonymous', async () => {

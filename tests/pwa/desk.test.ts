@@ -13,7 +13,7 @@ import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import type { PaymentOp } from '../../pwa/offline/types';
 import { attendeeRow, fakeServer, freshDb, registrationRow, seedRegistrations } from './fixtures';
-import { matchedMember, rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
+import { deskQuery, matchedMember, rankDeskMatches } from '../../pwa/features/check-in/desk-matches';
 import { closeMatches } from '../../pwa/features/check-in/close-matches';
 import { matchesQuery } from '../../pwa/offline/local-search';
 import { registrationSearchText } from '../../pwa/offline/admin-downloads';
@@ -462,6 +462,14 @@ describe("the desk's matches", () => {
     expect(rankDeskMatches(rows, 'reyes').map((r) => r.id)).toEqual([4, 3, 2, 5, 1]);
     // a family found through another member says which one: the person standing at the desk
     expect(rows.map((r) => matchedMember(r, 'reyes'))).toEqual(['Rosa Reyes', 'Tomas Reyes', null, null, null]);
+  });
+
+  it('a pass link typed by a scanner or pasted from the pass mail looks for its registration number', () => {
+    expect(deskQuery('http://127.0.0.1:3000/check-in/R26-LLLKQZ')).toBe('R26-LLLKQZ');
+    expect(deskQuery('https://reunion.example/check-in/r26-lllkqz?x=1')).toBe('R26-LLLKQZ');
+    expect(deskQuery('Reyes')).toBe('Reyes');
+    // a link that names no registration stays as typed (and finds nothing)
+    expect(deskQuery('https://reunion.example/check-in/not-a-number')).toBe('https://reunion.example/check-in/not-a-number');
   });
 
   it('a family that the words found in different people of it says which member a word found', () => {

@@ -14,7 +14,7 @@ import { PageSpinner } from '../../components/spinner';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
-import { matchedMember, rankDeskMatches } from './desk-matches';
+import { deskQuery, matchedMember, rankDeskMatches } from './desk-matches';
 import { closeMatches } from './close-matches';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
@@ -77,18 +77,19 @@ export default function CheckInPage() {
   const status = useSyncStatus();
   const { checked, total } = useMemo(() => counts(all ?? []), [all]);
 
+  const query = deskQuery(search);
   const list = useMemo(
     () =>
-      search.trim() && all
+      query.trim() && all
         ? rankDeskMatches(
-            all.filter((r) => matchesQuery(r.searchText, search)),
-            search,
+            all.filter((r) => matchesQuery(r.searchText, query)),
+            query,
           )
         : [],
-    [all, search],
+    [all, query],
   );
   // nothing matches: the names nearly typed ('Jhon' for John), one tap away
-  const close = useMemo(() => (list.length === 0 && search.trim() && all ? closeMatches(all, search) : []), [all, list, search]);
+  const close = useMemo(() => (list.length === 0 && query.trim() && all ? closeMatches(all, query) : []), [all, list, query]);
   const party = chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 ? list[0] : undefined;
 
   if (all === undefined) return <PageSpinner />;
@@ -161,7 +162,7 @@ export default function CheckInPage() {
             ) : (
               <ul className="desk-matches" aria-label="Matching families">
                 {list.slice(0, SHOWN).map((r) => (
-                  <MatchItem key={r.id} party={r} member={matchedMember(r, search)} onOpen={setChosen} />
+                  <MatchItem key={r.id} party={r} member={matchedMember(r, query)} onOpen={setChosen} />
                 ))}
               </ul>
             )}

@@ -4,12 +4,22 @@
  * cancelled registrations last (they cannot be checked in).
  */
 import { matchesQuery, normalizeText } from '../../offline/local-search';
+import { numberFromPass } from '../../../shared/check-in-pass';
 import type { CachedRegistration } from '../../offline/types';
 
 type Match = Pick<
   CachedRegistration,
   'id' | 'status' | 'primary_first_name' | 'primary_last_name' | 'registration_number' | 'primary_email' | 'primary_phone'
 >;
+
+/**
+ * What the search box's text looks for: a pass link (typed by a scanner that acts as a keyboard, or
+ * pasted from the pass mail) is its registration number; anything else as typed.
+ */
+export function deskQuery(text: string): string {
+  if (!text.includes('/check-in/')) return text;
+  return numberFromPass(text) ?? text;
+}
 
 /** The query names the family's main contact (name, number, email or phone). */
 const byContact = (r: Match, query: string) =>

@@ -9,6 +9,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { passUrl } from '../../../../shared/check-in-pass';
+import { usePublicConfig } from '../../../lib/public-config';
 import type { Registration } from '../../../../shared/schemas/registration';
 import { useSendCheckInPass } from '../api/send-pass';
 
@@ -28,7 +29,8 @@ function usePassImage(link: string): string | null {
 }
 
 export function CheckInPass({ registration: r, asAdmin }: { registration: Registration; asAdmin: boolean }) {
-  const link = passUrl(window.location.origin, r.registration_number);
+  // the emailed pass's link (PUBLIC_URL), whatever address this page was opened at
+  const link = passUrl(usePublicConfig().publicUrl ?? window.location.origin, r.registration_number);
   const src = usePassImage(link);
   const send = useSendCheckInPass();
   if (r.status === 'cancelled') return null;
