@@ -59,3 +59,26 @@ describe('scanning a pass at the desk', () => {
     await page.getByRole('region', { name: 'Scan pass' }).waitFor({ state: 'detached' });
   });
 });
+
+describe("the pass's link", () => {
+  it("on a visitor's phone only says to show the code; at the desk it opens the party, or says a link is no pass", async () => {
+    const visitor = await newPage({ viewport: { width: 390, height: 844 } });
+    await visitor.goto(`/check-in/${family.registrationNumber}`);
+    await visitor.getByText('Show this code at the check-in desk at the resort', { exact: false }).waitFor();
+    await visitor.getByText(family.registrationNumber).waitFor();
+    expect(await visitor.getByText(family.name).count()).toBe(0); // no data opened
+
+    const { page } = await signInAs('checkin', { path: `/check-in/${family.registrationNumber}` });
+    await page.getByRole('region', { name: `Party of ${family.name}` }).waitFor();
+    // the link typed by a scanner that acts as a keyboard, or pasted from the pass mail, into the search box
+    await page.goto('/admin/check-in');
+    await page.getByText(/^Checked in \d+ of \d+ attendees$/).waitFor();
+    expect(await page.getByRole('region', { name: `Party of ${family.name}` }).count()).toBe(0);
+    await page.getByLabel('Find a family').fill(passUrl(server().baseUrl, family.registrationNumber));
+    await page.getByRole('region', { name: `Party of ${family.name}` }).waitFor();
+    await page.goto('/check-in/not-a-number');
+    await page.getByRole('heading', { name: 'Not a check-in pass' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the check-in desk' }).click();
+    await page.getByLabel('Find a family').waitFor();
+  });
+});
