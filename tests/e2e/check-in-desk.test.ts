@@ -62,6 +62,10 @@ describe('the check-in desk', () => {
     await expect
       .poll(() => second.getByRole('button', { name: 'Record payment' }).evaluate((el) => el === document.activeElement))
       .toBe(true);
+    // and it is said, on the card and to a screen reader: the desk does not take it again
+    await expect
+      .poll(() => second.getByRole('status').filter({ hasText: 'Payment of' }).textContent())
+      .toBe('Payment of $100.00 recorded.');
   });
 
   it('finds a family by a first name and checks all in; offline, checks in another and takes its balance; both sync when the signal returns', async () => {

@@ -120,6 +120,15 @@ describe('hotel assignments', () => {
     await candidate2.getByText('Possible match').waitFor(); // 'L2, Aarav' vs 'Aarav L2': first/last words agree
     const link2 = candidate2.getByRole('button', { name: 'Link' });
     await expect.poll(() => link2.getAttribute('class')).toContain('btn-link-replace');
+    // the orange colour's warning is in the button's description too, for those who do not see it
+    expect(
+      await link2.evaluate((el) =>
+        el
+          .getAttribute('aria-describedby')
+          ?.split(' ')
+          .map((id) => document.getElementById(id)?.textContent),
+      ),
+    ).toEqual([expect.stringContaining(second.registrationNumber), `Already has hotel confirmation ${earlier}`]);
     // the written alert, and the same sentence kept on the page
     const alerted = new Promise<string>((resolve) => page.once('dialog', (d) => (resolve(d.message()), void d.accept())));
     await link2.click();

@@ -139,7 +139,8 @@ describe('registrations list', () => {
     await ask.locator('.mail-preview').waitFor();
     await ask.getByRole('button', { name: 'Send to 43 registrations' }).click();
     // sent in batches of 10 : the progress bar counts up while the server sends
-    await page.getByRole('progressbar', { name: /^Sending… \d+ of 4[34]$/ }).waitFor();
+    // of the 43 who get it (not the 44 the list shows): one is not active
+    await page.getByRole('progressbar', { name: /^Sending… \d+ of 43$/ }).waitFor();
     await page.getByText('Flight info request sent to 43 of 43 registrations.').waitFor();
     // asking again: nobody would get it, and the dialog says why
     await page.getByRole('button', { name: 'Request Flight Info' }).click();

@@ -62,6 +62,8 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const deviceId = useDeviceId();
   const lost = useLostCheckIns();
   const [paying, setPaying] = useState(false);
+  /** the last payment taken here, said aloud and on the card (the desk must not take it again) */
+  const [taken, setTaken] = useState<{ regId: number; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
   const cancelled = reg.status === 'cancelled';
@@ -206,6 +208,10 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           )}
         </dd>
       </dl>
+      {/* in the page from the start, so the sentence put in it is announced */}
+      <p role="status" className="desk-taken">
+        {taken?.regId === reg.id ? taken.text : ''}
+      </p>
       {balance > 0 && !cancelled && (
         <Button variant="secondary" onClick={() => setPaying(true)}>
           Record payment
@@ -219,6 +225,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           onClose={() => setPaying(false)}
           onRecord={async (amount, method) => {
             await pay(reg.id, amount, method);
+            setTaken({ regId: reg.id, text: `Payment of ${formatMoney(amount)} recorded.` });
           }}
         />
       )}

@@ -48,7 +48,9 @@ export function CandidateList({ bookingId, candidates, linkingId, onLink, disabl
               <p className="candidate-line candidate-facts">{candidateFacts(c)}</p>
               <p className="candidate-line">{c.primary_email}</p>
               {replaces && (
-                <p className="candidate-line candidate-has-hotel">Already has hotel confirmation {c.hotel_confirmation_number}</p>
+                <p className="candidate-line candidate-has-hotel" id={`candidate-${bookingId}-${c.id}-hotel`}>
+                  Already has hotel confirmation {c.hotel_confirmation_number}
+                </p>
               )}
               {c.warnings.map((w) => (
                 <p key={w} className="candidate-line candidate-warning" role="note">
@@ -61,7 +63,8 @@ export function CandidateList({ bookingId, candidates, linkingId, onLink, disabl
               busy={linkingId === c.id}
               busyText="Linking..."
               disabled={disabled || (linkingId !== null && linkingId !== c.id)}
-              aria-describedby={`candidate-${bookingId}-${c.id}-name`}
+              // the orange button's warning is said too, not shown by its colour alone
+              aria-describedby={`candidate-${bookingId}-${c.id}-name${replaces ? ` candidate-${bookingId}-${c.id}-hotel` : ''}`}
               title={replaces ? `Replaces hotel confirmation ${c.hotel_confirmation_number}` : undefined}
               onClick={() => onLink(c)}
             >

@@ -76,15 +76,24 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
     };
   }, [asking, targetKey]);
 
-  async function run(filters: RegistrationFilterValues) {
+  /** `recipients`: the dialog's count of who will get the mail; the progress counts those sent of them */
+  async function run(filters: RegistrationFilterValues, recipients: number) {
     const batches: BulkFlightInfoResult[] = [];
-    setProgress({ done: 0, total: matching });
+    setProgress({ done: 0, total: recipients });
     try {
       for (;;) {
         const r = await bulk.mutateAsync({ filters, limit: BATCH_SIZE });
         batches.push(r);
         const remaining = r.remaining ?? 0;
-        setProgress({ done: batches[0].total - remaining, total: batches[0].total });
+        // the skipped (asked within 24 hours) were never to be sent: neither done nor in the total
+        const total = batches[0].total - batches[0].skipped_recent;
+        setProgress({
+          done: Math.min(
+            total,
+            batches.reduce((n, b) => n + b.sent, 0),
+          ),
+          total,
+        });
         // a batch that sent nothing only met failures: asking again would fail the same way forever
         const stuck = remaining > 0 && r.sent === 0;
         if (remaining === 0 || stuck) {
@@ -126,7 +135,7 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
               disabled={!preview || recipients === 0}
               onClick={() => {
                 setAsking(false);
-                void run(target);
+                void run(target, recipients);
               }}
             >
               {`Send to ${recipients} registration${recipients === 1 ? '' : 's'}`}
