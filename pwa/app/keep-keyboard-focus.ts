@@ -5,7 +5,8 @@
  * attendee's row, a linked booking's card, a removed flight row) does the same. A keyboard or
  * screen-reader user would start again from the top of the page. Here focus goes back to the control
  * once it is on again, or, when it is gone, to the first control shown in what now stands in its place
- * (the actions group, the next row, the next card).
+ * (the actions group, the next row, the next card); when it stays off without being busy (Next on the
+ * last page), to the control nearest it.
  *
  * Only for focus given by the keyboard (a key pressed since the last pointer), so a tap on a phone never
  * brings its keyboard back; only while nothing else has focus, for a few seconds, and on the same page:
@@ -16,6 +17,11 @@ const FOCUSABLE =
 
 /** How long after focus was lost it is still given back: a control busy for longer is left alone. */
 const GIVE_BACK_MS = 5000;
+/**
+ * A control turned off and not busy (Next on the last page, Clear filter with nothing to clear) stays
+ * off: once the page has been still this long, focus goes to the control nearest it instead.
+ */
+const STAYS_OFF_MS = 800;
 
 const shown = (el: Element) => el.getClientRects().length > 0 && !el.closest('[inert], [aria-hidden="true"]');
 
@@ -58,12 +64,16 @@ export function keepKeyboardFocus(doc: Document = document): () => void {
   let keyboard = false;
   /** the control the keyboard last focused, its ancestors then, the page it was on, and when it lost focus */
   let kept: { el: HTMLElement; levels: Level[]; path: string; lostAt: number | null } | null = null;
+  let staysOff: ReturnType<typeof setTimeout> | undefined;
 
   const observer = new MutationObserver(() => {
     if (!kept) return;
     const active = doc.activeElement;
-    if (location.pathname !== kept.path || (active && active !== doc.body)) {
-      if (active !== kept.el) forget();
+    // a control just turned off still holds focus for a moment (the browser drops it after this change)
+    const holding = active === kept.el;
+    const dropping = holding && kept.el.matches(':disabled');
+    if (location.pathname !== kept.path || (active && active !== doc.body && !dropping)) {
+      if (!holding) forget();
       return;
     }
     const now = performance.now();
@@ -71,8 +81,18 @@ export function keepKeyboardFocus(doc: Document = document): () => void {
     if (now - kept.lostAt > GIVE_BACK_MS) return forget();
     const { el, levels } = kept;
     if (el.isConnected) {
-      if (!el.matches(':disabled') && shown(el)) el.focus();
-      return; // still off: wait for it
+      if (!el.matches(':disabled') && shown(el)) return el.focus();
+      // still off: wait for it; a control off without being busy may stay so, and then its neighbour takes focus
+      clearTimeout(staysOff);
+      if (el.getAttribute('aria-busy') !== 'true') {
+        staysOff = setTimeout(() => {
+          const lost = !doc.activeElement || doc.activeElement === doc.body;
+          if (kept?.el !== el || !lost || !el.matches(':disabled')) return;
+          forget();
+          nextFocus(levels)?.focus();
+        }, STAYS_OFF_MS);
+      }
+      return;
     }
     forget();
     nextFocus(levels)?.focus();
@@ -80,6 +100,7 @@ export function keepKeyboardFocus(doc: Document = document): () => void {
   const watch = { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] };
   function forget() {
     kept = null;
+    clearTimeout(staysOff);
     observer.disconnect();
   }
 

@@ -84,6 +84,16 @@ describe('registrations list', () => {
     // the page is in the address: back returns to page 2
     await page.goBack();
     await page.getByText('Showing 21 to 40 of 45 results').waitFor();
+    // by keyboard, Next to the last page: Next turns off, and focus goes to the page buttons beside it, not the page's top
+    const pager = page.getByRole('navigation', { name: 'Pagination' });
+    await pager.getByRole('button', { name: '3', exact: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Next');
+    await page.keyboard.press('Enter');
+    await page.getByText('Showing 41 to 45 of 45 results').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('3');
+    await page.goBack();
+    await page.getByText('Showing 21 to 40 of 45 results').waitFor();
     // a page past the last (an old link) opens the last page
     await page.goto(page.url().replace(/page=\d+/, 'page=9'));
     await page.getByText('Showing 41 to 45 of 45 results').waitFor();
