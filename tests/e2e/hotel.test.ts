@@ -187,6 +187,29 @@ describe('hotel assignments', () => {
     await page.context().setOffline(false);
   });
 
+  it('an import whose answer is lost says, under its button, that it may be saved, and importing again changes nothing', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
+    const confirmation = `LOST-${uniqueWord()}`;
+    const file = { name: 'lost.csv', mimeType: 'text/csv', buffer: Buffer.from(`Guest,Confirmation\nLost Answer,${confirmation}\n`) };
+    await page.getByLabel('Rooming list (CSV)').setInputFiles(file);
+    const importer = page.locator('.rooming-import');
+    // the server takes the import; its answer never reaches the page
+    await page.route(
+      (url) => url.pathname.endsWith('/hotel-assignments/import') && !url.search.includes('dryRun'),
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
+    await importer.getByRole('button', { name: 'Import 1 row' }).click();
+    const said = importer.locator('.actions + [role="alert"]');
+    await said.getByText('It may have been saved before the answer was lost', { exact: false }).waitFor();
+    await importer.getByRole('button', { name: 'Import 1 row' }).click();
+    await page.getByText('Imported 1 row from lost.csv: 0 new, 0 updated, 1 unchanged.').waitFor();
+  });
+
   it('links every exact match in one step, after a preview, and leaves a shared first name for Find Match', async () => {
     const [la, lb] = [uniqueWord(), uniqueWord()];
     const a = await createFamily({

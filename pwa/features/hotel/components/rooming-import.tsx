@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isRetryable } from '../../../lib/api-client';
 import { syncNow } from '../../../offline/runtime';
 import type { ImportResult } from '../../../../shared/schemas/hotel';
 import { importRoomingList } from '../api/import-rooming-list';
@@ -32,15 +32,22 @@ export function RoomingImport({ online }: { online: boolean }) {
   const [done, setDone] = useState<string | null>(null);
   /** the last import's answer when it refused rows: they stay on screen, or they would be lost unseen */
   const [refused, setRefused] = useState<ImportResult | null>(null);
+  /** the import itself failed: said under its button (the preview above it can be hundreds of rows) */
+  const [importError, setImportError] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
+  const importErrorRef = useRef<HTMLDivElement>(null);
   // the Import button went with the preview: the keyboard moves to what the import did
   useEffect(() => {
     if (done) doneRef.current?.focus();
   }, [done]);
+  useEffect(() => {
+    if (importError) importErrorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [importError]);
 
   const reset = () => {
     setFile(null);
     setPreview(null);
+    setImportError(null);
     setPhase('idle');
     if (fileRef.current) fileRef.current.value = '';
   };
@@ -68,6 +75,7 @@ export function RoomingImport({ online }: { online: boolean }) {
   const onImport = async () => {
     if (!file || !preview) return;
     setError(null);
+    setImportError(null);
     setPhase('importing');
     try {
       const result = await importRoomingList(file.text, { dryRun: false });
@@ -79,7 +87,11 @@ export function RoomingImport({ online }: { online: boolean }) {
       setRefused(result.invalid > 0 ? result : null);
       reset();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to import the rooming list'));
+      // no answer (or a server failing): the rows may have been saved before the answer was lost
+      const unknown = isRetryable(e)
+        ? ' It may have been saved before the answer was lost: importing again leaves the rows already saved unchanged.'
+        : '';
+      setImportError(`${errorMessage(e, 'Failed to import the rooming list')}${unknown}`);
       setPhase('preview');
     }
   };
@@ -148,6 +160,12 @@ export function RoomingImport({ online }: { online: boolean }) {
               Cancel
             </Button>
           </div>
+          {/* beside the button pressed, not above a long preview */}
+          {importError && (
+            <Alert ref={importErrorRef} kind="error">
+              {importError}
+            </Alert>
+          )}
         </>
       )}
     </section>
