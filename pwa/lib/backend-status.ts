@@ -48,12 +48,17 @@ export function useBackendStatus(intervalMs = 15_000) {
     retry: false,
     staleTime: 0,
   });
-  // the signal lost is said at once, not at the next poll (its return is refetchOnReconnect's)
+  // the signal lost or back is said at once, not at the next poll (refetchOnReconnect misses a return
+  // when the page was opened with no signal: the query library then still believed it was online)
   const { refetch } = q;
   useEffect(() => {
     const recheck = () => void refetch();
     window.addEventListener('offline', recheck);
-    return () => window.removeEventListener('offline', recheck);
+    window.addEventListener('online', recheck);
+    return () => {
+      window.removeEventListener('offline', recheck);
+      window.removeEventListener('online', recheck);
+    };
   }, [refetch]);
   const state: BackendState = q.data === undefined ? 'checking' : q.data.ok ? 'online' : 'offline';
   return { state, result: q.data, refetch: q.refetch, isFetching: q.isFetching };

@@ -103,7 +103,11 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
       }
     } catch (e) {
       const text = errorMessage(e, 'Failed to send flight info request');
-      onDone('error', batches.length ? `${text} ${bulkResultText(combineBatches(batches, true))}` : text);
+      // two sentences: the failure (the spec's, without its own full stop), then what was done
+      onDone(
+        'error',
+        batches.length ? `${/[.!?]$/.test(text) ? text : `${text}.`} ${bulkResultText(combineBatches(batches, true))}` : text,
+      );
     } finally {
       setProgress(null);
     }
