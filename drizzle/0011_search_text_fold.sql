@@ -4,8 +4,8 @@
 -- 'dang' finds Đặng and 'da silva' finds Da-Silva, as the devices' own search already did. Only the
 -- stored text changes; the next change to a registration writes the same from the code.
 UPDATE "registrations"
-SET "search_text" = regexp_replace(
+SET "search_text" = btrim(regexp_replace(
   replace(replace(replace(replace(translate("search_text", 'đðøłı-''‘’', 'ddoli    '), 'ß', 'ss'), 'æ', 'ae'), 'œ', 'oe'), 'þ', 'th'),
   ' {2,}', ' ', 'g'
-)
+), ' ')
 WHERE "search_text" ~ '[đðøłıßæœþ''‘’-]';

@@ -2,11 +2,14 @@
  * Hotel-booking name matching (docs/product.md#screens: "compares first or last word of guest names"), used by the
  * server's search-matches ranking and by the PWA's offline candidate ranking, so both agree.
  */
-import { normalizeSearch } from './search';
+import { foldLetters, normalizeSearch } from './search';
 
-/** Lower-cased, accent-free words of a name; ', ' and '/' separate ('SILVA/ANA'), '-' stays (R25-7KQ2XM). */
+/**
+ * Lower-cased, accent-free words of a name, letters folded ('Strauß' is 'strauss', as the search reads
+ * it); ', ' and '/' separate ('SILVA/ANA'), '-' stays (R25-7KQ2XM).
+ */
 export function nameWords(name: string): string[] {
-  return normalizeSearch(name)
+  return foldLetters(normalizeSearch(name))
     .split(/[^\p{L}\p{N}'-]+/u)
     .map((w) => w.replace(/^[-']+|[-']+$/g, ''))
     .filter((w) => w.length > 0);

@@ -32,6 +32,25 @@ export const loosenSearch = (s: string) =>
  */
 export const searchForm = (s: string) => loosenSearch(normalizeSearch(s)).trim();
 
+/**
+ * What a registration is found by, before normalising: its number, the contact's and every attendee's
+ * name, the email, the phone as written and its digits. The server stores it in searchForm, the devices
+ * in normalizeSearch (their matching loosens it).
+ */
+export function registrationSearchSource(
+  r: { number: string; firstName: string; lastName: string; email: string; phone: string },
+  people: readonly { firstName: string; lastName: string }[],
+): string {
+  return [
+    r.number,
+    `${r.firstName} ${r.lastName}`,
+    ...people.map((p) => `${p.firstName} ${p.lastName}`),
+    r.email,
+    r.phone,
+    r.phone.replace(/\D/g, ''),
+  ].join(' | ');
+}
+
 /** A phone number as typed ('+1 (555) 123-4567', '555.123.4567'): its digits without the country's 1; else null. */
 export function phoneDigits(query: string): string | null {
   if (!/^[\d\s()+.-]+$/.test(query)) return null;

@@ -18,8 +18,8 @@ const FOCUSABLE =
 /** How long after focus was lost it is still given back: a control busy for longer is left alone. */
 const GIVE_BACK_MS = 5000;
 /**
- * A control turned off and not busy (Next on the last page, Clear filter with nothing to clear) stays
- * off: once the page has been still this long, focus goes to the control nearest it instead.
+ * A control turned off while nothing on the page is busy (Next on the last page, Clear filter with
+ * nothing to clear) stays off: this long after, focus goes to the control nearest it instead.
  */
 const STAYS_OFF_MS = 800;
 
@@ -82,25 +82,26 @@ export function keepKeyboardFocus(doc: Document = document): () => void {
     const { el, levels } = kept;
     if (el.isConnected) {
       if (!el.matches(':disabled') && shown(el)) return el.focus();
-      // still off: wait for it; a control off without being busy may stay so, and then its neighbour takes focus
-      clearTimeout(staysOff);
-      if (el.getAttribute('aria-busy') !== 'true') {
-        staysOff = setTimeout(() => {
-          const lost = !doc.activeElement || doc.activeElement === doc.body;
-          if (kept?.el !== el || !lost || !el.matches(':disabled')) return;
-          forget();
-          nextFocus(levels)?.focus();
-        }, STAYS_OFF_MS);
-      }
+      // still off: wait for it. Off while nothing on the page is busy (a save, a list loading), it may
+      // stay so (Next on the last page): then its neighbour takes focus. Asked again when work ends.
+      staysOff ??= setTimeout(() => {
+        staysOff = undefined;
+        const lost = !doc.activeElement || doc.activeElement === doc.body;
+        if (kept?.el !== el || !lost || !el.matches(':disabled') || doc.querySelector('[aria-busy="true"]')) return;
+        forget();
+        nextFocus(levels)?.focus();
+      }, STAYS_OFF_MS);
       return;
     }
     forget();
     nextFocus(levels)?.focus();
   });
-  const watch = { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] };
+  // aria-busy too: the end of some work is when a control still off is known to stay off
+  const watch = { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'aria-busy'] };
   function forget() {
     kept = null;
     clearTimeout(staysOff);
+    staysOff = undefined;
     observer.disconnect();
   }
 

@@ -13,23 +13,24 @@ import type { AppDB } from './db';
 import { saveCursor } from './downloads';
 import { hotelFieldsOf } from './hotel-fields';
 import { rebaseDownloaded } from './desk';
-import { normalizeSearch } from '../../shared/search';
+import { normalizeSearch, registrationSearchSource } from '../../shared/search';
 import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage, SyncedRegistration } from './types';
 
 export { refreshCandidates } from './candidates';
 
-/** A cached registration's search text (normalised as local-search.ts does): number, names, e-mail, phone and its digits. */
+/** A cached registration's search text: what the server finds it by (shared/search.ts), normalised as local-search.ts reads it. */
 export function registrationSearchText(r: SyncedRegistration): string {
-  const phoneDigits = (r.primary_phone ?? '').replace(/\D/g, '');
   return normalizeSearch(
-    [
-      r.registration_number,
-      `${r.primary_first_name} ${r.primary_last_name}`,
-      ...r.attendees.map((a) => `${a.first_name} ${a.last_name}`),
-      r.primary_email,
-      r.primary_phone,
-      phoneDigits,
-    ].join(' | '),
+    registrationSearchSource(
+      {
+        number: r.registration_number,
+        firstName: r.primary_first_name,
+        lastName: r.primary_last_name,
+        email: r.primary_email,
+        phone: r.primary_phone ?? '',
+      },
+      r.attendees.map((a) => ({ firstName: a.first_name, lastName: a.last_name })),
+    ),
   );
 }
 

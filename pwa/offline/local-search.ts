@@ -1,14 +1,15 @@
 /**
  * Searching the cache on the device (no signal, so no server search): lower-cased, accent-stripped text
- * so 'nguyen' finds 'Nguyễn', the same normalisation as the server's search text
- * (shared/search.ts). Every word of the query must appear (matchesQuery says how words are found).
+ * so 'nguyen' finds 'Nguyễn'; letters folded and hyphens and apostrophes read as spaces when matching,
+ * the form the server stores its search text in (shared/search.ts searchForm). Every word of the query
+ * must appear (matchesQuery says how words are found).
  */
 import type { FlightArrival } from './types';
 import { foldLetters, loosenSearch, NUMBER_WITHOUT_HYPHEN, normalizeSearch, phoneDigits } from '../../shared/search';
 import { canonicalAirline } from '../../shared/airlines';
 import { AIRLINE_CODES } from '../../shared/constants';
 
-/** The same normalisation as the server's search text. */
+/** Lower case, accents stripped, single spaces (matching then loosens both sides: matchesQuery). */
 export const normalizeText = normalizeSearch;
 
 /**

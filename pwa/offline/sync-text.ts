@@ -52,10 +52,15 @@ export function signOutQuestion(ops: Pick<OutboxOp, 'state' | 'attempts' | 'kind
     unsent.length === n
       ? `${changesOf(n)} ${n === 1 ? 'has' : 'have'} not reached the server yet`
       : `${changesOf(n)} of this device ${n === 1 ? 'is' : 'are'} not confirmed by the server: ${parts.join(', ')}`;
+  const onlyRecord = `${onlyHere.length === 1 ? 'its' : 'their'} only record`;
   const sentences = [
-    onlyHere.length
-      ? `${head}, among them ${payments(onlyHere)} taken on this device: discarding removes ${onlyHere.length === 1 ? 'its' : 'their'} only record.`
+    // all unsent: the money joins the one sentence; mixed: its own sentence, so it is not read as one of the list's last kind
+    unsent.length === n && onlyHere.length
+      ? `${head}, among them ${payments(onlyHere)} taken on this device: discarding removes ${onlyRecord}.`
       : `${head}.`,
+    unsent.length !== n && onlyHere.length
+      ? `${payments(onlyHere).replace(/^a/, 'A')} taken on this device ${onlyHere.length === 1 ? 'is' : 'are'} not on the server: discarding removes ${onlyRecord}.`
+      : '',
     mayBeThere.length
       ? `${payments(mayBeThere).replace(/^a/, 'A')} ${mayBeThere.length === 1 ? 'was' : 'were'} sent without an answer: look at the family's balance before taking ${mayBeThere.length === 1 ? 'it' : 'them'} again.`
       : '',

@@ -27,7 +27,7 @@ export interface LiveStream {
   /** which feeds the stream's user downloads */
   feeds: readonly LiveFeed[];
   send(change: LiveChange): void;
-  /** the session was revoked: end the stream now */
+  /** the session was revoked, or its user's role changed: end the stream now */
   end(): void;
 }
 

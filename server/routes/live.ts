@@ -2,7 +2,7 @@
  * GET /api/live: the staff device's push stream (Server-Sent Events over a fetch, so the session travels
  * in the Authorization header, never in a URL). Events: `ready` once, `change` { feed, cursor } when a
  * feed the user downloads changed (the device then runs its usual upload-then-download cycle), `ping`
- * every LIVE_HEARTBEAT_SECONDS. The stream ends when the session is revoked (sign-out, disable,
+ * every LIVE_HEARTBEAT_SECONDS. The stream ends when the user's role changes or the session is revoked (sign-out, disable,
  * password change elsewhere) or the server stops; the device reconnects with backoff. See
  * server/live/hub.ts.
  */

@@ -145,8 +145,10 @@ describe('GET /api/registrations', () => {
     const reg = await makeRegistration(t.db, { firstName: 'Søren', lastName: `Đặng-Ünal ${name}`, email: `o'brien-${name}@mail.example` });
     const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
     const before = row.searchText;
-    // as the code wrote it before: accents stripped, letters and hyphens left as typed
-    const old = normalizeSearch(`${reg.registrationNumber} | Søren Đặng-Ünal ${name} | o'brien-${name}@mail.example`);
+    // as the code wrote it before: accents stripped, letters and hyphens left as typed (every folded letter, both curly apostrophes, runs of hyphens)
+    const old = normalizeSearch(
+      `${reg.registrationNumber} | Søren Đặng-Ünal ${name} | o'brien-${name}@mail.example | Straße Æsa Œuvre Þóra Łódź Iıdem Ðan O‘Neil D’Arcy a--b  -  c`,
+    );
     await t.db.update(registrations).set({ searchText: old }).where(eq(registrations.id, reg.id));
     for (const statement of sqlText.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
     const [after] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));

@@ -146,7 +146,7 @@ describe('POST /api/registrations/verify-code', () => {
       ],
     });
     expect(res.body.registrantToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    // and in the header it is sent back in, as DESIGN names it
+    // and in the header it is sent back in (docs/product.md: X-Registrant-Token)
     expect(res.headers.get('x-registrant-token')).toBe(res.body.registrantToken);
     const hours = (new Date(res.body.expiresAt).getTime() - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);

@@ -188,6 +188,8 @@ describe('registration desk', () => {
     await dialog.getByRole('button', { name: 'Add Attendee' }).click();
     await page.getByRole('heading', { name: 'Attendees (3/9)' }).waitFor();
     await page.getByText(`Ofelia ${contact.last}`).first().waitFor();
+    // said on the page and to a screen reader, where the list changed
+    await page.getByRole('status').filter({ hasText: 'Attendee added.' }).waitFor();
     // the total follows the attendees: 900 + 50 late = 950 → 855 − 40 = 815
     await price.getByRole('row', { name: /^Total \$815\.00/ }).waitFor();
 

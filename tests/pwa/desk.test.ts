@@ -365,6 +365,13 @@ describe('payments at the desk', () => {
         "2 changes of this device are not confirmed by the server: 1 sent without an answer, which may already be on the server, 1 refused by the server. A payment of $100.00 was sent without an answer: look at the family's balance before taking it again. Sign out anyway and discard them?",
       note: 'Staying signed in keeps them on this device: those waiting are sent when the connection returns, the refused ones stay in Sync details to retry or discard.',
     });
+    // money never sent beside a refused change: said in a sentence of its own, not as one of the refused
+    const unsentPayment = await queuePayment(db, { registrationId: 7, amount: 40, method: 'cash' });
+    expect((await clearLocalData(db)) as { message: string }).toMatchObject({
+      message:
+        "3 changes of this device are not confirmed by the server: 1 not sent yet, 1 sent without an answer, which may already be on the server, 1 refused by the server. A payment of $40.00 taken on this device is not on the server: discarding removes its only record. A payment of $100.00 was sent without an answer: look at the family's balance before taking it again. Sign out anyway and discard them?",
+    });
+    await db.outbox.where('opId').equals(unsentPayment.opId).delete();
     // refused alone: kept in Sync details, not "sent when the connection returns"
     await db.outbox.where('opId').equals(payment.opId).delete();
     expect(await clearLocalData(db)).toMatchObject({

@@ -73,3 +73,11 @@ describe('a registration number among the words searched', () => {
     expect(rankCandidates('R25YFHYQA', list, (r) => r, 10).map((x) => x.item.id)).toEqual([1]);
   });
 });
+
+describe('names with letters Unicode does not decompose', () => {
+  it("agree as the search reads them: 'Strauss, Hans' is Hans Strauß, 'Dang, Minh' is Minh Đặng", () => {
+    expect(nameAgreement('Strauss, Hans', 'Hans', 'Strauß')).toBe('full');
+    expect(nameAgreement('Dang, Minh', 'Minh', 'Đặng')).toBe('full');
+    expect(nameAgreement('Soren Ostergaard', 'Søren', 'Østergaard')).toBe('full');
+  });
+});

@@ -4,22 +4,23 @@
  * spaces (shared/search.ts searchForm). Stored in registrations.search_text and refreshed by every
  * service that changes one of those fields. Queries put the term in the same form.
  */
-import { NUMBER_WITHOUT_HYPHEN, phoneDigits, searchForm } from '../../../shared/search';
+import { NUMBER_WITHOUT_HYPHEN, phoneDigits, registrationSearchSource, searchForm } from '../../../shared/search';
 
 export function buildSearchText(
   reg: { registrationNumber: string; primaryFirstName: string; primaryLastName: string; primaryEmail: string; primaryPhone: string },
   attendeeNames: { firstName: string; lastName: string }[],
 ): string {
-  const phoneDigits = reg.primaryPhone.replace(/\D/g, '');
   return searchForm(
-    [
-      reg.registrationNumber,
-      `${reg.primaryFirstName} ${reg.primaryLastName}`,
-      ...attendeeNames.map((a) => `${a.firstName} ${a.lastName}`),
-      reg.primaryEmail,
-      reg.primaryPhone,
-      phoneDigits,
-    ].join(' | '),
+    registrationSearchSource(
+      {
+        number: reg.registrationNumber,
+        firstName: reg.primaryFirstName,
+        lastName: reg.primaryLastName,
+        email: reg.primaryEmail,
+        phone: reg.primaryPhone,
+      },
+      attendeeNames,
+    ),
   );
 }
 

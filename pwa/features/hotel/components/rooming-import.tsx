@@ -54,6 +54,7 @@ export function RoomingImport({ online }: { online: boolean }) {
 
   const onFile = async (f: File | undefined) => {
     setError(null);
+    setImportError(null);
     setDone(null);
     setRefused(null);
     setPreview(null);

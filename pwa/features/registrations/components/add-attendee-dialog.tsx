@@ -82,11 +82,13 @@ export interface AddAttendeeDialogProps {
   /** the attendee to correct; absent: a new attendee */
   editing?: Attendee;
   onClose: () => void;
+  /** after a save, what it did ('Attendee added.', 'Attendee changes saved.') */
+  onDone?: (text: string) => void;
   /** the spec's alert for a refusal ('Failed to add attendee' or the server's sentence) */
   onFailure: (text: string) => void;
 }
 
-export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFailure }: AddAttendeeDialogProps) {
+export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDone, onFailure }: AddAttendeeDialogProps) {
   const formId = useId();
   const ageOptions = useAgeCategoryOptions();
   const bands = useEvent().ageBands;
@@ -131,6 +133,8 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onFa
         await add.mutateAsync({ registrationId, body: data });
         setCategoryPicked(false);
       }
+      // no name in it: the list below says who (a name said twice would read as two people)
+      onDone?.(editing ? 'Attendee changes saved.' : 'Attendee added.');
       onClose();
     },
     after: editing ? 'keep' : EMPTY,

@@ -43,6 +43,8 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
   const ageLabels = useAgeLabels();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Attendee | null>(null);
+  /** what the last add, change or removal did: said on the page and to a screen reader */
+  const [said, setSaid] = useState('');
   const remove = useRemoveAttendee();
   const heading = useRef<HTMLHeadingElement>(null);
   const active = r.status === 'active';
@@ -54,6 +56,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
     // each removal says its own failure: a second one started meanwhile would take over mutate()'s callbacks
     remove
       .mutateAsync({ registrationId: r.id, attendeeId: a.id })
+      .then(() => setSaid('Attendee removed.'))
       .then(() =>
         // the pressed button went with its row: the keyboard lands on the count it changed, not the page's top
         requestAnimationFrame(() => {
@@ -79,6 +82,10 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
       {canManage && active && attendees.length >= MAX_ATTENDEES && (
         <p className="note">This registration has the maximum of {MAX_ATTENDEES} attendees.</p>
       )}
+      {/* in the page from the start, so the sentence put in it is announced */}
+      <p role="status" className="note attendee-said">
+        {said}
+      </p>
       <ul className="attendee-list">
         {attendees.map((a) => {
           const relationship = relationshipText(a);
@@ -129,7 +136,9 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
           );
         })}
       </ul>
-      {canAdd && <AddAttendeeDialog open={adding} registrationId={r.id} onClose={() => setAdding(false)} onFailure={onFailure} />}
+      {canAdd && (
+        <AddAttendeeDialog open={adding} registrationId={r.id} onClose={() => setAdding(false)} onDone={setSaid} onFailure={onFailure} />
+      )}
       {editing && (
         <AddAttendeeDialog
           key={editing.id}
@@ -137,6 +146,7 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
           registrationId={r.id}
           editing={editing}
           onClose={() => setEditing(null)}
+          onDone={setSaid}
           onFailure={onFailure}
         />
       )}

@@ -170,7 +170,10 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
                 <p className="cell-small">
                   To {preview.preview.to}: {preview.preview.subject}
                 </p>
-                <pre className="mail-preview">{preview.preview.text}</pre>
+                {/* a scrolling box the keyboard reaches (to scroll it): named, so it is not an unnamed stop */}
+                <pre className="mail-preview" tabIndex={0} role="region" aria-label="Mail preview">
+                  {preview.preview.text}
+                </pre>
               </>
             )}
           </>
