@@ -19,7 +19,7 @@ export const badRequest = (message: string, fields?: Record<string, string>) => 
 export const unauthorized = (message = 'Authentication required') => new ApiError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new ApiError(403, message);
 export const notFound = (message = 'Not found') => new ApiError(404, message);
-export const conflict = (message: string) => new ApiError(409, message);
+export const conflict = (message: string, fields?: Record<string, string>) => new ApiError(409, message, fields);
 export const gone = (message: string) => new ApiError(410, message);
 export const unprocessable = (message: string) => new ApiError(422, message);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>

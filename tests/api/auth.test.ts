@@ -157,6 +157,8 @@ describe('/api/users', () => {
       body: { email: 'greeter.one@test.example', password: 'greet-me-1', role: 'greeter', first_name: 'G', last_name: 'L' },
     });
     expect(dup.status).toBe(409);
+    // said of the email: the form marks that box
+    expect(dup.body.fields).toEqual({ email: 'This email already belongs to a user' });
   });
 
   it('two admins creating the same email at once: one 201, one 409 with its sentence, one user', async () => {

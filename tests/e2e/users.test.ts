@@ -21,6 +21,15 @@ describe('users admin screen', () => {
     await adminPage.getByRole('button', { name: 'Add User' }).click();
     await adminPage.getByText('Grace Hopper can now sign in as a greeter.').waitFor();
     await adminPage.getByRole('cell', { name: email, exact: true }).waitFor();
+    // the same email again: refused, and the email box is the one marked
+    await adminPage.getByLabel('First Name').fill('Grace');
+    await adminPage.getByLabel('Last Name').fill('Again');
+    await adminPage.getByLabel('Email').fill(email);
+    await adminPage.getByLabel('Password', { exact: true }).fill('greet-me-123');
+    await adminPage.getByRole('button', { name: 'Add User' }).click();
+    await adminPage.getByText('A user with this email already exists').first().waitFor();
+    await expect.poll(() => adminPage.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+    await adminPage.getByText('This email already belongs to a user').waitFor();
 
     const greeter = await newPage();
     await greeter.goto('/login');

@@ -68,8 +68,12 @@ export interface NewUser {
   last_name: string;
 }
 
+const EMAIL_TAKEN = 'A user with this email already exists';
+/** Said under the email box too, so the form marks the box to change (in other words than the banner's). */
+const EMAIL_TAKEN_FIELD = 'This email already belongs to a user';
+
 export async function createUser(db: DbOrTx, input: NewUser, actor: Actor): Promise<User> {
-  if (await findUserByEmail(db, input.email)) throw conflict('A user with this email already exists');
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN_FIELD });
   const [row] = await db
     .insert(users)
     .values({
@@ -82,7 +86,7 @@ export async function createUser(db: DbOrTx, input: NewUser, actor: Actor): Prom
     // the same email created meanwhile by another request (the check above ran before it committed)
     .onConflictDoNothing()
     .returning();
-  if (!row) throw conflict('A user with this email already exists');
+  if (!row) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN_FIELD });
   const user = publicUser(row);
   await audit(db, actor, 'user.create', { type: 'user', id: row.id }, null, user);
   return user;
