@@ -45,6 +45,8 @@ describe(`a greeter's pickups with the server unreachable (${engine})`, () => {
     reportTiming(engine, 'offline reload to first row', Date.now() - started);
 
     await fill(tab, control('Search'), flight);
+    // the sync line is on screen (its code loads after the page's) before the next card is measured
+    await waitForText(tab, '0 not synced', 30_000);
     const box = (f: (typeof families)[number]) => `//input[@type="checkbox" and contains(@aria-label, "(${f.registrationNumber})")]`;
     // where the next card's control is: a tap must not move it, or a quick second tap lands elsewhere
     const nextBefore = await topOf(tab, box(families[1]));
