@@ -828,6 +828,9 @@ describe('download', () => {
   });
 });
 
+/** vi.waitFor's options for a whole sync cycle (its default, one second, is short on a loaded CI machine) */
+const SLOW = { timeout: 5000 };
+
 describe('triggers', () => {
   /** An engine on a page whose events the test fires (`listeners`), with no timer; `page.visible` is settable. */
   function onPage(visible: boolean) {
@@ -853,19 +856,20 @@ describe('triggers', () => {
   it('syncs on start, on online, when the page becomes visible and when the window gets focus', async () => {
     const { e, listeners, page, clock, arrivalsAsked } = onPage(false);
     e.start();
-    await vi.waitFor(() => expect(arrivalsAsked()).toBe(1));
+    // each cycle is fake-indexeddb work: on a loaded machine it can take more than waitFor's default second
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(1), SLOW);
     listeners.online();
-    await vi.waitFor(() => expect(arrivalsAsked()).toBe(2));
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(2), SLOW);
     listeners.visibilitychange(); // hidden: nothing
     page.visible = true;
     listeners.visibilitychange();
-    await vi.waitFor(() => expect(arrivalsAsked()).toBe(3));
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(3), SLOW);
     // an iPhone has no Background Sync: coming back to the app (focus) is a trigger of its own. Later
     // than the visibility's cycle covers (on a slow machine that cycle may still be running; then the
     // focus makes it run once more)
     clock.now += 60_000;
     listeners.focus();
-    await vi.waitFor(() => expect(arrivalsAsked()).toBe(4));
+    await vi.waitFor(() => expect(arrivalsAsked()).toBe(4), SLOW);
     await e.stop();
     expect(Object.keys(listeners)).toEqual([]);
   });
