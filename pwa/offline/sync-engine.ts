@@ -426,14 +426,19 @@ export class SyncEngine {
     if (this.halted) throw new Halted();
     const startedAt = this.now();
     let res: SyncResponse;
+    // reachable as soon as an answer begins: a long first-download page would otherwise leave the
+    // status saying "offline" for as long as its body takes to arrive
+    const reached = () => {
+      if (!this.state.reachable) this.set({ reachable: true });
+    };
     try {
-      res = await this.opts.transport(req);
+      res = await this.opts.transport(req, { onAnswer: reached });
     } catch (e) {
       if (e instanceof NetworkError) this.set({ reachable: false });
       throw e;
     }
     const endedAt = this.now();
-    if (!this.state.reachable) this.set({ reachable: true });
+    reached();
     // only fresh answers tell the time: a replayed Idempotency-Key answer carries its first serverTime
     if (res.status < 300 && !req.idempotencyKey) {
       const m = measureOffset(startedAt, endedAt, (res.body as { serverTime?: unknown } | null)?.serverTime);

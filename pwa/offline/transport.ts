@@ -23,7 +23,11 @@ export interface SyncResponse {
   body: unknown;
 }
 
-export type Transport = (req: SyncRequest) => Promise<SyncResponse>;
+/**
+ * `onAnswer` is called once the answer has begun (its status and headers are in), before its body: a
+ * first-download page on a slow link takes seconds more, and the server was reached already.
+ */
+export type Transport = (req: SyncRequest, events?: { onAnswer?: () => void }) => Promise<SyncResponse>;
 
 /**
  * No answer from the server: the request may or may not have been applied, unless `mayHaveReached` is
@@ -71,7 +75,7 @@ export function apiTransport(
   getToken: () => string | null,
   limits = { answerMs: SYNC_ANSWER_TIMEOUT_MS, bodyMs: SYNC_BODY_TIMEOUT_MS },
 ): Transport {
-  return async (req) => {
+  return async (req, events) => {
     const token = getToken();
     // an AbortController and a timer rather than AbortSignal.timeout, which iOS 15 does not have
     const abort = new AbortController();
@@ -98,6 +102,7 @@ export function apiTransport(
         on401: 'throw',
       });
       answered = true;
+      events?.onAnswer?.();
       clearTimeout(timer);
       timer = setTimeout(() => abort.abort(new NetworkError('The answer stopped arriving')), limits.bodyMs);
       const text = await res.text();

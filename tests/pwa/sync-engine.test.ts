@@ -456,6 +456,31 @@ describe('retries', () => {
     await e.stop();
   });
 
+  it('is reachable again as soon as an answer begins, before a slow page has arrived whole', async () => {
+    const db = freshDb();
+    const server = fakeServer({});
+    let online = false;
+    let finishBody: (() => void) | null = null;
+    const transport: SyncEngineOptions['transport'] = async (req, events) => {
+      if (!online) throw new NetworkError('Failed to fetch');
+      events?.onAnswer?.();
+      // the cycle's first answer (the clock's, then the board's) is slow to arrive whole
+      if (!finishBody) await new Promise<void>((resolve) => (finishBody = resolve));
+      return server.transport(req);
+    };
+    const e = engine(db, transport, { setTimer: () => undefined, clearTimer: () => undefined });
+    await e.syncOnce();
+    expect(e.getState().reachable).toBe(false);
+    online = true;
+    const cycle = e.syncOnce();
+    await vi.waitFor(() => expect(finishBody).not.toBeNull());
+    expect(e.getState()).toMatchObject({ syncing: true, reachable: true });
+    finishBody!();
+    await cycle;
+    expect(e.getState()).toMatchObject({ syncing: false, reachable: true, failures: 0 });
+    await e.stop();
+  });
+
   it('a change the server keeps failing on (500) waits in its place, and the board is still downloaded', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1 })]);

@@ -37,8 +37,11 @@ describe('apiTransport', () => {
     const limits = kind === 'no answer' ? { answerMs: 50, bodyMs: 60_000 } : { answerMs: 60_000, bodyMs: 50 };
     const transport = apiTransport(() => 'token', limits);
     const started = Date.now();
-    const answer = transport({ method: 'POST', path: '/sync/pickups', body: { ops: [] }, idempotencyKey: 'k1' });
+    const onAnswer = vi.fn();
+    const answer = transport({ method: 'POST', path: '/sync/pickups', body: { ops: [] }, idempotencyKey: 'k1' }, { onAnswer });
     await expect(answer).rejects.toBeInstanceOf(NetworkError);
+    // the server was reached when its headers came, though the body never did
+    expect(onAnswer).toHaveBeenCalledTimes(kind === 'stalled body' ? 1 : 0);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(fetch).toHaveBeenCalledOnce();
   });
