@@ -139,7 +139,7 @@ function listNames(names: string[]): string {
  * when you signed in.'
  */
 export function handoverText(n: HandoverNotice): string {
-  const changes = `${n.count} change${n.count === 1 ? '' : 's'}`;
+  const changes = changesOf(n.count);
   const verb = n.count === 1 ? 'has' : 'have';
   const them = n.count === 1 ? 'It is' : 'They are';
   const kept = `${them} kept${whenSent(n)}; pickups and check-ins keep the name of who tapped them.`;

@@ -56,7 +56,8 @@ export async function addAttendee(tx: DbOrTx, idOrNumber: string | number, input
       dietaryRestrictions: input.dietary_restrictions,
     })
     .returning();
-  const programs = await savePrograms(tx, row.id, input.cultural_programs ?? []);
+  // a new attendee has no programs to replace: only a list sent is written
+  const programs = input.cultural_programs?.length ? await savePrograms(tx, row.id, input.cultural_programs) : [];
   const registration = await refreshDerived(tx, reg.id, ctx.event);
   const attendee = serializeAttendee(row, programs);
   await audit(tx, ctx.actor, 'attendee.add', { type: 'attendee', id: row.id }, null, {
