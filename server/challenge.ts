@@ -1,5 +1,6 @@
 /**
- * Bot challenge behind one interface (docs/architecture.md CHALLENGE_PROVIDER). The spec's `turnstileToken` /
+ * Bot challenge behind one interface (`CHALLENGE_PROVIDER` in README.md's configuration table; docs/decisions.md
+ * "Bot challenge"). The spec's `turnstileToken` /
  * `captchaToken` fields carry the solution whichever provider is on:
  * - `altcha`: self-hosted proof of work (altcha-lib v2, the format the `altcha` 3.x widget fetches from
  *   GET /api/challenge and submits as base64 JSON `{challenge: {parameters, signature}, solution}`).

@@ -1,5 +1,5 @@
 /**
- * A greeter's board day (docs/product.md "Flight Arrivals"): while the event's flights land, the board
+ * A greeter's board day (docs/product.md#arrivals-board): while the event's flights land, the board
  * opens on the day that started at 04:00 in the event's time zone, so at midnight it does not jump to the
  * next day and hide a family that landed at 23:50 and is still waiting; and today's board lists its
  * calendar day (00:00 on, its own early arrivals included) and the night after it, up to 04:00 next

@@ -4,7 +4,7 @@
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** 'YYYY-MM-DD' → 'MMM dd, yyyy' (docs/product.md#rules date format), with no time-zone arithmetic. */
+/** 'YYYY-MM-DD' → 'MMM dd, yyyy', with no time-zone arithmetic. */
 export function formatFlightDate(ymd: string): string {
   const [y, m, d] = ymd.split('-');
   return `${MONTHS[Number(m) - 1]} ${d}, ${y}`;

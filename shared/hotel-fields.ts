@@ -1,5 +1,5 @@
 /**
- * What a hotel booking puts on the registration it is linked to (docs/product.md#rules Hotel matching),
+ * What a hotel booking puts on the registration it is linked to (docs/architecture.md#one-contract),
  * and the arrivals board's hotel summary of those fields. One rule for the server's link and import,
  * the demo event, and a link made offline on a device, which must show exactly what the server will copy.
  */

@@ -1,5 +1,5 @@
 /**
- * Hotel-booking name matching (docs/product.md#screens: "compares first or last word of guest names"), used by the
+ * Hotel-booking name matching (docs/product.md#hotel-assignments: "Possible match" when the first or last word agree), used by the
  * server's search-matches ranking and by the PWA's offline candidate ranking, so both agree.
  */
 import { foldLetters, normalizeSearch } from './search';

@@ -1,9 +1,9 @@
 /**
- * Who is signed in (docs/product.md#rules Auth): 'loading' until the stored token is checked with GET /api/auth/me,
+ * Who is signed in (docs/product.md#roles-and-access): 'loading' until the stored token is checked with GET /api/auth/me,
  * then 'authenticated' (token and user both present) or 'unauthenticated'. Login stores the token
  * (localStorage 'token'); logout revokes it on the server, forgets it and goes to /login.
  *
- * Offline (docs/architecture.md: greeters work with no signal): the last user is kept in localStorage 'auth_user';
+ * Offline (docs/decisions.md "Shell and sign-in"): the last user is kept in localStorage 'auth_user';
  * when /auth/me gets no answer at start-up the cached user stands in and is re-checked once the browser
  * is back online. Only a real refusal (401) signs the user out.
  *
@@ -83,7 +83,7 @@ function rememberUser(user: User | null) {
 }
 
 /**
- * Sign-out wipes this device's offline cache (docs/architecture.md), after a last attempt to send unsent changes;
+ * Sign-out wipes this device's offline cache (docs/architecture.md#offline-layer), after a last attempt to send unsent changes;
  * with changes still unsent it asks first (`ask`: the discard dialog). False: the user chose to stay
  * signed in. The offline runtime is imported on demand so visitors' pages never load Dexie.
  */

@@ -1,5 +1,5 @@
 /**
- * Asked at sign-out while changes of this device have not reached the server (docs/architecture.md:
+ * Asked at sign-out while changes of this device have not reached the server (docs/decisions.md "Offline layer":
  * signing out wipes the device's copy only after the outbox is empty, or after an explicit "Discard N
  * pending changes"). An in-page dialog rather than the browser's confirm, so the choice is named on
  * its button; Stay signed in (or Escape) keeps the user and the changes.

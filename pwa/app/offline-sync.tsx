@@ -3,8 +3,8 @@
  * stored session (also offline, with the cached user) and after each sign-in; signing in again resumes
  * a paused engine with the same outbox (docs/architecture.md#offline-layer).
  *
- * A 401 during a background sync never redirects by itself (docs/architecture.md: the outbox reports, the
- * UI decides): the engine pauses with its outbox kept, and this shows a notice whose 'Sign in again'
+ * A 401 during a background sync never redirects by itself (docs/decisions.md "Arrivals and hotel screens":
+ * the UI decides): the engine pauses with its outbox kept, and this shows a notice whose 'Sign in again'
  * re-checks the session, which sends the user to /login and back.
  *
  * Before syncing, startSync checks whose data this device holds (pwa/offline/owner.ts): another user's

@@ -1,5 +1,5 @@
 /**
- * A staff session ends 12 hours after its sign-in (docs/architecture.md). In its last hour every screen says so and
+ * A staff session ends 12 hours after its sign-in (docs/product.md#security-and-limits). In its last hour every screen says so and
  * offers to sign in again now, while there is signal: a greeter whose session runs out at the airport is
  * sent to the sign-in page by the next answer, and without signal could not open the board again. Signing
  * in again as the same user keeps everything on the device, changes not yet sent included.

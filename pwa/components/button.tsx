@@ -1,4 +1,4 @@
-/** Buttons and button-styled links with one look; 44 px tall for touch (docs/architecture.md users on phones). */
+/** Buttons and button-styled links with one look; 44 px tall for touch (docs/product.md#who-uses-it: phones). */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import { Spinner } from './spinner';

@@ -1,5 +1,5 @@
 /**
- * The bot challenge of the sign-in and visitor forms (docs/architecture.md CHALLENGE_PROVIDER). The page passes the
+ * The bot challenge of the sign-in and visitor forms (`CHALLENGE_PROVIDER` in README.md's configuration table). The page passes the
  * provider from GET /api/config (`challenge.provider`, `challenge.siteKey`), which it loads anyway, and
  * gets the solution through `onToken` (null while there is none); it sends that string as the spec's
  * `turnstileToken` / `captchaToken`.

@@ -4,7 +4,7 @@
  * `X-Registrant-Token` when the visitor has verified a code. Failures are thrown as ApiError with the
  * server's `error` sentence and `fields`, so screens show the server's text or their own fallback.
  *
- * 401 (docs/product.md#messages "any 401: stored token removed, browser sent to /login"): when a call made WITH a staff
+ * 401 (docs/decisions.md "Shell and sign-in"; docs/product.md#security-and-limits, sessions): when a call made WITH a staff
  * token is refused, the token is removed and the app's unauthorized handler runs (the auth provider
  * sends the browser to /login). A background caller (sync, status polling) passes `on401: 'throw'` and
  * decides itself: the transport never redirects on a background call's behalf.
@@ -12,7 +12,7 @@
 import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
 
 export const API_BASE = '/api';
-/** localStorage key of the staff session token (docs/product.md#api client-side storage) */
+/** localStorage key of the staff session token */
 export const TOKEN_KEY = 'token';
 
 /** The server's error sentence for an expired/unknown registrant token (server/middleware/auth.ts). */
@@ -42,7 +42,7 @@ export class ApiError extends Error {
   }
 }
 
-/** True for failures worth retrying later: no answer, or a 5xx (docs/architecture.md offline: "network errors and 5xx are retried"). */
+/** True for failures worth retrying later: no answer, or a 5xx. A 4xx is a refusal and would come back the same. */
 export const isRetryable = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
 /** The server's sentence when there is one, else the screen's fallback (docs/product.md#messages). */

@@ -1,6 +1,6 @@
 /**
  * Is the backend reachable? Polls GET /api/health for the Login indicator and the /test page
- * (docs/product.md#screens: "a health call ... for the online/offline indicator and test page").
+ * (docs/product.md#screens: the sign-in page's backend indicator, `/test`).
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';

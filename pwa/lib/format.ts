@@ -1,5 +1,5 @@
 /**
- * Display formats (docs/product.md#rules): dates 'MMM dd, yyyy', money with a dollar sign and two decimals.
+ * Display formats: dates 'MMM dd, yyyy', money with a dollar sign and two decimals.
  * Calendar dates ('2025-11-27') are read as local calendar days, never shifted across time zones.
  * Written by hand rather than with date-fns' format(): that one brings its locale tables (~6 KB gzip)
  * into the first load of every route, the greeter's arrivals screen included (the bundle budget).

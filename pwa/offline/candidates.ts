@@ -1,7 +1,7 @@
 /**
  * Candidate registrations for each unmatched booking, ranked on the device from the cached
- * registrations, so Find Match works with no signal (docs/architecture.md: the unmatched hotel assignments with
- * candidate registrations). Stored in the `candidates` table (assignment id → ranked list), recomputed
+ * registrations, so Find Match works with no signal (docs/product.md#offline: the unmatched bookings with
+ * candidates). Stored in the `candidates` table (assignment id → ranked list), recomputed
  * after a download of bookings or registrations. The ranking is the server's, from one rule in
  * shared/candidate-ranking.ts, over the cached registrations that are not cancelled.
  */

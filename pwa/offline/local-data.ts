@@ -1,6 +1,6 @@
 /**
- * Sign-out wipes the personal data on this device (docs/architecture.md: devices keep as little as their user
- * needs), but never silently drops changes that have not reached the server: with unsent ops in the
+ * Sign-out wipes the personal data on this device (docs/architecture.md#offline-layer), but never silently
+ * drops changes that have not reached the server: with unsent ops in the
  * outbox it refuses, and the UI offers "Discard N pending changes" (force; pwa/app/discard-changes-dialog.tsx).
  * Kept: meta 'deviceId' only (a random id, not personal). Everything else goes: arrivals,
  * registrations, bookings, candidates, the outbox, receipts, cursors, clock offset, last-synced time,

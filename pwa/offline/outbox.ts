@@ -1,6 +1,6 @@
 /**
- * The outbox: changes made on this device that the server has not acknowledged yet (docs/architecture.md
- * "Offline-first PWA"). Stored in the `outbox` table, in tap order (`seq`), as
+ * The outbox: changes made on this device that the server has not acknowledged yet
+ * (docs/architecture.md#offline-layer). Stored in the `outbox` table, in tap order (`seq`), as
  * `{ opId, kind, payload, clientTime, attempts, lastError, state }`; the opId is the Idempotency-Key.
  *
  * A change is written to the cached data and to the outbox in ONE Dexie transaction, so the screen (a

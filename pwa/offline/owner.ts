@@ -14,7 +14,7 @@
  *                               bookings, candidates, with their cursors, "first download finished" and
  *                               last-synced time, so the new user's first sync downloads their own copy.
  *                               The outbox stays: an unsent tap or link is a change someone made at the
- *                               desk, and docs/architecture.md says a tick is never lost. Each op carries who made it
+ *                               desk, and docs/decisions.md says a tick is never lost. Each op carries who made it
  *                               (`madeBy`; a pickup also carries the tapper's name, which the server
  *                               records), and is replayed under the new session, or waits for a user
  *                               whose role may send it (senders.ts: a check-in desk's user cannot send

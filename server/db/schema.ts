@@ -1,7 +1,7 @@
 /**
  * The one drizzle schema, used with both drivers (postgres.js and PGlite). Money is integer cents.
  * Nothing is hard-deleted except what docs/architecture.md allows; rows carry `version` from one sequence so the
- * PWA can download "what changed since cursor N" (docs/architecture.md, offline sync).
+ * PWA can download "what changed since cursor N" (docs/architecture.md#data).
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * CSV exports (docs/product.md#roles-and-access): cells that a spreadsheet would run as a formula are
+ * CSV exports (docs/product.md#security-and-limits): cells that a spreadsheet would run as a formula are
  * neutralised, and every file is RFC 4180 (quoted as needed, CRLF line ends) via csv-stringify.
  */
 import { stringify } from 'csv-stringify/sync';

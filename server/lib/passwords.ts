@@ -1,4 +1,4 @@
-/** argon2id password hashing (docs/architecture.md: at least m=19 MiB, t=2, p=1; OWASP's minimum). */
+/** argon2id password hashing (docs/architecture.md#security) at m=19 MiB, t=2, p=1: OWASP's minimum. */
 import { hash, verify } from '@node-rs/argon2';
 
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 /* Argon2id */ } as const;

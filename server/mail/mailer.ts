@@ -1,5 +1,5 @@
 /**
- * Outgoing mail through nodemailer, one module for every transport (docs/architecture.md MAIL_TRANSPORT):
+ * Outgoing mail through nodemailer, one module for every transport (`MAIL_TRANSPORT` in README.md's configuration table):
  * smtp (SMTP_URL), log (printed to the server log, codes included), dir (one JSON file per mail in
  * MAIL_DIR, read by tests and by people running locally), memory (an in-process sink for tests).
  */

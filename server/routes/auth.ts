@@ -1,4 +1,4 @@
-/** /api/auth: sign in, who am I, change password, sign out (docs/product.md#api Auth; docs/architecture.md sessions). */
+/** /api/auth: sign in, who am I, change password, sign out (docs/product.md#api; sessions in docs/architecture.md#security). */
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
 import type { AppEnv } from '../context';

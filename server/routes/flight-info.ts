@@ -36,8 +36,8 @@ const VERIFY_FIRST = 'Please verify your email to view or change flight informat
 const registrantActor = (reg: RegistrationRow): Actor => ({ userId: null, label: `registrant:${reg.registrationNumber}` });
 
 /**
- * Who may touch this registration's flights: an admin; a greeter to read (docs/architecture.md: read-only
- * registration details); a registrant only with the token of this very registration. Check-in staff have
+ * Who may touch this registration's flights: an admin; a greeter to read (docs/product.md#api: admins and greeters
+ * read `GET /api/flight-info/registration/{id}`); a registrant only with the token of this very registration. Check-in staff have
  * no business with flights. A registrant
  * asking for another (or a non-existent) registration gets 403, never a hint whether it exists.
  */

@@ -1,5 +1,5 @@
 /**
- * Flight arrivals and pickups (docs/product.md#screens Flight Arrivals Dashboard, docs/product.md#api Flight arrival, docs/product.md#rules Pickup, docs/product.md#api):
+ * Flight arrivals and pickups (docs/product.md#screens Flight Arrivals Dashboard, docs/product.md#api Flight arrival, docs/product.md#rules Pickups, docs/product.md#api):
  * the query and body schemas the server parses and the PWA reuses, and the shapes the API answers.
  */
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export const pickupBatchSchema = z.object({
 });
 export type PickupBatchInput = z.input<typeof pickupBatchSchema>;
 
-/** The 13 columns of the arrivals CSV export (docs/product.md#rules), in order. */
+/** The 13 columns of the arrivals CSV export (docs/product.md#api), in order. */
 export const ARRIVALS_CSV_COLUMNS = [
   'Registration',
   'Primary Contact',

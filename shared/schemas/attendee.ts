@@ -1,5 +1,5 @@
 /**
- * Attendee bodies: the Add Attendee dialog (docs/product.md#messages "Add attendee"), its edit form, and the group-member
+ * Attendee bodies: the Add Attendee dialog (docs/product.md#registration-detail), its edit form, and the group-member
  * rows of the manual create form. The server parses the same schemas the forms use.
  */
 import { z } from 'zod';

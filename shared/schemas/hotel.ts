@@ -1,5 +1,5 @@
 /**
- * Hotel assignments (docs/product.md#screens Hotel assignments, docs/product.md#api Hotel assignment, docs/product.md#rules Hotel matching, docs/product.md#api): query and
+ * Hotel assignments (docs/product.md#hotel-assignments, docs/product.md#api): query and
  * body schemas, the shapes the API answers, and the rooming-list import's columns.
  */
 import { z } from 'zod';

@@ -195,7 +195,7 @@ export const flightArrivalSchema = z.object({
 });
 export type FlightArrival = z.infer<typeof flightArrivalSchema>;
 
-/** The answer to a pickup toggle (docs/product.md#rules Pickup). */
+/** The answer to a pickup toggle (docs/product.md#rules, Pickups). */
 export const pickupResultSchema = z.object({
   id,
   picked_up: z.boolean(),

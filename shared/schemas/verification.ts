@@ -32,7 +32,7 @@ export const sendVerificationSchema = (requiredMessage = 'Email is required') =>
     turnstileToken: challengeAnswer(),
   });
 
-/** POST …/verify-code: the code is compared upper-cased (docs/product.md#rules: 6 characters, uppercased). */
+/** POST …/verify-code: the code is compared upper-cased (docs/product.md#security-and-limits: 6 characters). */
 export const verifyCodeSchema = z.object({
   email: emailField('Email is required', 'Invalid email'),
   code: z

@@ -1,5 +1,5 @@
 /**
- * CSV exports, property-tested (docs/product.md#roles-and-access: CSV exports neutralise cells
+ * CSV exports, property-tested (docs/product.md#security-and-limits: CSV exports neutralise cells
  * that start with = + - @, tab, CR or NUL, and quote per RFC 4180). fast-check makes registrations
  * whose names, notes, cities and flight instructions start with formula characters and carry quotes,
  * commas, line breaks and unicode; the registrations export and the arrivals export are downloaded and

@@ -1,7 +1,7 @@
 /**
- * The permission matrix (docs/product.md#roles-and-access, "Tests"): EVERY endpoint the app serves ×
- * anonymous, the registrant of registration A, the registrant of registration B, a greeter and an admin,
- * always acting on A, with the status each must get. The table is keyed by `METHOD path` exactly as the
+ * The permission matrix (docs/product.md#roles-and-access; docs/architecture.md#tests): EVERY endpoint the app serves ×
+ * anonymous, the registrant of registration A, the registrant of registration B, a greeter, check-in staff and an
+ * admin, always acting on A, with the status each must get. The table is keyed by `METHOD path` exactly as the
  * app routes them, and the first test compares those keys with the built app's routes: an endpoint added
  * without a row (or a row left behind by a removed endpoint) fails the suite.
  *

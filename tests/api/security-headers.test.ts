@@ -34,7 +34,7 @@ afterAll(() => rmSync(STATIC, { recursive: true, force: true }));
 const t = await createTestApp({ STATIC_DIR: STATIC });
 const admin = await t.makeUser('admin');
 
-/** The headers docs/architecture.md asks of every response. */
+/** The security headers of every response (docs/architecture.md#a-request names CSP, frame denial, no-sniff, referrer policy). */
 function expectSecurityHeaders(res: ApiResponse, what: string) {
   const h = res.headers;
   expect(h.get('x-content-type-options'), what).toBe('nosniff');

@@ -11,7 +11,7 @@ import { ageCategoryLabels, categoryForAge } from '../../shared/age-bands';
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'rd-config-'));
 const base = () => ({ DATA_DIR: dataDir(), LOG_LEVEL: 'silent' });
 
-describe('configuration (docs/architecture.md table)', () => {
+describe('configuration (README.md table)', () => {
   it('defaults: port 3000 on 127.0.0.1, embedded database with demo data, log mail, altcha', () => {
     const c = loadConfig(base());
     expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', demoData: true, challenge: { provider: 'altcha' } });

@@ -1,5 +1,5 @@
 /**
- * The display formats of docs/product.md#rules, written by hand (pwa/lib/format.ts) instead of date-fns' format() to
+ * The display formats, written by hand (pwa/lib/format.ts) instead of date-fns' format() to
  * keep its locale tables out of every route: 'MMM dd, yyyy' and 'h:mm a', calendar days never shifted by
  * the device's time zone, and '' for anything unreadable.
  */

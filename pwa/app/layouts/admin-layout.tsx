@@ -3,7 +3,7 @@
  * Admins see every screen plus Users; greeters only Flight Arrivals; check-in staff only the Check-in desk. Pages load lazily under their own
  * spinner so the sidebar stays put.
  *
- * The sync status line (docs/architecture.md: always visible — online/offline, pending changes, last sync,
+ * The sync status line (docs/product.md#arrivals-board: online/offline, changes not synced, last sync,
  * conflicts) sits under the links, once for every staff screen; pages do not add their own. It is loaded
  * lazily: it reads Dexie, which visitors' pages never load.
  */

@@ -1,6 +1,5 @@
 /**
- * The flight-edit session marker (docs/product.md#api client-side storage "a session marker for flight-info
- * verification tied to a registration", docs/product.md#rules "Flight edit verification for non-admins", docs/product.md#rules 30 minutes).
+ * The flight-edit session marker (docs/decisions.md "Visitor screens": the 30-minute flight-edit marker).
  * Stored in sessionStorage 'flight_info_verification' as { registrationId, registrationNumber,
  * verifiedAt (ms) }: it lets a visitor who came from their registration page reopen the flight form in
  * the same tab without being asked for a code again. Like every client-side verification it is a UI
@@ -61,7 +60,7 @@ export function markFlightEditSession(reg: { id: number; registrationNumber: str
 }
 
 /**
- * Spec docs/product.md#rules: verified when the address says verified=true, or this tab's marker is for the same
+ * Verified (docs/decisions.md "Visitor screens") when the address says verified=true, or this tab's marker is for the same
  * registration and under 30 minutes old, or the stored verification names the same registration.
  * A stale marker, or one for another registration, is removed on the way.
  */

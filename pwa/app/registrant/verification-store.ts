@@ -1,5 +1,5 @@
 /**
- * The visitor's registrant verification (docs/product.md#api client-side storage, docs/product.md#rules "Registrant verification").
+ * The visitor's registrant verification (docs/product.md#roles-and-access; docs/decisions.md "Shell and sign-in").
  * Stored in localStorage 'user_verification' as { email, registrationNumber, registrantToken, expiresAt,
  * verifiedAt (ms) } so it survives a reload and is shared across tabs. It lapses 24 hours after
  * verifiedAt or at the server's expiresAt, whichever is first: dropped on load and on every read once
@@ -159,7 +159,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-// drop a stale record as soon as the app loads (docs/product.md#rules "dropped on load")
+// drop a stale record as soon as the app loads (docs/decisions.md "Shell and sign-in": dropped after 24 h)
 if (typeof window !== 'undefined') {
   const v = readVerification();
   if (v) scheduleExpiry(v);

@@ -1,5 +1,5 @@
 /**
- * Home (docs/product.md#who-uses-it Home): the event at a glance, registration closed to the public ('Registration
+ * Home (docs/product.md#screens, `/`): the event at a glance, registration closed to the public ('Registration
  * Coming Soon', disabled), a way to check an existing registration, highlights and pricing. Event
  * facts and prices come from GET /api/config, so next year's reunion needs no release.
  */

@@ -1,5 +1,5 @@
 /**
- * Hotel Assignments (docs/product.md#screens "Hotel assignments (unmatched view)"), for admins: import the
+ * Hotel Assignments (docs/product.md#hotel-assignments), for admins: import the
  * hotel's rooming list, then match each unmatched booking to a registration. The list comes from this
  * device's offline copy (pwa/offline), and links go through the outbox, so matching keeps working with
  * no signal; the staff layout's sync line shows what has not reached the server, and conflicts to resolve.

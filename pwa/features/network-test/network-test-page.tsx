@@ -1,5 +1,5 @@
 /**
- * /test (docs/product.md#screens "Network connection test page"): what a greeter or admin can show support when the
+ * /test (docs/product.md#screens, `/test`): what a greeter or admin can show support when the
  * app misbehaves: is the browser online, does /api/health answer, how fast, and what it said.
  */
 import { Button } from '../../components/button';

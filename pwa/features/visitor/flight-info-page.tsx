@@ -1,9 +1,9 @@
 /**
- * /flight-info (docs/product.md#screens Check registration and flight-info flows, docs/product.md#rules Flight-info flow, Flight edit
- * verification): email → code ('Back to Email') → flight form → 'Flight Information Submitted!'.
+ * /flight-info (docs/product.md#screens; docs/decisions.md "Visitor screens"): email → code ('Back to Email') → flight
+ * form → 'Flight Information Submitted!'.
  *
  * With ?registrationId=…&verified=true (the link on the registration page) the email and code steps are
- * skipped when the visitor counts as verified (docs/product.md#rules: verified=true in the address, this tab's 30-minute
+ * skipped when the visitor counts as verified (docs/decisions.md "Visitor screens": verified=true in the address, this tab's 30-minute
  * marker for that registration, or the stored verification naming it). Those are hints only: the server
  * trusts the registrant token (or a staff session), so the form loads only when
  * GET /flight-info/registration/{id} accepts it; otherwise the visitor is asked for the email as usual.

@@ -1,6 +1,6 @@
 /**
  * The sync panel: every change on this device that the server has not acknowledged, in replay order,
- * with what to do about it (docs/architecture.md: a refused change is shown, never dropped silently).
+ * with what to do about it (docs/architecture.md#offline-layer: refusals stay in the outbox and are shown).
  *   conflict (a booking linked elsewhere or deleted): 'Keep server' / 'Retry';
  *   a desk payment paid twice: 'Mark as seen' only (it is recorded; sending it again would take it twice)
  *   failed (refused for good): 'Retry' / 'Discard' after a confirmation that names the change

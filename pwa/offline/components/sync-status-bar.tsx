@@ -1,5 +1,5 @@
 /**
- * The always-visible sync line on staff screens (docs/architecture.md: online/offline, pending changes, last sync,
+ * The always-visible sync line on staff screens (docs/product.md#arrivals-board: online/offline, pending changes, last sync,
  * conflicts to resolve): 'Offline · 3 pending · Last synced 2 min ago · 1 conflict', with a button that
  * opens the sync panel. Mounted once, in the staff layout (pwa/app/layouts/admin-layout.tsx). Reads
  * only; the data is in Dexie and the engine (hooks.ts). Until the outbox has been read it shows no

@@ -215,7 +215,7 @@ export async function listArrivals(db: DbOrTx, opts: { date?: string } = {}): Pr
 }
 
 /**
- * The arrivals CSV (docs/product.md#rules: 13 columns): Registration, Primary Contact, Phone, Email, Airline,
+ * The arrivals CSV (docs/product.md#api: the written 13 columns): Registration, Primary Contact, Phone, Email, Airline,
  * Flight Number, Date (YYYY-MM-DD), Time (HH:MM), Adults, Children, Child Seats, Attendees ('First Last'
  * joined by '; '), Special Instructions. No airport column: the written export has thirteen, and the board
  * shows each flight's airport (docs/decisions.md "Airports"). Formula-like cells are neutralised by

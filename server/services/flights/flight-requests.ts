@@ -1,7 +1,7 @@
 /**
- * Emailed links to the tokenised flight form (spec /flight-info/{token}; docs/architecture.md link tokens):
- * 32 random bytes, only the SHA-256 stored, valid 14 days, reusable until then so a visitor can correct
- * their flights. Sent by an admin (request-flight-info, and the bulk request) or by a visitor's lookup.
+ * Emailed links to the tokenised flight form /flight-info/{token} (link tokens in docs/product.md#security-and-limits;
+ * reuse in docs/decisions.md "Visitors"): 32 random bytes, only the SHA-256 stored, valid 14 days, reusable until
+ * then so a visitor can correct their flights. Sent by an admin (request-flight-info, and the bulk request) or by a visitor's lookup.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * Airport pickups (docs/product.md#rules Pickup; docs/architecture.md#offline-layer: last tap wins).
+ * Airport pickups (docs/product.md#rules, Pickups; docs/architecture.md#offline-layer: last tap wins).
  *
  * A pickup toggle is a last-writer-wins register ordered by the time of the tap, corrected by the phone
  * to the server's clock (the client sends it as `clientTime`). The flight keeps the tap time of the

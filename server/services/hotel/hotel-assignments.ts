@@ -1,5 +1,5 @@
 /**
- * Hotel bookings and their link to registrations (docs/product.md#screens Hotel assignments, docs/product.md#rules Hotel matching).
+ * Hotel bookings and their link to registrations (docs/product.md#hotel-assignments).
  *
  * A booking (hotel_assignments row) is linked to at most one registration. Linking copies the booking
  * onto the registration's hotel_* fields in the same transaction; a registration may hold several

@@ -1,4 +1,4 @@
-/** The audit log: who changed what, before and after, when (docs/architecture.md: every admin or greeter change). */
+/** The audit log: who changed what, before and after, when (docs/architecture.md#data: every change by staff). */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';

@@ -1,6 +1,6 @@
 /**
- * Finding a visitor's registration and the summary a verified visitor sees (docs/product.md#api Verified
- * registration summary): number, contact name and email, attendees' names and categories. No
+ * Finding a visitor's registration and the summary a verified visitor sees (docs/product.md#api, `…/verify-code`):
+ * number, contact name and email, attendees' names and categories. No
  * payments, address or phone: those stay behind GET /registrations/{id}.
  */
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Emailed verification codes (docs/product.md#roles-and-access): 6 characters from a CSPRNG over an alphabet
+ * Emailed verification codes (docs/product.md#security-and-limits): 6 characters from a CSPRNG over an alphabet
  * without look-alikes, stored as a hash bound to the email and the purpose, single use, valid 10 minutes,
  * at most 5 wrong tries; a new code, once mailed, invalidates the earlier ones of the same email and purpose.
  */

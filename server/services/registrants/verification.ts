@@ -18,7 +18,8 @@ import { VERIFICATION_MESSAGES } from '../../../shared/schemas/verification';
 
 const MINUTE = 60 * 1000;
 /**
- * docs/architecture.md: sending is limited per email (3 per 15 min) and per client address. The address limit is
+ * Sending is limited per email (3 per 15 min, docs/product.md#security-and-limits) and per client address (100 per
+ * 15 min for each form, docs/decisions.md "Visitors"). The address limit is
  * generous because a whole family reunion may sit behind the resort's one Wi-Fi address; the per-email
  * limit keeps one inbox from being flooded, and the challenge and the address limit are what stop trying
  * many emails (an email no registration has is given its send back: no mail went to it).

@@ -1,5 +1,5 @@
 /**
- * The payment ledger (docs/architecture.md: admins record payments and refunds, each one a row). paid_amount is the
+ * The payment ledger (docs/decisions.md "Registrations"): admins record payments and refunds, each one a row. paid_amount is the
  * running sum of the ledger, kept on the registration so lists and stats need no join; a refund is a
  * negative row and can never take the paid amount below zero. Payment status follows (refunded when a
  * refund brings the paid amount back to 0).

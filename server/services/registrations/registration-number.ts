@@ -1,4 +1,4 @@
-/** Registration numbers: unique, human-readable, not sequential (docs/architecture.md), e.g. 'R25-7KQ2XM'. */
+/** Registration numbers: unique, human-readable, not sequential (docs/product.md#rules), e.g. 'R25-7KQ2XM'. */
 import { randomCode } from '../../lib/tokens';
 
 export function newRegistrationNumber(eventYear: number): string {

@@ -2,7 +2,7 @@
  * The registration as the API shows it (docs/product.md#api, snake_case, money in dollars with two decimals), and the
  * detail bundle of GET /registrations/{id}: registration, attendees, flightInfo.
  *
- * Greeters read registrations too (arrivals, pickups) but docs/architecture.md keeps payments and addresses off their
+ * Greeters read registrations too (arrivals, pickups) but docs/product.md#roles-and-access keeps payments and addresses off their
  * phones: the 'greeter' view leaves out the street address, zip code and every money field.
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -172,7 +172,7 @@ export function serializeRegistration(
     id: r.id,
     registration_number: r.registrationNumber,
     status: r.status,
-    // 'completed' from older data is the same as 'paid' (docs/architecture.md)
+    // 'completed' from older data is the same as 'paid' (docs/product.md#rules)
     payment_status: r.paymentStatus === 'completed' ? 'paid' : r.paymentStatus,
     created_at: r.createdAt.toISOString(),
     updated_at: r.updatedAt.toISOString(),

@@ -160,7 +160,7 @@ export async function updateRegistration(
       emergencyContactPhone: changes.emergency_contact_phone,
       notes: changes.notes,
       waiveFees: changes.waive_fees,
-      // waiving everything zeroes both discounts (docs/product.md#rules Fee editing)
+      // waiving everything zeroes both discounts (docs/decisions.md "Registrations")
       discountPercentage: waive ? 0 : changes.discount_percentage,
       fixedDiscountCents: waive ? 0 : changes.fixed_discount_amount === undefined ? undefined : toCents(changes.fixed_discount_amount),
       removeLateFee: changes.remove_late_fee,
@@ -190,7 +190,7 @@ export async function updateRegistration(
   return row;
 }
 
-/** Cancelling keeps everything: the reason, who and when (docs/architecture.md). */
+/** Cancelling keeps everything: the reason, who and when (docs/product.md#rules). */
 export async function cancelRegistration(tx: DbOrTx, idOrNumber: string | number, reason: string, ctx: ServiceContext) {
   const before = await lockRegistration(tx, idOrNumber);
   if (before.status === 'cancelled') throw conflict('This registration is already cancelled');

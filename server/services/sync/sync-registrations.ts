@@ -1,7 +1,7 @@
 /**
  * The registrations feed of GET /api/sync/registrations (admins): the registrations list with every registration's
- * details (attendees, flights, hotel fields), for the admin's offline cache (docs/architecture.md "Offline-first
- * PWA"; the PWA stores them in its `registrations` table). Same cursor model as the other downloads
+ * details (attendees, flights, hotel fields), for the admin's offline cache (docs/architecture.md#offline-layer;
+ * the PWA stores them in its `registrations` table). Same cursor model as the other downloads
  * (services/sync/sync-download.ts):
  *   1. Settle: take the sequence's last value L and wait for writers in flight at that moment.
  *   2. A registration's change version is the highest `version` ≤ L of the registration, its attendees
@@ -11,7 +11,7 @@
  *      know whether more are waiting); candidates come from the three tables' version indexes.
  *   4. cursor = the last row's change version when more are waiting, else L (or `since` unchanged when
  *      writers did not settle, so nothing is skipped).
- * Registrations are never deleted (docs/architecture.md; cancelled ones stay on the list), so `removed` is always
+ * Registrations are never deleted (docs/architecture.md#data; cancelled ones stay on the list), so `removed` is always
  * empty; it is there so every feed has the same shape.
  */
 import { and, asc, desc, inArray, isNull, sql } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * GET /api/registrations/stats/summary (docs/product.md#api): retried up to 3 times, 1 second apart, but only when
- * the server could not be reached (docs/product.md#rules "Statistics retry"); a refusal or a server fault is shown at once.
+ * the server could not be reached (docs/product.md#messages: "after three retries"); a refusal or a server fault is shown at once.
  * Keyed under 'registrations' so any change to a registration (which invalidates that prefix) refreshes
  * the dashboard's numbers too.
  */

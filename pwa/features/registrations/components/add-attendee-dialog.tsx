@@ -2,7 +2,7 @@
  * The Add Attendee dialog (docs/product.md#screens): first and last name, relationship (self is not offered: the
  * primary contact is 'self'), 'Please specify' only for other, age category, age 0-120, gender and
  * dietary restrictions; Cancel / Add Attendee ('Adding...'). Checked with the server's schema. A typed
- * age suggests the age category until the admin picks one (docs/architecture.md).
+ * age suggests the age category until the admin picks one (docs/product.md#rules, Prices).
  *
  * With `editing`, the same dialog corrects an attendee ("Edit Attendee", Save Changes / 'Saving...'),
  * opened on what is saved, with the same rules; the primary contact's relationship stays self and is not

@@ -68,7 +68,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
 
   function onCancel() {
     const reason = window.prompt('Please provide a reason for cancellation:');
-    if (!reason || !reason.trim()) return; // docs/product.md#rules: an empty reason does nothing
+    if (!reason || !reason.trim()) return; // an empty reason does nothing
     cancel.mutate(
       { id: r.id, reason: reason.trim() },
       {

@@ -1,5 +1,5 @@
 /**
- * Attendees (n/9) (docs/product.md#screens "Attendees"): each attendee with category, relationship, age, gender,
+ * Attendees (n/9) (docs/product.md#registration-detail): each attendee with category, relationship, age, gender,
  * dietary needs and cultural programs. Admins may add one while the registration is active and has
  * fewer than 9, correct anyone (Edit, the primary contact included) and remove anyone but the primary
  * contact on an active registration, after 'Are you sure you want to remove this attendee?'.

@@ -1,6 +1,6 @@
 /**
- * The list from this device's copy (docs/architecture.md#offline-layer: admins keep the registrations list with
- * its details in Dexie, downloaded by the sync engine). Shown when there is no connection; filters and
+ * The list from this device's copy (docs/product.md#offline: admins' devices also keep the registrations,
+ * with their details, in Dexie, downloaded by the sync engine). Shown when there is no connection; filters and
  * paging run on the device. Loaded lazily, so Dexie stays out of the page's own chunk.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Fee adjustments in edit mode (docs/product.md#rules "Fee editing", docs/product.md#messages "Fee inputs"): waive all fees (hides and
+ * Fee adjustments in edit mode (docs/product.md#registration-detail; the total in docs/product.md#rules): waive all fees (hides and
  * zeroes the discounts), a percentage 0-100 and a fixed amount ≥ 0 (step 0.01), removing the late fee
  * when one applies, and the live preview: 'New Total' and, below what was paid, 'Refund Due'.
  */

@@ -1,5 +1,5 @@
 /**
- * List pagination (docs/product.md#screens Registrations list, docs/product.md#rules window of 5): 'Showing x to y of total results',
+ * List pagination (docs/product.md#registrations-list): 'Showing x to y of total results',
  * Previous / Next, numbered pages in a window of 5 around the current one, the first and last page
  * always reachable with an ellipsis for the gap.
  */

@@ -1,5 +1,5 @@
 /**
- * 'Record Payment' (docs/architecture.md: admins record payments and refunds, each one a row): amount, method and
+ * 'Record Payment' (docs/product.md#registration-detail: admins record payments and refunds): amount, method and
  * note; 'This is a refund' sends the amount as negative. Checked with the server's schema.
  */
 import { Alert } from '../../../components/alert';

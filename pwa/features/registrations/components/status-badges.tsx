@@ -1,5 +1,5 @@
 /**
- * The registration and payment badges (docs/product.md#screens "Badges"): status active green, pending yellow, anything
+ * The registration and payment badges (docs/product.md#registration-detail): status active green, pending yellow, anything
  * else grey; payment paid/completed green, partial yellow, anything else red; 'Waived' (green) when fees
  * are waived. Colour is never the only cue: the text says the state too.
  */

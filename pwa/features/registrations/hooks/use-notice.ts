@@ -1,6 +1,6 @@
 /**
- * The spec's alerts (docs/product.md#messages "Alerts", "Success"): the sentence is shown with window.alert, as the spec
- * describes, and also kept on the page in a live region, so it can be read again after the pop-up is
+ * The alerts (docs/product.md#messages, "Failures and successes"; docs/decisions.md "Registration screens"): the
+ * sentence is shown with window.alert, and also kept on the page in a live region, so it can be read again after the pop-up is
  * gone and is announced to screen readers.
  */
 import { useCallback, useState } from 'react';

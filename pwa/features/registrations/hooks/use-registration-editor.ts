@@ -1,5 +1,5 @@
 /**
- * Edit mode of the registration page (docs/product.md#rules "Edit mode", "Fee editing"): the admin's pencil opens it
+ * Edit mode of the registration page (docs/product.md#registration-detail): the admin's pencil opens it
  * with the loaded values (contact, emergency contact, address, requests and notes, fees); Cancel puts them back; Save sends only what changed (PUT), and the page then
  * reloads from the server. The fee preview uses shared/pricing.ts, the same code the server saves with:
  * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
@@ -95,7 +95,7 @@ export function changesOf(r: Registration, v: EditValues): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const k of TEXT_FIELDS) if (v[k].trim() !== loaded[k].trim()) out[k] = v[k];
   if (v.waive_fees !== loaded.waive_fees) out.waive_fees = v.waive_fees;
-  // waiving zeroes both discounts (docs/product.md#rules)
+  // waiving zeroes both discounts (docs/decisions.md "Registrations")
   const pct = v.waive_fees ? '0' : feeText(v.discount_percentage);
   const fixed = v.waive_fees ? '0' : feeText(v.fixed_discount_amount);
   if (parsedFee('discount_percentage', pct) !== (r.discount_percentage ?? 0)) out.discount_percentage = pct;
@@ -177,7 +177,7 @@ export function useRegistrationEditor(
   function set<K extends keyof EditValues>(name: K, value: EditValues[K]) {
     form.set(name, value);
     if (name !== 'waive_fees') return;
-    // waiving zeroes both discounts (docs/product.md#rules); unticking before saving gives them back
+    // waiving zeroes both discounts (docs/decisions.md "Registrations"); unticking before saving gives them back
     if (value === true) {
       beforeWaive.current = { discount_percentage: values.discount_percentage, fixed_discount_amount: values.fixed_discount_amount };
       form.setValues((v) => ({ ...v, discount_percentage: '0', fixed_discount_amount: '0' }));

@@ -1,6 +1,6 @@
 /**
  * Step 2 of Check Registration and of the flight-info flow (docs/product.md#screens Flight email step, docs/product.md#messages Verify
- * code, docs/product.md#rules): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
+ * code, docs/product.md#security-and-limits): the 6-character code from the email, uppercased as typed; 'Verify' is enabled only with
  * exactly 6 characters; 'Back to Email' returns to step 1.
  */
 import { useRef, useState } from 'react';
