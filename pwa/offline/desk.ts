@@ -242,12 +242,31 @@ function overriddenCheckInText(op: CheckInOp, reg: CachedRegistration, overridde
     : `Your ${at} undo of the check-in of ${names} was overridden: checked in by ${overridden[0].checked_in_by ?? 'another device'}`;
 }
 
+/**
+ * The payment just taken, and, once the total has risen since (an attendee added on another device),
+ * that the family owes again: the card's balance alone would leave "recorded" standing beside it.
+ */
+export function takenText(
+  taken: { text: string; total: number },
+  reg: Pick<CachedRegistration, 'status' | 'total_amount'>,
+  balance: number,
+) {
+  const total = reg.total_amount ?? 0;
+  const rose = reg.status !== 'cancelled' && balance > 0 && toCents(total) > toCents(taken.total);
+  return rose ? `${taken.text} The total has since risen to ${formatMoney(total)}: ${formatMoney(balance)} is due.` : taken.text;
+}
+
 /** The sentence of a payment that, with another device's, paid more than the total. */
 export const paidTwiceText = (over: number) => `Paid twice: ${formatMoney(over)} more than the total, recorded on two devices`;
 
-/** The sentence of a payment above a total that was lowered after the desk took it (a discount, an attendee removed). */
-export const overpaidText = (over: number, total: number) =>
-  `Overpaid: ${formatMoney(over)} more than the total, which was lowered to ${formatMoney(total)} after this payment was taken`;
+/**
+ * The sentence of a payment above a total that was lowered after the desk took it (a discount, an
+ * attendee removed, the fees waived).
+ */
+export const overpaidText = (over: number, total: number, waived = false) =>
+  waived
+    ? `Overpaid: ${formatMoney(over)} more than the total, as the fees were waived after this payment was taken`
+    : `Overpaid: ${formatMoney(over)} more than the total, which was lowered to ${formatMoney(total)} after this payment was taken`;
 
 /** The sentence of a payment that reached the server after the registration was cancelled: recorded, the money taken. */
 export const cancelledPaymentText = (amount: number) =>
@@ -260,14 +279,14 @@ export const overpaymentBadge = (lastError: string | null) =>
 /**
  * The card's badge for a payment kept as a conflict, `held` being all the family holds to be refunded:
  * "Paid twice: $200.00 for an organiser to refund; tap Resolve changes" (the sync line's button). A
- * payment taken after the cancellation names its own amount, and what is held in all when a deposit
- * paid before makes that more: the desk counts its cash by the first.
+ * payment taken after the cancellation, or before a total was lowered, names its own amount, and what
+ * is held in all when a deposit paid before makes that more: the desk counts its cash by the first.
  */
 export function paymentConflictBadge(op: Pick<PaymentOp, 'lastError' | 'payload'>, held: number): string {
   const word = overpaymentBadge(op.lastError);
   const taken = toCents(op.payload.amount);
   const money =
-    word === 'Paid after cancelling' && taken < toCents(held)
+    word !== 'Paid twice' && taken < toCents(held)
       ? `${formatMoney(op.payload.amount)}, ${formatMoney(held)} held in all,`
       : formatMoney(held);
   return `${word}: ${money} for an organiser to refund; tap Resolve changes`;
@@ -289,7 +308,11 @@ export async function settlePayment(db: AppDB, op: PaymentOp, { registration, re
     const cancelled =
       registration.status === 'cancelled' && !(recordedAt && registration.cancelled_at && recordedAt < registration.cancelled_at);
     if ((cancelled || over > 0) && stored) {
-      const lastError = cancelled ? cancelledPaymentText(op.payload.amount) : lowered ? overpaidText(over, total) : paidTwiceText(over);
+      const lastError = cancelled
+        ? cancelledPaymentText(op.payload.amount)
+        : lowered
+          ? overpaidText(over, total, registration.waive_fees === true)
+          : paidTwiceText(over);
       await db.outbox.put({ ...stored, state: 'conflict', lastError, attempts: stored.attempts + 1 });
     } else {
       await db.outbox.where('opId').equals(op.opId).delete();

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
-import { lostTo, overpaymentBadge, paymentConflictBadge, queueCheckIn, queuePayment, showDesk } from '../../pwa/offline/desk';
+import { lostTo, overpaymentBadge, paymentConflictBadge, queueCheckIn, queuePayment, showDesk, takenText } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import { opOutcome } from '../../pwa/offline/op-outcome';
 import { clearLocalData } from '../../pwa/offline/local-data';
@@ -401,6 +401,42 @@ describe('payments at the desk', () => {
     // the server holds that payment: signing out asks about nothing, and its note goes with the copy
     expect(await clearLocalData(db)).toEqual({ cleared: true });
     expect(await listOps(db)).toEqual([]);
+  });
+
+  it('fees waived meanwhile: the conflict says so, and the badge names the cash this desk took apart from the deposit', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party({ total_amount: 300, paid_amount: 100, balance_due: 200, payment_status: 'partial' })]);
+    const op = await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    // an admin waived the fees while the desk had no signal: the $100 deposit and the desk's $200 are held
+    const waived = () => ({
+      status: 201,
+      body: {
+        payment: { id: 1 },
+        registration: party({ waive_fees: true, total_amount: 0, paid_amount: 300, balance_due: 0, payment_status: 'paid' }),
+      },
+    });
+    await engine(db, fakeServer({ 'POST /registrations/7/payments': waived }).transport).syncOnce();
+    const [kept] = await listOps(db);
+    expect([kept.opId, kept.state, kept.lastError]).toEqual([
+      op.opId,
+      'conflict',
+      'Overpaid: $300.00 more than the total, as the fees were waived after this payment was taken',
+    ]);
+    expect(paymentConflictBadge(kept as PaymentOp, 300)).toBe(
+      'Overpaid: $200.00, $300.00 held in all, for an organiser to refund; tap Resolve changes',
+    );
+  });
+
+  it("a payment taken for the whole balance, then an attendee added elsewhere: the card's sentence says the family owes again", () => {
+    const taken = { text: 'Payment of $750.00 recorded.', total: 750 };
+    // synced: the admin's attendee raised the total to $1,100 and paid $100 of it
+    expect(takenText(taken, { status: 'active', total_amount: 1100 }, 250)).toBe(
+      'Payment of $750.00 recorded. The total has since risen to $1,100.00: $250.00 is due.',
+    );
+    expect(takenText(taken, { status: 'active', total_amount: 750 }, 0)).toBe('Payment of $750.00 recorded.');
+    // raised and paid in full elsewhere, or cancelled: nothing to take
+    expect(takenText(taken, { status: 'active', total_amount: 1100 }, 0)).toBe('Payment of $750.00 recorded.');
+    expect(takenText(taken, { status: 'cancelled', total_amount: 1100 }, 350)).toBe('Payment of $750.00 recorded.');
   });
 });
 

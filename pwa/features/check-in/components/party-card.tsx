@@ -12,7 +12,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatWhen, refundOwed } from '../../../lib/format';
 import { useCachedRegistration, useDeskActions, useDeviceId, useLostCheckIns, useUnsyncedDeskOps } from '../../../offline/hooks';
-import { lostTo, paymentConflictBadge } from '../../../offline/desk';
+import { lostTo, paymentConflictBadge, takenText } from '../../../offline/desk';
 import type { CachedRegistration, OpState, PaymentOp } from '../../../offline/types';
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
@@ -62,8 +62,11 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const deviceId = useDeviceId();
   const lost = useLostCheckIns();
   const [paying, setPaying] = useState(false);
-  /** the last payment taken here, said aloud and on the card (the desk must not take it again) */
-  const [taken, setTaken] = useState<{ regId: number; text: string } | null>(null);
+  /**
+   * the last payment taken here, said aloud and on the card (the desk must not take it again), with the
+   * total it was taken against: a total raised meanwhile (an attendee added on another device) is said too
+   */
+  const [taken, setTaken] = useState<{ regId: number; text: string; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
   const cancelled = reg.status === 'cancelled';
@@ -210,7 +213,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
       </dl>
       {/* in the page from the start, so the sentence put in it is announced */}
       <p role="status" className="desk-taken">
-        {taken?.regId === reg.id ? taken.text : ''}
+        {taken?.regId === reg.id ? takenText(taken, reg, balance) : ''}
       </p>
       {balance > 0 && !cancelled && (
         <Button variant="secondary" onClick={() => setPaying(true)}>
@@ -225,7 +228,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           onClose={() => setPaying(false)}
           onRecord={async (amount, method) => {
             await pay(reg.id, amount, method);
-            setTaken({ regId: reg.id, text: `Payment of ${formatMoney(amount)} recorded.` });
+            setTaken({ regId: reg.id, text: `Payment of ${formatMoney(amount)} recorded.`, total: reg.total_amount ?? 0 });
           }}
         />
       )}
