@@ -18,7 +18,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, clearToken, configureApiClient, getToken, setSessionEnd, setToken } from '../lib/api-client';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
-import { loginRequest, logoutRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
+import { loginRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
+import { endPendingSessions, endSession } from '../features/auth/pending-sign-out';
 import { useDiscardQuestion } from './discard-changes-dialog';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -179,7 +180,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (getToken()) void check();
-    const online = () => getToken() && void check();
+    void endPendingSessions();
+    const online = () => {
+      void endPendingSessions();
+      if (getToken()) void check();
+    };
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [check]);
@@ -223,13 +228,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } finally {
       signingOut.current = false;
     }
-    if (getToken()) {
-      try {
-        await logoutRequest();
-      } catch {
-        // offline or already revoked: forgetting the token locally still signs this device out
-      }
-    }
+    // forgetting the token signs this device out; with no signal its session ends on the server later
+    const token = getToken();
+    if (token) await endSession(token);
     clearToken();
     setSignedOutFrom(window.location.pathname + window.location.search);
     signedOut();

@@ -1,6 +1,6 @@
 /** Sign-in, the admin layout, change password, sign-out and the protected-route rules, in Chromium. */
 import { describe, expect, it } from 'vitest';
-import { createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { api, createStaffUser, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
 import type { Page } from 'playwright-core';
 
 setupBrowser();
@@ -173,6 +173,21 @@ describe('protected routes', () => {
     await page.waitForURL(/\/admin\/flight-arrivals/);
     await expect.poll(() => page.getByText(/^Your session ends at/).count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBe(firstToken);
+  });
+
+  it('signing out with no signal signs the device out at once, and ends the session on the server when the signal returns', async () => {
+    const { page, token, user } = await signInAs('greeter', { path: '/admin/arrivals' });
+    await waitForServiceWorker(page);
+    await page.getByText('0 not synced').waitFor();
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: `${user.first_name} ${user.last_name}` }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // the server could not be told yet: the session is still open there
+    expect((await api('GET', '/auth/me', { token })).status).toBe(200);
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await api('GET', '/auth/me', { token })).status, { timeout: 15_000 }).toBe(401);
   });
 
   it('sends a signed-in user whose session was revoked to /login', async () => {

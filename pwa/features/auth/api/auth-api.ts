@@ -13,13 +13,9 @@ export interface LoginBody {
 
 export const loginRequest = (body: LoginBody) => api.post<LoginResponse>('/auth/login', body, { auth: false });
 
-/** The signed-in user; a refused token is reported to the caller (no redirect: used at start-up). */
-/** The signed-in user, and when the session ends (ISO). */
+/** The signed-in user, and when the session ends (ISO); a refused token is reported to the caller (no redirect: used at start-up). */
 export const meRequest = (signal?: AbortSignal) =>
   api.get<{ user: User; expiresAt?: string | null }>('/auth/me', { signal, on401: 'throw', registrant: false });
-
-/** Revokes the session on the server; a missing or expired session is already signed out. */
-export const logoutRequest = () => api.post<{ message: string }>('/auth/logout', undefined, { on401: 'throw', registrant: false });
 
 export interface ChangePasswordBody {
   current_password: string;
