@@ -20,6 +20,13 @@ describe("the registration page's fee preview", () => {
     });
   });
 
+  it('on a cancelled registration, all that was paid is due back, as its payment summary says', () => {
+    const cancelled = { ...reg, status: 'cancelled' } as Registration;
+    const withDiscount = feePreview(cancelled, { ...editValuesOf(cancelled), discount_percentage: '10' }, 5000);
+    expect(withDiscount).toMatchObject({ newTotalCents: 45000, refundDueCents: 25000 });
+    expect(feePreview(cancelled, editValuesOf(cancelled), 5000).refundDueCents).toBe(25000);
+  });
+
   it('reads a discount as Save sends it: thousands with a comma', () => {
     const big = { ...reg, base_amount: 2000, total_amount: 2000 } as Registration;
     expect(feePreview(big, { ...editValuesOf(big), fixed_discount_amount: '1,000' }, 5000)).toMatchObject({

@@ -8,7 +8,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useForm } from '../../../lib/use-form';
 import { focusFirstError } from '../../../lib/focus-first-error';
-import { computeAmounts, formatMoney, refundDueCents, toCents } from '../../../../shared/pricing';
+import { computeAmounts, formatMoney, refundOwedCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
 
@@ -134,7 +134,8 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
     currentTotalCents: toCents(r.total_amount ?? 0),
     newTotalCents: totalCents,
     paidCents,
-    refundDueCents: refundDueCents(totalCents, paidCents),
+    // once cancelled, all that was paid is owed back whatever the total (as the payment summary says)
+    refundDueCents: refundOwedCents(r.status, totalCents, paidCents),
     valid: v.waive_fees || (pct !== null && fixed !== null),
   };
 }
