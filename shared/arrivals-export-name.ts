@@ -3,6 +3,12 @@
  * its download without loading zod (shared/schemas/arrivals.ts re-exports it for the server).
  */
 
-/** The export's file name: by date or 'all', and the airport when one is chosen ('flight-arrivals-2025-11-27-HOU.csv'). */
-export const arrivalsCsvFilename = (date?: string, airport?: string) =>
-  `flight-arrivals-${date || 'all'}${airport ? `-${airport.replace(/[^A-Za-z0-9]/g, '')}` : ''}.csv`;
+/** Which flights an export lists: the board's arrivals, or the departures organisers arrange rides for. */
+export type ExportedFlights = 'arrivals' | 'departures';
+
+/**
+ * The export's file name: by date or 'all', and the airport when one is chosen
+ * ('flight-arrivals-2025-11-27-HOU.csv', 'flight-departures-2025-11-30.csv').
+ */
+export const arrivalsCsvFilename = (date?: string, airport?: string, flights: ExportedFlights = 'arrivals') =>
+  `flight-${flights}-${date || 'all'}${airport ? `-${airport.replace(/[^A-Za-z0-9]/g, '')}` : ''}.csv`;

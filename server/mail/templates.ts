@@ -102,9 +102,13 @@ export function flightConfirmationMail(
   p: { name: string; registrationNumber: string; needsTransportation: boolean; flights: FlightInfoRecord[] },
 ): MailContent {
   const title = eventTitle(event);
-  const transport = p.needsTransportation
-    ? 'You asked for airport transportation; our greeters will look out for you.'
-    : 'You told us you do not need airport transportation.';
+  // greeters meet arrivals; a ride to the airport is the organisers' to arrange
+  const met = p.flights.some((f) => f.flight_type === 'arrival' && f.needs_transportation);
+  const transport = !p.needsTransportation
+    ? 'You told us you do not need airport transportation.'
+    : met
+      ? 'You asked for airport transportation; our greeters will look out for you.'
+      : 'You asked for airport transportation; the organisers have your departure flights to arrange your ride to the airport.';
   const flights = byWhen(p.flights);
   const lines = flights.map((f) => {
     const note = f.special_instructions ? `. Note: ${f.special_instructions}` : '';

@@ -236,3 +236,49 @@ describe('GET /api/flight-info/admin/flight-arrivals/export', () => {
     expect(line[11].startsWith("'=")).toBe(true);
   });
 });
+
+describe('GET /api/flight-info/admin/flight-departures/export', () => {
+  it('lists the departures needing a ride to the airport, in the same 13 columns, by date and airport', async () => {
+    const reg = await makeRegistration(t.db, { primaryFirstName: 'Noa', primaryLastName: 'Ferreira' });
+    const cancelled = await makeRegistration(t.db, { status: 'cancelled' });
+    const noTransport = await makeRegistration(t.db, { needsTransportation: false });
+    await makeFlight(t.db, reg.id, { flightDate: '2025-11-30', flightNumber: 'ARR1' }); // an arrival that day
+    await makeFlight(t.db, reg.id, {
+      flightType: 'departure',
+      flightDate: '2025-11-30',
+      flightTime: '21:05',
+      airport: 'HOU',
+      airline: 'Southwest Airlines',
+      flightNumber: 'WN3852',
+      adultsCount: 2,
+    });
+    const hidden = [
+      await makeFlight(t.db, reg.id, {
+        flightType: 'departure',
+        flightDate: '2025-11-30',
+        flightNumber: 'NORIDE',
+        needsTransportation: false,
+      }),
+      await makeFlight(t.db, reg.id, { flightType: 'departure', flightDate: '2025-11-30', flightNumber: 'GONE', removedAt: new Date() }),
+      await makeFlight(t.db, cancelled.id, { flightType: 'departure', flightDate: '2025-11-30', flightNumber: 'CANC' }),
+      await makeFlight(t.db, noTransport.id, { flightType: 'departure', flightDate: '2025-11-30', flightNumber: 'NOTR' }),
+      await makeFlight(t.db, reg.id, { flightType: 'departure', flightDate: '2025-11-29', flightNumber: 'DAYBEFORE' }),
+    ];
+    expect(hidden).toHaveLength(5);
+    const res = await t.api('GET', '/api/flight-info/admin/flight-departures/export?date=2025-11-30', { token: greeter.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="flight-departures-2025-11-30.csv"');
+    const rows: string[][] = parse(res.text);
+    expect(rows[0]).toEqual([...ARRIVALS_CSV_COLUMNS]);
+    // this family's one listed departure; other tests' families fly that day too
+    const mine = rows.filter((r) => [reg.registrationNumber, cancelled.registrationNumber, noTransport.registrationNumber].includes(r[0]));
+    expect(mine.map((r) => r.slice(4, 11))).toEqual([['Southwest Airlines', 'WN3852', '2025-11-30', '21:05', '2', '0', '0']]);
+    expect(rows.slice(1).every((r) => r[6] === '2025-11-30')).toBe(true);
+    const atIah = await t.api('GET', '/api/flight-info/admin/flight-departures/export?date=2025-11-30&airport=IAH', { token: admin.token });
+    expect(atIah.headers.get('content-disposition')).toBe('attachment; filename="flight-departures-2025-11-30-IAH.csv"');
+    expect((parse(atIah.text) as string[][]).filter((r) => r[0] === reg.registrationNumber)).toEqual([]);
+    const bad = await t.api('GET', '/api/flight-info/admin/flight-departures/export?date=Nov%2030', { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect((await t.api('GET', '/api/flight-info/admin/flight-departures/export')).status).toBe(401);
+  });
+});

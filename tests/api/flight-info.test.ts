@@ -235,6 +235,12 @@ describe('POST /api/flight-info/submit-verified', () => {
       .filter((line) => line.startsWith('- '))
       .map((line) => /AA\d+/.exec(line)?.[0]);
     expect(listed).toEqual(['AA100', 'AA101', 'AA200']);
+    expect(lastMailTo(t, reg.primaryEmail).text).toContain('You asked for airport transportation; our greeters will look out for you.');
+    // departures only: nobody meets them at the airport, and the mail does not say someone will
+    await submit({ registrationId: reg.id, needsTransportation: true, flights: [departure] }, { registrantToken });
+    const onlyDeparture = lastMailTo(t, reg.primaryEmail).text;
+    expect(onlyDeparture).toContain('the organisers have your departure flights to arrange your ride to the airport.');
+    expect(onlyDeparture).not.toContain('greeters');
   });
 
   it('with no transportation needed, an empty list clears the flights', async () => {

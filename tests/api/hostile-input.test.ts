@@ -456,6 +456,12 @@ const TARGETS: Target[] = [
     query: ['date'],
   },
   {
+    key: 'GET /api/flight-info/admin/flight-departures/export',
+    as: 'greeter',
+    url: '/api/flight-info/admin/flight-departures/export',
+    query: ['date', 'airport'],
+  },
+  {
     key: 'POST /api/flight-info/admin/flight-pickups/batch',
     as: 'greeter',
     url: '/api/flight-info/admin/flight-pickups/batch',

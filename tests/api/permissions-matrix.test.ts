@@ -326,6 +326,10 @@ const TABLE: Record<string, Row> = {
     url: () => '/api/flight-info/admin/flight-arrivals/export?date=2025-11-27',
     expect: airportOnly(200),
   },
+  'GET /api/flight-info/admin/flight-departures/export': {
+    url: () => '/api/flight-info/admin/flight-departures/export?date=2025-11-30',
+    expect: airportOnly(200),
+  },
   'POST /api/flight-info/admin/flight-pickups/batch': {
     url: () => '/api/flight-info/admin/flight-pickups/batch',
     body: (w) => ({

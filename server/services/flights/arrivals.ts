@@ -18,13 +18,19 @@ import { ARRIVALS_CSV_COLUMNS, type ArrivalAttendee, type FlightArrival } from '
 import { hotelMismatchWarnings } from '../../../shared/hotel-mismatch';
 import { isRealFlight } from './real-flight';
 
-/** A flight is on the arrivals board when all of these hold (an 'N/A' airline is a placeholder row, in any case). */
-export const isListedArrival: SQL<boolean> = sql<boolean>`(${flights.removedAt} is null
-  and ${flights.flightType} = 'arrival'
+/**
+ * A flight of `type` someone is to meet (an arrival) or take to the airport (a departure) when all of these
+ * hold (an 'N/A' airline is a placeholder row, in any case).
+ */
+const isListedFlight = (type: 'arrival' | 'departure'): SQL<boolean> => sql<boolean>`(${flights.removedAt} is null
+  and ${flights.flightType} = ${type}
   and ${flights.needsTransportation}
   and ${registrations.needsTransportation}
   and ${registrations.status} <> 'cancelled'
   and ${isRealFlight(flights.airline)})`;
+
+/** A flight is on the arrivals board when it is a listed arrival. */
+export const isListedArrival = isListedFlight('arrival');
 
 /**
  * SQL for a CTE body `(id, v)`: every registration's sync version, the highest version among the
@@ -201,10 +207,14 @@ export async function arrivalsByIds(db: DbOrTx, ids: number[]): Promise<FlightAr
   return ids.map((id) => byId.get(id)).filter((a): a is FlightArrival => a !== undefined);
 }
 
-/** The arrivals board, one date ('YYYY-MM-DD') or all, ordered by date then time. */
-export async function listArrivals(db: DbOrTx, opts: { date?: string } = {}): Promise<FlightArrival[]> {
+/**
+ * The arrivals board, one date ('YYYY-MM-DD') or all, ordered by date then time; with `type: 'departure'`,
+ * the departures needing a ride to the airport, in the same rows (their export).
+ */
+export async function listArrivals(db: DbOrTx, opts: { date?: string; type?: 'arrival' | 'departure' } = {}): Promise<FlightArrival[]> {
+  const listed = opts.type === 'departure' ? isListedFlight('departure') : isListedArrival;
   const rows = await selectArrivalRows(db)
-    .where(and(isListedArrival, opts.date ? eq(flights.flightDate, opts.date) : undefined))
+    .where(and(listed, opts.date ? eq(flights.flightDate, opts.date) : undefined))
     .orderBy(
       sql`${flights.flightDate} asc nulls last`,
       sql`${flights.flightTime} asc nulls last`,

@@ -1,15 +1,16 @@
 /**
  * 'Export CSV' (docs/product.md#screens): GET /api/flight-info/admin/flight-arrivals/export?date=&airport= (the
  * board's date and airport filters) with the session token through the api client; the file is named by the server's Content-Disposition
- * (flight-arrivals-{date|all}[-{airport}].csv). Needs the network: the button is disabled offline.
+ * (flight-arrivals-{date|all}[-{airport}].csv). 'Export Departures' asks /flight-departures/export the same way.
+ * Needs the network: the buttons are disabled offline.
  */
 import { apiDownload, saveBlob } from '../../../lib/api-client';
-import { arrivalsCsvFilename } from '../../../../shared/arrivals-export-name';
+import { arrivalsCsvFilename, type ExportedFlights } from '../../../../shared/arrivals-export-name';
 
-export async function exportArrivalsCsv(date: string | undefined, airport: string): Promise<string> {
+export async function exportArrivalsCsv(date: string | undefined, airport: string, flights: ExportedFlights = 'arrivals'): Promise<string> {
   const { blob, filename } = await apiDownload(
-    '/flight-info/admin/flight-arrivals/export',
-    arrivalsCsvFilename(date, airport || undefined),
+    `/flight-info/admin/flight-${flights}/export`,
+    arrivalsCsvFilename(date, airport || undefined, flights),
     {
       query: { date, airport: airport || undefined },
     },

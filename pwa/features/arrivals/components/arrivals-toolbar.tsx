@@ -1,14 +1,15 @@
 /**
  * The dashboard's filters and export (docs/product.md#screens): the date (default from the event configuration, limited
  * to the flight window, 'Clear filter' shows every date), the airport (the event's, other, not given), a
- * search over names / flight / registration number, and 'Export CSV', which needs the network and says
- * so offline.
+ * search over names / flight / registration number, and 'Export CSV' (and 'Export Departures', the
+ * departures needing a ride to the airport), which need the network and say so offline.
  */
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { exportArrivalsCsv } from '../api/export-arrivals';
+import type { ExportedFlights } from '../../../../shared/arrivals-export-name';
 import { NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
 
 export interface ArrivalsToolbarProps {
@@ -26,19 +27,19 @@ export interface ArrivalsToolbarProps {
 
 export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSearch, online, part = 'all' }: ArrivalsToolbarProps) {
   const event = useEvent();
-  const ids = { date: useId(), airport: useId(), search: useId(), offline: useId() };
-  const [exporting, setExporting] = useState(false);
+  const ids = { date: useId(), airport: useId(), search: useId(), offline: useId(), departures: useId() };
+  const [exporting, setExporting] = useState<ExportedFlights | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const onExport = async () => {
-    setExporting(true);
+  const onExport = async (flights: ExportedFlights) => {
+    setExporting(flights);
     setExportError(null);
     try {
-      await exportArrivalsCsv(date, airport);
+      await exportArrivalsCsv(date, airport, flights);
     } catch (e) {
-      setExportError(errorMessage(e, 'Failed to export flight arrivals'));
+      setExportError(errorMessage(e, `Failed to export flight ${flights}`));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
 
@@ -97,16 +98,32 @@ export function ArrivalsToolbar({ date, onDate, airport, onAirport, search, onSe
             <span className="field-label-spacer" aria-hidden="true">
               &nbsp;
             </span>
-            <Button
-              variant="secondary"
-              onClick={() => void onExport()}
-              busy={exporting}
-              busyText="Exporting..."
-              disabled={!online}
-              aria-describedby={!online ? ids.offline : undefined}
-            >
-              Export CSV
-            </Button>
+            <div className="toolbar-row toolbar-exports">
+              <Button
+                variant="secondary"
+                onClick={() => void onExport('arrivals')}
+                busy={exporting === 'arrivals'}
+                busyText="Exporting..."
+                disabled={!online || exporting !== null}
+                aria-describedby={!online ? ids.offline : undefined}
+              >
+                Export CSV
+              </Button>
+              {/* nobody meets a departure, but organisers arrange rides to the airport: the same day's list */}
+              <Button
+                variant="secondary"
+                onClick={() => void onExport('departures')}
+                busy={exporting === 'departures'}
+                busyText="Exporting..."
+                disabled={!online || exporting !== null}
+                aria-describedby={online ? ids.departures : ids.offline}
+              >
+                Export Departures
+              </Button>
+            </div>
+            <p id={ids.departures} className="field-hint">
+              Export Departures: {date ? "the day's departures" : 'every departure'} needing a ride to the airport.
+            </p>
             {!online && (
               <p id={ids.offline} className="field-hint">
                 Export needs a connection: you are offline.
