@@ -166,6 +166,15 @@ describe('flight arrivals on an admin laptop', () => {
     const text = Buffer.concat(csv).toString('utf8');
     expect(text.split(/\r?\n/)[0]).toContain('Registration');
     expect(text).toContain(family.registrationNumber);
+    // the same day's departures needing a ride to the airport: none of this family's, an arrival
+    const [departures] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export Departures' }).click(),
+    ]);
+    expect(departures.suggestedFilename()).toBe('flight-departures-2025-11-28.csv');
+    const departureRows = Buffer.concat(await (await departures.createReadStream()).toArray()).toString('utf8');
+    expect(departureRows.split(/\r?\n/)[0]).toBe(text.split(/\r?\n/)[0]);
+    expect(departureRows).not.toContain(family.registrationNumber);
 
     // Clear filter: every date, and the export is named 'all'
     await page.getByRole('button', { name: 'Clear filter' }).click();
