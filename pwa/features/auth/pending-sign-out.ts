@@ -4,7 +4,7 @@
  * (docs/architecture.md#security). The token is kept aside, never to sign in with, only to end its
  * session once the server answers: at the next start or when the signal returns.
  */
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError, apiFetch, isRetryable } from '../../lib/api-client';
 
 const KEY = 'pending_sign_out';
 
@@ -36,8 +36,8 @@ export async function endSession(token: string): Promise<void> {
       headers: { Authorization: `Bearer ${token}` },
     });
   } catch (e) {
-    // any answer ends it for good (a 401: it had already ended); no answer: once the server answers
-    if (!(e instanceof ApiError) || e.isNetworkError) keep([...pending().filter((t) => t !== token), token]);
+    // a refusal ends it for good (a 401: it had already ended); no answer, or a 5xx: once the server answers
+    if (!(e instanceof ApiError) || isRetryable(e)) keep([...pending().filter((t) => t !== token), token]);
   }
 }
 
