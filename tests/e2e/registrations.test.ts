@@ -398,6 +398,24 @@ describe('registration desk', () => {
     });
   });
 
+  it("saving edit mode keeps what another admin changed meanwhile: only this admin's own changes are sent", async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Rafa', 'Rebase', { fixed_discount_amount: 50 });
+    const { id, registration_number: number } = created.body.registration;
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByLabel('Notes', { exact: true }).fill('Arrives late');
+    // another admin, meanwhile: a bigger discount and a new phone; the page hears of it live
+    const other = await api('PUT', `/registrations/${id}`, { token, body: { fixed_discount_amount: 100, primary_phone: '+1 555 7777' } });
+    expect(other.status).toBe(200);
+    await expect.poll(() => page.getByLabel('Fixed Discount').inputValue(), { timeout: 15_000 }).toBe('100');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Changes saved.', { exact: true }).waitFor();
+    const saved = await api('GET', `/registrations/${id}`, { token });
+    expect(saved.body.registration).toMatchObject({ notes: 'Arrives late', fixed_discount_amount: 100, primary_phone: '+1 555 7777' });
+  });
+
   it('asks before sending the flight-info request and says it was sent', async () => {
     const { page, token } = await signInAs('admin');
     const s = suffix();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, editValuesOf, feePreview } from '../../pwa/features/registrations/hooks/use-registration-editor';
+import { changesOf, editValuesOf, feePreview, rebaseEdits } from '../../pwa/features/registrations/hooks/use-registration-editor';
 import type { Registration } from '../../shared/schemas/registration';
 import { registrationRow } from './fixtures';
 
@@ -56,5 +56,20 @@ describe("the registration page's fee preview", () => {
     expect(changesOf(discounted, emptied)).toEqual({ discount_percentage: '0', fixed_discount_amount: '0' });
     // an emptied box where there was no discount is no change
     expect(changesOf(reg, { ...editValuesOf(reg), fixed_discount_amount: '' })).toEqual({});
+  });
+});
+
+describe('edit mode while another admin changes the registration', () => {
+  it("keeps the admin's own edits, takes the server's new values elsewhere, and saves only the admin's", () => {
+    const startedFrom = editValuesOf({ ...reg, fixed_discount_amount: 50, primary_phone: '555-0142' } as Registration);
+    const typed = { ...startedFrom, notes: 'Arrives late', city: 'Conroe' };
+    // meanwhile: another admin set the fixed discount to $100 and the phone to 555-7777
+    const server = { ...reg, fixed_discount_amount: 100, primary_phone: '555-7777' } as Registration;
+    const rebased = rebaseEdits(typed, startedFrom, editValuesOf(server));
+    expect(rebased).toMatchObject({ notes: 'Arrives late', city: 'Conroe', fixed_discount_amount: '100', primary_phone: '555-7777' });
+    expect(changesOf(server, rebased)).toEqual({ notes: 'Arrives late', city: 'Conroe' });
+    // a box both changed keeps what the admin typed: their Save is the later one
+    const both = rebaseEdits({ ...typed, primary_phone: '555-9999' }, startedFrom, editValuesOf(server));
+    expect(changesOf(server, both)).toEqual({ notes: 'Arrives late', city: 'Conroe', primary_phone: '555-9999' });
   });
 });

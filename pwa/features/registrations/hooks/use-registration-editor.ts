@@ -5,7 +5,7 @@
  * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
  * the fixed amount, with a floor at 0; 'Refund Due' appears when the new total is below what was paid.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from '../../../lib/use-form';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import { computeAmounts, formatMoney, refundOwedCents, toCents } from '../../../../shared/pricing';
@@ -140,6 +140,18 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
   };
 }
 
+/**
+ * The form after the registration changed on the server while it was being edited (another admin, a
+ * desk, live): each box the admin has not touched since `startedFrom` takes the server's new value; each
+ * one they changed keeps theirs. Save then sends only the admin's own changes, and does not put back
+ * the old value of a field someone else changed meanwhile (a discount, a phone).
+ */
+export function rebaseEdits(values: EditValues, startedFrom: EditValues, fresh: EditValues): EditValues {
+  const next = { ...values } as Record<keyof EditValues, EditValues[keyof EditValues]>;
+  for (const k of Object.keys(fresh) as (keyof EditValues)[]) if (values[k] === startedFrom[k]) next[k] = fresh[k];
+  return next as EditValues;
+}
+
 /** The sentence after a save: what changed in money is what an admin most wants confirmed. */
 export function savedText(changes: Record<string, unknown>, newTotalCents: number): string {
   const fees = ['waive_fees', 'discount_percentage', 'fixed_discount_amount', 'remove_late_fee'].some((k) => k in changes);
@@ -164,11 +176,25 @@ export function useRegistrationEditor(
 
   const preview = useMemo(() => feePreview(registration, values, lateFeeCents), [registration, values, lateFeeCents]);
 
+  /** the values as the server had them when editing started, or at its last change since */
+  const startedFrom = useRef<EditValues | null>(null);
+
   function start() {
     beforeWaive.current = null;
-    form.reset(editValuesOf(registration));
+    startedFrom.current = editValuesOf(registration);
+    form.reset(startedFrom.current);
     setEditing(true);
   }
+
+  // changed on the server while editing: the boxes not touched follow it (rebaseEdits)
+  const { setValues } = form;
+  useEffect(() => {
+    const before = startedFrom.current;
+    if (!editing || !before) return;
+    const fresh = editValuesOf(registration);
+    startedFrom.current = fresh;
+    setValues((v) => rebaseEdits(v, before, fresh));
+  }, [editing, registration, setValues]);
 
   function cancel() {
     form.reset(editValuesOf(registration));
