@@ -3,9 +3,10 @@
  * stored session (also offline, with the cached user) and after each sign-in; signing in again resumes
  * a paused engine with the same outbox (docs/architecture.md#offline-layer).
  *
- * A 401 during a background sync never redirects by itself (docs/decisions.md "Arrivals and hotel screens":
- * the UI decides): the engine pauses with its outbox kept, and this shows a notice whose 'Sign in again'
- * re-checks the session, which sends the user to /login and back.
+ * A 401 during a background sync never redirects by itself while changes wait on the device
+ * (docs/decisions.md "Arrivals and hotel screens": the UI decides): the engine pauses with its outbox
+ * kept, and this shows a notice whose 'Sign in again' re-checks the session, which sends the user to
+ * /login and back. With no change waiting the session is re-checked at once.
  *
  * Before syncing, startSync checks whose data this device holds (pwa/offline/owner.ts): another user's
  * cached data goes, their unsent changes stay; the screens show nothing cached until that check ran.
@@ -27,6 +28,8 @@ export function OfflineSync() {
   const [authRequired, setAuthRequired] = useState(false);
   /** starts (or resumes) the engine for the signed-in user; set once the runtime is loaded */
   const restart = useRef<(() => void) | null>(null);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
   const id = user?.id;
   const role = user?.role;
   const firstName = user?.first_name;
@@ -41,7 +44,7 @@ export function OfflineSync() {
     void (role === 'checkin' ? import('../features/check-in/check-in-page') : import('../features/arrivals/flight-arrivals-page')).catch(
       () => undefined,
     );
-    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges }) => {
+    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges, getAppDb }) => {
       if (cancelled) return;
       // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network
       unsubscribeLive = subscribeLiveChanges(
@@ -50,8 +53,16 @@ export function OfflineSync() {
       restart.current = () =>
         void startSync({
           getToken,
-          // the engine's state says it (read below); nothing to do at the moment of the 401
-          onAuthRequired: () => {},
+          // with changes waiting the engine's state says it (read below) and the screen stays; with none,
+          // nothing is lost by going: the session is re-checked, and a refused one (signed out
+          // elsewhere, the account disabled) goes to /login rather than showing the device's copy
+          onAuthRequired: () =>
+            void getAppDb()
+              .outbox.count()
+              .then((waiting) => {
+                if (waiting === 0) void refreshRef.current();
+              })
+              .catch(() => undefined),
           user: { id, firstName: firstName ?? '', lastName: lastName ?? '', role },
         });
       restart.current();
@@ -76,7 +87,7 @@ export function OfflineSync() {
   if (!authRequired || status !== 'authenticated') return null;
   return (
     <div className="alert alert-error session-banner" role="alert">
-      <span>Your session has expired. Sign in again to send the changes kept on this device.</span>
+      <span>Your session has ended. Sign in again to send the changes kept on this device.</span>
       <button type="button" className="btn btn-primary btn-small" onClick={() => void signInAgain()}>
         Sign in again
       </button>

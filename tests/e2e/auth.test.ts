@@ -190,6 +190,15 @@ describe('protected routes', () => {
     await expect.poll(async () => (await api('GET', '/auth/me', { token })).status, { timeout: 15_000 }).toBe(401);
   });
 
+  it("a greeter's board whose session was ended elsewhere goes to /login at its next sync when no change waits on the device", async () => {
+    const { page, token } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
+    await page.getByText('0 not synced').waitFor();
+    await api('POST', '/auth/logout', { token });
+    await page.evaluate(() => dispatchEvent(new Event('focus'))); // a sync now rather than in 30 s
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
+  });
+
   it('sends a signed-in user whose session was revoked to /login', async () => {
     const { page, token } = await signInAs('admin', { path: '/admin' });
     await page.getByRole('navigation', { name: 'Admin' }).waitFor();

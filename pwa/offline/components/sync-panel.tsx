@@ -105,7 +105,7 @@ export function SyncPanel() {
           Sync now
         </Button>
         {!status.online && <span>Offline: changes are kept on this device and sent when the signal returns.</span>}
-        {status.authRequired && <span>Your session has expired. Sign in again; your changes are kept.</span>}
+        {status.authRequired && <span>Your session has ended. Sign in again; your changes are kept.</span>}
         {status.lastError && status.online && !status.authRequired && <span>{status.lastError}</span>}
       </div>
       {handover && <Alert kind="info">{handoverText(handover)}</Alert>}
