@@ -24,9 +24,16 @@ export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQ
   const conds: SQL[] = [];
   // search_text is lower-cased and accent-stripped; listSearchPatterns normalises the term the same way
   if (f.search) {
-    const { search, search_alt } = listSearchPatterns(f.search);
+    const { search, search_alt, words } = listSearchPatterns(f.search);
+    // several words: also each one anywhere, in any order (each a pattern of its own, so the trigram index serves)
+    const eachWord = words.length
+      ? sql` or (${sql.join(
+          words.map((w, i) => sql`${registrations.searchText} like ${bind(`search_w${i}`, w)}`),
+          sql` and `,
+        )})`
+      : sql``;
     conds.push(
-      sql`(${registrations.searchText} like ${bind('search', search)} or ${registrations.searchText} like ${bind('search_alt', search_alt)})`,
+      sql`(${registrations.searchText} like ${bind('search', search)} or ${registrations.searchText} like ${bind('search_alt', search_alt)}${eachWord})`,
     );
   }
   if (f.status) conds.push(eq(registrations.status, bind('status', f.status)));
@@ -47,13 +54,20 @@ export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQ
 export interface FilterValues {
   search?: string;
   search_alt?: string;
+  /** each word of a search of several, by its place */
+  [word: `search_w${number}`]: string;
   status?: string;
   payment_status?: string;
   state?: string;
 }
 
+function searchValues(term: string): FilterValues {
+  const { search, search_alt, words } = listSearchPatterns(term);
+  return { search, search_alt, ...Object.fromEntries(words.map((w, i) => [`search_w${i}`, w])) };
+}
+
 export const filterValues = (f: RegistrationFilters): FilterValues => ({
-  ...(f.search ? listSearchPatterns(f.search) : {}),
+  ...(f.search ? searchValues(f.search) : {}),
   status: f.status,
   payment_status: f.payment_status,
   state: f.state?.toLowerCase(),
@@ -66,7 +80,9 @@ export const filterValues = (f: RegistrationFilters): FilterValues => ({
  */
 export function filterShape(q: RegistrationFilters & Pick<RegistrationListQuery, 'sort' | 'order'>): string {
   const payment = q.payment_status === 'waived' || q.payment_status === 'paid' ? q.payment_status : q.payment_status ? 'is' : '';
-  return [q.search ? 'search' : '', q.status ? 'status' : '', payment, q.state ? 'state' : '', q.flights, q.checked_in, q.sort, q.order]
+  // a search of several words has a condition per word: one statement per count of them
+  const search = q.search ? `search${listSearchPatterns(q.search).words.length || ''}` : '';
+  return [search, q.status ? 'status' : '', payment, q.state ? 'state' : '', q.flights, q.checked_in, q.sort, q.order]
     .map((part) => part ?? '')
     .join('/');
 }

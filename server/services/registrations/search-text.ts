@@ -34,12 +34,24 @@ export const likePattern = (term: string) => `%${searchForm(term).replace(/[\\%_
  * written 'Last, First' as 'First Last'. A row
  * matching either is found; a term that is neither gives the same pattern twice.
  */
-export function listSearchPatterns(term: string): { search: string; search_alt: string } {
+export function listSearchPatterns(term: string): { search: string; search_alt: string; words: string[] } {
   const typed = term.trim();
   const digits = phoneDigits(typed);
   const number = NUMBER_WITHOUT_HYPHEN.exec(typed);
   // 'Reyes, Matthew', as hotel lists write a name: also as the search text holds it, 'Matthew Reyes'
   const lastFirst = /^([^,]+),\s*([^,]+)$/.exec(typed);
   const alt = digits ?? (number ? `${number[1]}-${number[2]}` : lastFirst ? `${lastFirst[2].trim()} ${lastFirst[1].trim()}` : typed);
-  return { search: likePattern(typed), search_alt: likePattern(alt) };
+  return { search: likePattern(typed), search_alt: likePattern(alt), words: digits ? [] : searchWords(typed) };
+}
+
+/** At most this many words are matched one by one; a longer term is matched as written only. */
+export const MAX_SEARCH_WORDS = 6;
+
+/**
+ * The LIKE patterns of a term of several words, each to be found anywhere, in any order, as the desk's
+ * search reads them ('walker thao' finds Thao Walker); none for one word (the term's own pattern is it).
+ */
+function searchWords(typed: string): string[] {
+  const words = searchForm(typed.replace(/,/g, ' ')).split(/\s+/).filter(Boolean);
+  return words.length > 1 && words.length <= MAX_SEARCH_WORDS ? words.map(likePattern) : [];
 }
