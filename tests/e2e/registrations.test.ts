@@ -416,6 +416,26 @@ describe('registration desk', () => {
     expect(saved.body.registration).toMatchObject({ notes: 'Arrives late', fixed_discount_amount: 100, primary_phone: '+1 555 7777' });
   });
 
+  it('Add Attendee half filled stays open with what was typed when another admin cancels the registration meanwhile, and says why it cannot be added', async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Cira', 'Cancels');
+    const { id, registration_number: number } = created.body.registration;
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.getByRole('button', { name: 'Add Attendee' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Attendee' });
+    await dialog.getByLabel('First Name').fill('Late');
+    expect((await api('POST', `/registrations/${id}/cancel`, { token, body: { reason: 'Plans changed' } })).status).toBe(200);
+    // the page hears of it live (its badge says Cancelled); the dialog and what was typed stay
+    await page.locator('.detail-badges').getByText('Cancelled', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await dialog.getByLabel('First Name').inputValue()).toBe('Late');
+    await dialog.getByLabel('Last Name').fill('Comer');
+    await dialog.getByLabel('Relationship').selectOption('child');
+    await dialog.getByLabel('Age Category').selectOption('child');
+    await dialog.getByRole('button', { name: 'Add Attendee' }).click();
+    await page.getByText('Attendees can only be changed on an active registration').first().waitFor();
+  });
+
   it('asks before sending the flight-info request and says it was sent', async () => {
     const { page, token } = await signInAs('admin');
     const s = suffix();

@@ -136,7 +136,9 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
           );
         })}
       </ul>
-      {canAdd && (
+      {/* open, it stays while the admin types, even if another device cancels the registration or
+          fills it meanwhile: nothing typed is lost unseen, and Add Attendee says the server's answer */}
+      {(canAdd || adding) && (
         <AddAttendeeDialog open={adding} registrationId={r.id} onClose={() => setAdding(false)} onDone={setSaid} onFailure={onFailure} />
       )}
       {editing && (
