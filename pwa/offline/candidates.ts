@@ -68,7 +68,7 @@ export function rankCandidates(
 
 /** Recomputes the candidates of every cached booking (a few hundred × a few hundred: milliseconds). */
 export async function refreshCandidates(db: AppDB): Promise<void> {
-  await db.transaction('rw', [db.candidates, db.hotelAssignments, db.registrations], async () => {
+  await db.transaction('rw', [db.candidates, db.hotelAssignments, db.registrations, db.meta], async () => {
     const [bookings, registrations] = await Promise.all([db.hotelAssignments.toArray(), db.registrations.toArray()]);
     const updatedAt = new Date().toISOString();
     const rows: CachedCandidates[] = bookings.map((b) => ({
@@ -78,5 +78,6 @@ export async function refreshCandidates(db: AppDB): Promise<void> {
     }));
     await db.candidates.clear();
     await db.candidates.bulkPut(rows);
+    await db.setMeta('candidatesStale', false);
   });
 }

@@ -606,17 +606,15 @@ export class SyncEngine {
 
   private async download(): Promise<void> {
     const feeds = this.opts.feeds();
-    let bookingsOrRegistrationsChanged = false;
-    for (const feed of feeds) {
-      const changed = await this.downloadFeed(feed);
-      if (changed && feed !== 'arrivals') bookingsOrRegistrationsChanged = true;
+    for (const feed of feeds) await this.downloadFeed(feed);
+    // the match suggestions, once bookings or registrations came (in this cycle or one cut short before)
+    if (feeds.some((f) => f !== 'arrivals') && (await this.db.getMeta('candidatesStale'))) {
+      await (await adminDownloads()).refreshCandidates(this.db);
     }
-    if (bookingsOrRegistrationsChanged) await (await adminDownloads()).refreshCandidates(this.db);
   }
 
-  /** Downloads one feed from its cursor; true when any row came. */
-  private async downloadFeed(feed: Feed): Promise<boolean> {
-    let changed = false;
+  /** Downloads one feed from its cursor. */
+  private async downloadFeed(feed: Feed): Promise<void> {
     let done = 0;
     const from = await copyPosition(this.db, feed);
     for (;;) {
@@ -628,7 +626,7 @@ export class SyncEngine {
       });
       if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
       // 403: this user may not have this feed (a role change); nothing to download
-      if (res.status === 403) return changed;
+      if (res.status === 403) return;
       if (res.status >= 400) throw new RetryLater(`Could not download ${feed}: ${errorText(res)}`);
       let written: { rows: number; page: { cursor: string | number; hasMore: boolean } };
       try {
@@ -641,7 +639,11 @@ export class SyncEngine {
         } else {
           const admin = await adminDownloads();
           const p = await readAnswer((a) => admin.parseAdminPage(a, feed, res.body));
-          written = await writeIntoCopy(this.db, feed, from, () => admin.applyAdminPage(this.db, p));
+          written = await writeIntoCopy(this.db, feed, from, async () => {
+            const w = await admin.applyAdminPage(this.db, p);
+            if (w.rows > 0) await this.db.setMeta('candidatesStale', true);
+            return w;
+          });
         }
       } catch (e) {
         // another user's copy now, or another tab's download: this cycle ends here, and says nothing was
@@ -649,11 +651,10 @@ export class SyncEngine {
         if (e instanceof CopyChanged) throw new RetryLater(e.message);
         throw e;
       }
-      changed ||= written.rows > 0;
       done += written.rows;
       const next = String(written.page.cursor);
       // a server that says "more" without moving the cursor would loop forever
-      if (!written.page.hasMore || next === from.cursor) return changed;
+      if (!written.page.hasMore || next === from.cursor) return;
       from.cursor = next;
     }
   }

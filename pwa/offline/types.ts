@@ -260,6 +260,12 @@ export interface MetaValues {
    * while that check-in stands.
    */
   lostCheckIns: Record<number, string>;
+  /**
+   * Bookings or registrations were downloaded since the match suggestions were last worked out: set with
+   * the page that brought them, cleared with the suggestions (candidates.ts), so a cycle cut short after
+   * the page (a failed next request, a reload) still works them out at the next one.
+   */
+  candidatesStale: boolean;
 }
 
 /** "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36" */

@@ -784,6 +784,58 @@ describe('download', () => {
     expect(candidates.map((m) => [m.id, m.possible_match])).toEqual([[5, true]]);
   });
 
+  it('a cycle cut short after the bookings came (the registrations failed) still ranks candidates at the next, which downloads nothing new', async () => {
+    const db = freshDb();
+    let registrationsFail = true;
+    const page = (rows: unknown[]) => ({
+      status: 200,
+      body: { registrations: rows, removed: [], cursor: 202, hasMore: false, serverTime: new Date().toISOString() },
+    });
+    let registrationsSent = false;
+    const server = fakeServer({
+      'GET /sync/arrivals': () => ({
+        status: 200,
+        body: { arrivals: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() },
+      }),
+      'GET /sync/hotel': (req) =>
+        req.query?.since
+          ? { status: 200, body: { assignments: [], removed: [], cursor: 201, hasMore: false, serverTime: new Date().toISOString() } }
+          : {
+              status: 200,
+              body: {
+                assignments: [bookingRow({ id: 9, guest_name: 'NGUYEN, ANH' })],
+                removed: [],
+                cursor: 201,
+                hasMore: false,
+                serverTime: new Date().toISOString(),
+              },
+            },
+      'GET /sync/registrations': () => {
+        if (registrationsFail) return { status: 503, body: { error: 'busy' } };
+        // the registration came in an earlier cycle's page: nothing new now
+        if (registrationsSent) return page([]);
+        registrationsSent = true;
+        return page([registrationRow({ id: 5, primary_first_name: 'Anh', primary_last_name: 'Nguyen' })]);
+      },
+    });
+    const e = engine(db, server.transport, {
+      feeds: () => ['arrivals', 'hotel', 'registrations'],
+      setTimer: () => undefined,
+      clearTimer: () => undefined,
+    });
+    // the registrations first, in a cycle of their own; then a booking comes and the registrations fail
+    registrationsFail = false;
+    await db.setMeta('cursor:hotel', '201'); // no booking in this first cycle
+    await e.syncOnce();
+    await db.meta.delete('cursor:hotel');
+    registrationsFail = true;
+    expect(await e.syncOnce()).toBe('retry');
+    expect((await db.hotelAssignments.toArray()).map((a) => a.id)).toEqual([9]);
+    registrationsFail = false;
+    expect(await e.syncOnce()).toBe('done');
+    expect((await db.candidates.get(9))?.matches.map((m) => m.id)).toEqual([5]);
+  });
+
   it('never overwrites a cached arrival that has a pending tap, and a late replayed answer cannot roll it back', async () => {
     const db = freshDb();
     await seedArrivals(db, [arrivalRow({ id: 1, version: 10 })]);
