@@ -88,6 +88,27 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(stored.map((r) => r.guestName).sort()).toEqual(['First Dup', 'Good Guest']);
   });
 
+  it('numbers each row by the line it starts on when a note spans lines, and passes over rows of nothing but commas', async () => {
+    const [kelly, nasser] = [conf('K'), conf('S')];
+    const csv = [
+      'Guest Name,Confirmation Number,Notes',
+      `"Kelly, Ann",${kelly},"Crib requested\r\nLate arrival\r\nGround floor"`,
+      `"Nasser, Omar",${nasser},`,
+      `"Park, Ji",${kelly},`,
+      ',,',
+      ',,',
+    ].join('\r\n');
+    const res = await importCsv(csv, { dryRun: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: 2, invalid: 1 });
+    expect(res.body.rows.map((r: any) => [r.line, r.data.guest_name])).toEqual([
+      [2, 'Kelly, Ann'],
+      [5, 'Nasser, Omar'],
+      [6, 'Park, Ji'],
+    ]);
+    expect(res.body.rows[2].errors).toEqual([`Confirmation number ${kelly} is already on line 2`]);
+  });
+
   it('a dry run previews what would happen and writes nothing', async () => {
     const c = conf('P');
     const csv = `Guest,Confirmation\nPreview Person,${c}\n`;

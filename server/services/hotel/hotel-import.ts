@@ -149,25 +149,37 @@ export interface StayWindow {
   max: string;
 }
 
+/**
+ * The line a record starts on, as a text editor or a spreadsheet's row numbers count: csv-parse gives the
+ * line it ends on, later by each line break inside a quoted cell (a note written on two lines).
+ */
+function startLine(endLine: number, raw: string): number {
+  const inside = raw.replace(/\n$/, '').match(/\n/g)?.length ?? 0;
+  return endLine - inside;
+}
+
 /** Steps 1–3: the file's rows with their errors and warnings. Throws 400 with a sentence for an unusable file. */
 export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed {
   if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest(`The file is empty. ${FORMAT_HELP}`);
   if (text.includes('\u0000')) throw badRequest(`This does not look like a CSV file. ${FORMAT_HELP}`);
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; info: { lines: number }; raw: string }[];
   try {
-    records = parse(text, {
+    // one kind of line break: csv-parse counts a Windows one inside a quoted cell as two lines
+    records = parse(text.replace(/\r\n?/g, '\n'), {
       bom: true,
       delimiter: detectDelimiter(text),
       info: true,
+      raw: true,
       relax_column_count: true,
       skip_empty_lines: true,
       trim: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number }; raw: string }[];
   } catch (e) {
     const line = (e as { lines?: number }).lines;
     throw badRequest(`The file could not be read as CSV${line ? ` (near line ${line})` : ''}. ${FORMAT_HELP}`);
   }
-  const [header, ...body] = records;
+  // a row of nothing but separators (a spreadsheet's trailing ',,,,') is not a booking, nor an error
+  const [header, ...body] = records.filter((r, i) => i === 0 || r.record.some((cell) => cell !== ''));
   const mapped: Partial<Record<keyof typeof SYNONYMS, number>> = {};
   const headerNames: Partial<Record<RoomingField, string>> = {};
   const ignored: string[] = [];
@@ -202,7 +214,8 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
     );
 
   const seen = new Map<string, number>();
-  const rows = body.map(({ record, info }): ImportRowResult => {
+  const rows = body.map(({ record, info, raw }): ImportRowResult => {
+    const line = startLine(info.lines, raw);
     const cell = (f: keyof typeof SYNONYMS) => {
       const i = mapped[f];
       const v = i === undefined ? '' : (record[i] ?? '').trim();
@@ -259,10 +272,10 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
     if (data.confirmation_number) {
       const earlier = seen.get(data.confirmation_number);
       if (earlier !== undefined) errors.push(`Confirmation number ${data.confirmation_number} is already on line ${earlier}`);
-      else seen.set(data.confirmation_number, info.lines);
+      else seen.set(data.confirmation_number, line);
     }
     // a row that does not import has only its errors to fix
-    return { line: info.lines, data, errors, warnings: errors.length ? [] : warnings, action: null };
+    return { line, data, errors, warnings: errors.length ? [] : warnings, action: null };
   });
   const present = new Set(Object.keys(headerNames) as RoomingField[]);
   if (present.has('check_in_date') && present.has('check_out_date')) present.add('nights');
