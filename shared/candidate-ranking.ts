@@ -35,13 +35,25 @@ export interface Ranked<T> {
 
 const STRENGTH: Record<NameAgreement, number> = { full: 3, surname: 2, first: 1, other: 0 };
 
-/** How a registrant's name agrees with a guest name, word by word (accents, case and order ignored). */
+/** A name's words with hyphens and apostrophes as spaces, as the search reads them ('da-silva' is 'da', 'silva'). */
+const looseWords = (name: string): string[] =>
+  nameWords(name)
+    .flatMap((w) => loosenSearch(w).split(' '))
+    .filter(Boolean);
+
+/**
+ * How a registrant's name agrees with a guest name, word by word (accents, case, order, hyphens and
+ * apostrophes ignored); a name run together counts too ('VanDerBerg' or 'Vanderberg' for Van der Berg,
+ * 'OBrien' for O'Brien).
+ */
 export function nameAgreement(guestName: string, firstName: string, lastName: string): NameAgreement {
-  const guest = new Set(nameWords(guestName));
-  const last = nameWords(lastName);
-  const first = nameWords(firstName);
-  const lastIn = last.length > 0 && last.every((w) => guest.has(w));
-  const firstIn = first.length > 0 && first.every((w) => guest.has(w));
+  const guest = new Set([...looseWords(guestName), ...nameWords(guestName).map((w) => loosenSearch(w).replace(/ /g, ''))]);
+  const agrees = (name: string) => {
+    const words = looseWords(name);
+    return words.length > 0 && (words.every((w) => guest.has(w)) || guest.has(words.join('')));
+  };
+  const lastIn = agrees(lastName);
+  const firstIn = agrees(firstName);
   return lastIn && firstIn ? 'full' : lastIn ? 'surname' : firstIn ? 'first' : 'other';
 }
 

@@ -80,4 +80,17 @@ describe('names with letters Unicode does not decompose', () => {
     expect(nameAgreement('Dang, Minh', 'Minh', 'Đặng')).toBe('full');
     expect(nameAgreement('Soren Ostergaard', 'Søren', 'Østergaard')).toBe('full');
   });
+
+  it('reads hyphens and apostrophes as spaces, and a surname run together as the surname', () => {
+    for (const guest of ['Van-der-Berg, Susan', 'VanDerBerg Susan', 'Vanderberg, Susan']) {
+      expect(nameAgreement(guest, 'Susan', 'Van der Berg'), guest).toBe('full');
+    }
+    expect(nameAgreement('Da-Silva, Daniel', 'Daniel', 'Da Silva')).toBe('full');
+    expect(nameAgreement('DaSilva, Daniel', 'Daniel', 'Da Silva')).toBe('full');
+    expect(nameAgreement('OBrien, Ahmed', 'Ahmed', "O'Brien")).toBe('full');
+    expect(nameAgreement('Lefevre-Smith, Isabella', 'Isabella', 'Lefèvre')).toBe('full');
+    // another Ahmed is still only a first name
+    expect(nameAgreement('OBrien, Ahmed', 'Ahmed', 'Khalil')).toBe('first');
+    expect(nameAgreement('Berg, Susan', 'Susan', 'Van der Berg')).toBe('first');
+  });
 });
