@@ -53,6 +53,32 @@ describe('users admin screen', () => {
     expect(greeter.url()).toMatch(/\/login$/);
   });
 
+  it('offline, says changes need a connection and disables Add User, Reset Password and Disable', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/users' });
+    await page.getByRole('heading', { name: 'Staff Accounts' }).waitFor();
+    await page
+      .getByRole('button', { name: /^Disable / })
+      .first()
+      .waitFor();
+    await page.context().setOffline(true);
+    await page.getByText('You are offline. Changes need a connection', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Add User' }).isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /^Disable / })
+        .first()
+        .isDisabled(),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /^Reset password for / })
+        .first()
+        .isDisabled(),
+    ).toBe(true);
+    await page.context().setOffline(false);
+    await expect.poll(() => page.getByRole('button', { name: 'Add User' }).isDisabled()).toBe(false);
+  });
+
   it("resets another user's password", async () => {
     const { page } = await signInAs('admin', { path: '/admin/users' });
     const { email } = await signInAs('greeter'); // another account to reset

@@ -14,7 +14,7 @@ const ROLE_OPTIONS = [
   { value: 'admin', label: 'Administrator (everything)' },
 ];
 
-export function AddUserForm() {
+export function AddUserForm({ online = true }: { online?: boolean }) {
   const form = useForm(EMPTY);
   const create = useCreateUser();
   const onSubmit = form.submit({
@@ -44,7 +44,7 @@ export function AddUserForm() {
           required
         />
       </div>
-      <Button type="submit" busy={form.busy} busyText="Adding...">
+      <Button type="submit" busy={form.busy} busyText="Adding..." disabled={!online}>
         Add User
       </Button>
     </form>

@@ -9,6 +9,7 @@ import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
 import { errorMessage } from '../../lib/api-client';
+import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
 import { formatDate } from '../../lib/format';
 import type { User } from '../../../shared/schemas/auth';
 import { useAuth } from '../../app/auth-context';
@@ -25,6 +26,8 @@ export default function UsersPage() {
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** every change here needs the server: offline the buttons are disabled, and the banner says why */
+  const online = useOnline();
 
   async function confirmToggle() {
     if (!toggling) return;
@@ -44,10 +47,11 @@ export default function UsersPage() {
       <p className="lead">
         Staff who can sign in: administrators manage everything, greeters see flight arrivals only, check-in staff run the check-in desk.
       </p>
+      {!online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}
       {notice && <Alert kind="success">{notice}</Alert>}
       <section className="card">
         <h2>Staff Accounts</h2>
-        {users.isPending && <Spinner />}
+        {users.isPending && (online ? <Spinner /> : <p className="muted">The staff accounts load once you are back online.</p>)}
         {users.isError && <Alert kind="error">{errorMessage(users.error, 'Failed to load users')}</Alert>}
         {users.data && (
           <div className="table-wrap">
@@ -84,7 +88,12 @@ export default function UsersPage() {
                           // resetting your own password here would end this session too: use Profile
                           <Link to="/admin/profile">Change on Profile</Link>
                         ) : (
-                          <Button variant="secondary" onClick={() => setResetting(u)} aria-label={`Reset password for ${u.email}`}>
+                          <Button
+                            variant="secondary"
+                            onClick={() => setResetting(u)}
+                            disabled={!online}
+                            aria-label={`Reset password for ${u.email}`}
+                          >
                             Reset Password
                           </Button>
                         )}
@@ -95,6 +104,7 @@ export default function UsersPage() {
                               setToggleError(null);
                               setToggling(u);
                             }}
+                            disabled={!online}
                             aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
                           >
                             {u.disabled ? 'Enable' : 'Disable'}
@@ -110,7 +120,7 @@ export default function UsersPage() {
         )}
       </section>
       <section className="card">
-        <AddUserForm />
+        <AddUserForm online={online} />
       </section>
       <ConfirmDialog
         open={toggling !== null}
