@@ -94,6 +94,8 @@ describe('POST /api/hotel-assignments/import', () => {
       'Guest Name,Confirmation Number,Notes',
       `"Kelly, Ann",${kelly},"Crib requested\r\nLate arrival\r\nGround floor"`,
       `"Nasser, Omar",${nasser},`,
+      '',
+      '  ',
       `"Park, Ji",${kelly},`,
       ',,',
       ',,',
@@ -104,7 +106,7 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(res.body.rows.map((r: any) => [r.line, r.data.guest_name])).toEqual([
       [2, 'Kelly, Ann'],
       [5, 'Nasser, Omar'],
-      [6, 'Park, Ji'],
+      [8, 'Park, Ji'],
     ]);
     expect(res.body.rows[2].errors).toEqual([`Confirmation number ${kelly} is already on line 2`]);
   });

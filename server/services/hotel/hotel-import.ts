@@ -154,8 +154,9 @@ export interface StayWindow {
  * line it ends on, later by each line break inside a quoted cell (a note written on two lines).
  */
 function startLine(endLine: number, raw: string): number {
-  const inside = raw.replace(/\n$/, '').match(/\n/g)?.length ?? 0;
-  return endLine - inside;
+  // its text carries the blank lines passed over before it, and its own line break at the end
+  const own = raw.replace(/^(?:[^\S\n]*\n)+/, '').replace(/\n$/, '');
+  return endLine - (own.match(/\n/g)?.length ?? 0);
 }
 
 /** Steps 1–3: the file's rows with their errors and warnings. Throws 400 with a sentence for an unusable file. */
