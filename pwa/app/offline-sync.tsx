@@ -28,8 +28,8 @@ export function OfflineSync() {
   const [authRequired, setAuthRequired] = useState(false);
   /** starts (or resumes) the engine for the signed-in user; set once the runtime is loaded */
   const restart = useRef<(() => void) | null>(null);
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  const signInAgainRef = useRef<() => Promise<void>>(async () => {});
+  const lastAutoCheck = useRef(0);
   const id = user?.id;
   const role = user?.role;
   const firstName = user?.first_name;
@@ -44,7 +44,7 @@ export function OfflineSync() {
     void (role === 'checkin' ? import('../features/check-in/check-in-page') : import('../features/arrivals/flight-arrivals-page')).catch(
       () => undefined,
     );
-    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges, getAppDb }) => {
+    void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges, unsentChanges }) => {
       if (cancelled) return;
       // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network
       unsubscribeLive = subscribeLiveChanges(
@@ -57,10 +57,12 @@ export function OfflineSync() {
           // nothing is lost by going: the session is re-checked, and a refused one (signed out
           // elsewhere, the account disabled) goes to /login rather than showing the device's copy
           onAuthRequired: () =>
-            void getAppDb()
-              .outbox.count()
+            void unsentChanges()
               .then((waiting) => {
-                if (waiting === 0) void refreshRef.current();
+                // at most once a minute: a session the server still accepts is not checked in a loop
+                if (waiting > 0 || Date.now() - lastAutoCheck.current < 60_000) return;
+                lastAutoCheck.current = Date.now();
+                void signInAgainRef.current();
               })
               .catch(() => undefined),
           user: { id, firstName: firstName ?? '', lastName: lastName ?? '', role },
@@ -83,6 +85,7 @@ export function OfflineSync() {
     await refresh();
     restart.current?.();
   };
+  signInAgainRef.current = signInAgain;
 
   if (!authRequired || status !== 'authenticated') return null;
   return (

@@ -309,6 +309,9 @@ export function subscribeSync(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/** How many changes of this device the server does not hold (a payment conflict it recorded is not one). */
+export const unsentChanges = (): Promise<number> => unsentCount(getAppDb());
+
 /**
  * Sign-out: stops syncing and empties the cache. While changes are unsent it refuses (and keeps syncing)
  * unless `force` — the UI's "Discard N pending changes" (pwa/app/discard-changes-dialog.tsx).
