@@ -19,7 +19,7 @@ import { ApiError, clearToken, configureApiClient, getToken, setSessionEnd, setT
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { loginRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
-import { endPendingSessions, endSession } from '../features/auth/pending-sign-out';
+import { endPendingSessions, rememberSignOut } from '../features/auth/pending-sign-out';
 import { useDiscardQuestion } from './discard-changes-dialog';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -42,6 +42,8 @@ export interface AuthContextValue {
 }
 
 const USER_KEY = 'auth_user';
+/** How long a sign-out waits for the server to end its session before leaving (it is ended later if not). */
+const SIGN_OUT_WAIT_MS = 3_000;
 const ENDED_KEY = 'session_ended';
 
 function markSessionEnded() {
@@ -225,16 +227,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signingOut.current = true;
     try {
       if (!(await clearOfflineData(askToDiscard))) return;
+      // the session is ended on the server before the page leaves when it answers within a few seconds;
+      // else later (pending-sign-out.ts). Forgetting the token signs this device out either way.
+      const token = getToken();
+      if (token) {
+        rememberSignOut(token);
+        await Promise.race([endPendingSessions(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+      }
+      clearToken();
+      setSignedOutFrom(window.location.pathname + window.location.search);
+      signedOut();
+      navigateRef.current('/login', { replace: true });
     } finally {
       signingOut.current = false;
     }
-    // forgetting the token signs this device out; with no signal its session ends on the server later
-    const token = getToken();
-    if (token) await endSession(token);
-    clearToken();
-    setSignedOutFrom(window.location.pathname + window.location.search);
-    signedOut();
-    navigateRef.current('/login', { replace: true });
   }, [signedOut, askToDiscard]);
 
   const value = useMemo<AuthContextValue>(

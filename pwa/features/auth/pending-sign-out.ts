@@ -1,12 +1,15 @@
 /**
- * A sign-out made with no signal. The device forgets its token at once (it is signed out), but the
- * server's session would stay open until it expires, though a sign-out ends it there too
- * (docs/architecture.md#security). The token is kept aside, never to sign in with, only to end its
- * session once the server answers: at the next start or when the signal returns.
+ * Ending a session on the server at sign-out, on any signal. The device forgets its token at once (it is
+ * signed out), but a sign-out ends the session on the server too (docs/architecture.md#security): the
+ * token is kept aside first, never to sign in with, only to end its session, and dropped once the server
+ * has answered. With no answer (no signal, a connection that hangs, a 5xx) it is sent again at the next
+ * start or when the signal returns.
  */
 import { ApiError, apiFetch, isRetryable } from '../../lib/api-client';
 
 const KEY = 'pending_sign_out';
+/** How long one attempt may wait for the server before the token waits for the next. */
+const ANSWER_MS = 8_000;
 
 function pending(): string[] {
   try {
@@ -26,25 +29,39 @@ function keep(tokens: string[]): void {
   }
 }
 
-/** Ends the session of `token` on the server; kept to end later when no answer came. */
-export async function endSession(token: string): Promise<void> {
+/** Keeps `token` to end its session on the server (endPendingSessions). */
+export function rememberSignOut(token: string): void {
+  keep([...pending().filter((t) => t !== token), token]);
+}
+
+async function endOne(token: string): Promise<void> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ANSWER_MS);
   try {
     await apiFetch('POST', '/auth/logout', {
       auth: false,
       registrant: false,
       on401: 'throw',
+      signal: abort.signal,
       headers: { Authorization: `Bearer ${token}` },
     });
+    keep(pending().filter((t) => t !== token));
   } catch (e) {
-    // a refusal ends it for good (a 401: it had already ended); no answer, or a 5xx: once the server answers
-    if (!(e instanceof ApiError) || isRetryable(e)) keep([...pending().filter((t) => t !== token), token]);
+    // a refusal ends it for good (a 401: it had already ended); no answer, a 5xx or a 429: kept for later
+    if (e instanceof ApiError && !isRetryable(e) && e.status !== 429) keep(pending().filter((t) => t !== token));
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** Ends the sessions signed out of while the server could not be reached; those still unreached stay kept. */
-export async function endPendingSessions(): Promise<void> {
-  const tokens = pending();
-  if (!tokens.length) return;
-  keep([]);
-  for (const token of tokens) await endSession(token);
+let running: Promise<void> | null = null;
+
+/** Ends the sessions kept by rememberSignOut, one by one; each stays kept until the server answered for it. */
+export function endPendingSessions(): Promise<void> {
+  running ??= (async () => {
+    for (const token of pending()) await endOne(token);
+  })().finally(() => {
+    running = null;
+  });
+  return running;
 }
