@@ -68,6 +68,13 @@ describe('edit mode while another admin changes the registration', () => {
     const rebased = rebaseEdits(typed, startedFrom, editValuesOf(server));
     expect(rebased).toMatchObject({ notes: 'Arrives late', city: 'Conroe', fixed_discount_amount: '100', primary_phone: '555-7777' });
     expect(changesOf(server, rebased)).toEqual({ notes: 'Arrives late', city: 'Conroe' });
+    // typed again as it was ('50.00' for 50, a space after a note): not a change of the admin's
+    const retyped = rebaseEdits(
+      { ...typed, fixed_discount_amount: '50.00', primary_phone: '555-0142 ' },
+      startedFrom,
+      editValuesOf(server),
+    );
+    expect(changesOf(server, retyped)).toEqual({ notes: 'Arrives late', city: 'Conroe' });
     // a box both changed keeps what the admin typed: their Save is the later one
     const both = rebaseEdits({ ...typed, primary_phone: '555-9999' }, startedFrom, editValuesOf(server));
     expect(changesOf(server, both)).toEqual({ notes: 'Arrives late', city: 'Conroe', primary_phone: '555-9999' });

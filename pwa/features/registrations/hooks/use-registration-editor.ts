@@ -148,8 +148,18 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
  */
 export function rebaseEdits(values: EditValues, startedFrom: EditValues, fresh: EditValues): EditValues {
   const next = { ...values } as Record<keyof EditValues, EditValues[keyof EditValues]>;
-  for (const k of Object.keys(fresh) as (keyof EditValues)[]) if (values[k] === startedFrom[k]) next[k] = fresh[k];
+  for (const k of Object.keys(fresh) as (keyof EditValues)[]) if (sameAsSaved(k, values[k], startedFrom[k])) next[k] = fresh[k];
   return next as EditValues;
+}
+
+/** Whether two values of a box would save the same, as changesOf reads them: text trimmed, a discount as its amount. */
+function sameAsSaved(k: keyof EditValues, a: EditValues[keyof EditValues], b: EditValues[keyof EditValues]): boolean {
+  if (typeof a !== 'string' || typeof b !== 'string') return a === b;
+  if (k === 'discount_percentage' || k === 'fixed_discount_amount') {
+    const [x, y] = [parsedFee(k, feeText(a)), parsedFee(k, feeText(b))];
+    return x === null || y === null ? a.trim() === b.trim() : x === y;
+  }
+  return a.trim() === b.trim();
 }
 
 /** The sentence after a save: what changed in money is what an admin most wants confirmed. */
