@@ -32,7 +32,8 @@ export const likePattern = (term: string) => `%${searchForm(term).replace(/[\\%_
  * also reads it (pwa/offline/local-search.ts): a phone number however it is punctuated, by its digits (the
  * search text holds the phone's digits), a registration number without its hyphen, with it, or a name
  * written 'Last, First' as 'First Last'. A row
- * matching either is found; a term that is neither gives the same pattern twice.
+ * matching either is found; a term that is neither gives the same pattern twice. A term of several
+ * words also finds a row holding each of them anywhere (`words`, as the desk's search reads them).
  */
 export function listSearchPatterns(term: string): { search: string; search_alt: string; words: string[] } {
   const typed = term.trim();
@@ -52,6 +53,11 @@ export const MAX_SEARCH_WORDS = 6;
  * search reads them ('walker thao' finds Thao Walker); none for one word (the term's own pattern is it).
  */
 function searchWords(typed: string): string[] {
-  const words = searchForm(typed.replace(/,/g, ' ')).split(/\s+/).filter(Boolean);
+  // split where the desk splits (pwa/offline/local-search.ts): at spaces and commas; a hyphen or an
+  // apostrophe inside a word stays within its pattern ('mary-jo' is the phrase 'mary jo')
+  const words = typed
+    .replace(/,/g, ' ')
+    .split(/\s+/)
+    .filter((w) => searchForm(w) !== '');
   return words.length > 1 && words.length <= MAX_SEARCH_WORDS ? words.map(likePattern) : [];
 }
