@@ -103,12 +103,13 @@ export function flightConfirmationMail(
 ): MailContent {
   const title = eventTitle(event);
   // greeters meet arrivals; a ride to the airport is the organisers' to arrange
-  const met = p.flights.some((f) => f.flight_type === 'arrival' && f.needs_transportation);
-  const transport = !p.needsTransportation
-    ? 'You told us you do not need airport transportation.'
-    : met
-      ? 'You asked for airport transportation; our greeters will look out for you.'
-      : 'You asked for airport transportation; the organisers have your departure flights to arrange your ride to the airport.';
+  const ride = (type: FlightInfoRecord['flight_type']) =>
+    p.needsTransportation && p.flights.some((f) => f.flight_type === type && f.needs_transportation);
+  const transport = ride('arrival')
+    ? 'You asked for airport transportation; our greeters will look out for you.'
+    : ride('departure')
+      ? 'You asked for airport transportation; the organisers have your departure flights to arrange your ride to the airport.'
+      : 'You told us you do not need airport transportation.';
   const flights = byWhen(p.flights);
   const lines = flights.map((f) => {
     const note = f.special_instructions ? `. Note: ${f.special_instructions}` : '';
