@@ -45,8 +45,7 @@ export class ApiError extends Error {
 /** True for failures worth retrying later: no answer, or a 5xx. A 4xx is a refusal and would come back the same. */
 export const isRetryable = (e: unknown): boolean => e instanceof ApiError && (e.status === 0 || e.status >= 500);
 
-/** The server's sentence when there is one, else the screen's fallback (docs/product.md#messages). */
-/** The server's own sentence for a refusal, or `fallback` (the screen's sentence) when it gave none. */
+/** The server's own sentence for a refusal, or `fallback` (the screen's sentence, docs/product.md#messages) when it gave none. */
 export function errorMessage(e: unknown, fallback: string): string {
   return (e instanceof ApiError && serverSentence(e)) || fallback;
 }
