@@ -269,6 +269,12 @@ export interface SyncStatus {
   live: boolean;
 }
 
+/** The changes whose request is on its way (sent, no answer yet): the engine's `sending`. */
+const getSending = () => getSyncState().sending;
+export function useSendingOps(): readonly string[] {
+  return useSyncExternalStore(subscribeSync, getSending, getSending);
+}
+
 export function useSyncStatus(): SyncStatus {
   const engine = useSyncExternalStore(subscribeSync, getSyncState, getSyncState);
   const storageError = useSyncExternalStore(subscribeSync, getStorageError, getStorageError);

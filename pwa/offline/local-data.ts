@@ -13,7 +13,7 @@ import { forgetCopies } from './copy-marker';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
 import type { MetaKey, OutboxOp } from './types';
-import { signOutQuestion } from './sync-text';
+import { asSent, signOutQuestion } from './sync-text';
 
 /** Not cleared: how many changes, the question naming what they are, and what staying signed in does with them. */
 export type ClearResult = { cleared: true } | { cleared: false; unsent: number; message: string; note: string };
@@ -55,10 +55,11 @@ export async function clearCachedData(db: AppDB, feeds: Feed[] = ['arrivals', 'h
   await Promise.all(jobs);
 }
 
-export async function clearLocalData(db: AppDB, opts: { force?: boolean } = {}): Promise<ClearResult> {
+export async function clearLocalData(db: AppDB, opts: { force?: boolean; sending?: readonly string[] } = {}): Promise<ClearResult> {
   return db.transaction('rw', [...cacheTables(db), db.outbox, db.receipts, db.meta], async () => {
     const unsent = await db.outbox.where('state').anyOf('pending', 'failed', 'conflict').filter(notOnServer).toArray();
-    if (unsent.length > 0 && !opts.force) return { cleared: false, unsent: unsent.length, ...signOutQuestion(unsent) };
+    if (unsent.length > 0 && !opts.force)
+      return { cleared: false, unsent: unsent.length, ...signOutQuestion(unsent.map((op) => asSent(op, opts.sending ?? []))) };
     const deviceId = await db.getMeta('deviceId');
     await Promise.all([clearCachedData(db), db.outbox.clear(), db.receipts.clear(), db.meta.clear()]);
     if (deviceId) await db.setMeta('deviceId', deviceId);

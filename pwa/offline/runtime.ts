@@ -82,6 +82,7 @@ export const IDLE_STATE: SyncEngineState = {
   lastError: null,
   failures: 0,
   nextAttemptAt: null,
+  sending: [],
 };
 
 /** The database of this browser profile (opened on first use). */
@@ -320,7 +321,7 @@ export async function clearLocalData(opts: { force?: boolean } = {}): Promise<Cl
   const database = getAppDb();
   if (!opts.force) {
     const unsent = await unsentCount(database);
-    if (unsent > 0) return clearTables(database, opts);
+    if (unsent > 0) return clearTables(database, { ...opts, sending: getSyncState().sending });
   }
   await stopSync();
   // another tab's cycle finishes its write first (downloads.ts writeIntoCopy refuses any after the clear)

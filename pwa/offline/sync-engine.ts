@@ -91,6 +91,8 @@ export interface SyncEngineState {
   failures: number;
   /** when the timer will next start a cycle (device clock, ms), or null */
   nextAttemptAt: number | null;
+  /** the changes (opIds) whose request is on its way: sent, no answer yet (they may be on the server already) */
+  sending: readonly string[];
 }
 
 /** done: uploaded and downloaded; retry: no answer or a server error, backoff scheduled; auth: paused
@@ -233,6 +235,7 @@ export class SyncEngine {
     lastError: null,
     failures: 0,
     nextAttemptAt: null,
+    sending: [],
   };
   private listeners = new Set<() => void>();
   private running: Promise<SyncOutcome> | null = null;
@@ -485,11 +488,21 @@ export class SyncEngine {
     }
   }
 
+  /** Runs `send` with `opIds` in the state's `sending` meanwhile (Sync details and sign-out say they may be on the server). */
+  private async sendingOps<T>(opIds: string[], send: () => Promise<T>): Promise<T> {
+    this.set({ sending: opIds });
+    try {
+      return await send();
+    } finally {
+      this.set({ sending: [] });
+    }
+  }
+
   /** Sends one op through its own route and records the answer. */
   private async uploadOne(op: OutboxOp): Promise<void> {
     let res: SyncResponse;
     try {
-      res = await this.call(syncRequest(op));
+      res = await this.sendingOps([op.opId], () => this.call(syncRequest(op)));
     } catch (e) {
       if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message, e.mayHaveReached);
       throw e;
@@ -525,11 +538,15 @@ export class SyncEngine {
   private async uploadPickups(run: PickupOp[]): Promise<boolean> {
     let res: SyncResponse;
     try {
-      res = await this.call({
-        method: 'POST',
-        path: '/flight-info/admin/flight-pickups/batch',
-        body: { ops: run.map((op) => ({ opId: op.opId, flightId: op.payload.flightId, ...pickupFields(op) })) },
-      });
+      res = await this.sendingOps(
+        run.map((op) => op.opId),
+        () =>
+          this.call({
+            method: 'POST',
+            path: '/flight-info/admin/flight-pickups/batch',
+            body: { ops: run.map((op) => ({ opId: op.opId, flightId: op.payload.flightId, ...pickupFields(op) })) },
+          }),
+      );
     } catch (e) {
       if (e instanceof NetworkError)
         await settlePickupBatch(

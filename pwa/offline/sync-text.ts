@@ -22,6 +22,13 @@ export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts
   if (op.kind === 'payment') return `Discard “${op.label}”? It will not reach the server, and this removes its only record.`;
   return 'Discard this change? It will not reach the server.';
 }
+/**
+ * A change as the questions about it must read it: one whose request is on its way (the engine's
+ * `sending`) was sent and may be on the server already, though no failed send has counted it yet.
+ */
+export const asSent = <T extends Pick<OutboxOp, 'opId' | 'attempts'>>(op: T, sending: readonly string[]): T =>
+  op.attempts === 0 && sending.includes(op.opId) ? { ...op, attempts: 1 } : op;
+
 const changesOf = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 
 /**

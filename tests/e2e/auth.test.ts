@@ -201,7 +201,7 @@ describe('protected routes', () => {
           await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
           return new URL(page.url()).pathname;
         },
-        { timeout: 20_000, intervals: [2_500] },
+        { timeout: 20_000, interval: 2_500 },
       )
       .toBe('/login');
     await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();

@@ -9,7 +9,7 @@ import { applyArrivalsPage } from '../../pwa/offline/downloads';
 import { claimDevice } from '../../pwa/offline/owner';
 import { clearLocalData } from '../../pwa/offline/local-data';
 import { NetworkError, type SyncRequest } from '../../pwa/offline/transport';
-import { clockOf, discardQuestion } from '../../pwa/offline/sync-text';
+import { asSent, clockOf, discardQuestion, signOutQuestion } from '../../pwa/offline/sync-text';
 import { settleGonePickup } from '../../pwa/offline/settle';
 import type { AppDB } from '../../pwa/offline/db';
 import { staticImports } from '../helpers/import-graph';
@@ -478,6 +478,33 @@ describe('retries', () => {
     finishBody!();
     await cycle;
     expect(e.getState()).toMatchObject({ syncing: false, reachable: true, failures: 0 });
+    await e.stop();
+  });
+
+  it('names the changes whose request is on its way, so sign-out and Discard say they may be on the server', async () => {
+    const db = freshDb();
+    await seedArrivals(db, [arrivalRow({ id: 1 })]);
+    const op = await queuePickup(db, { flightId: 1, pickedUp: true, actorName: 'Bo' });
+    const server = fakeServer({ 'POST /flight-info/admin/flight-pickups/': pickupRoute() });
+    let answer: (() => void) | null = null;
+    const transport: SyncEngineOptions['transport'] = async (req) => {
+      // the batch reaches the server; its answer is slow to come
+      if (req.path.endsWith('/batch')) await new Promise<void>((resolve) => (answer = resolve));
+      return server.transport(req);
+    };
+    const e = engine(db, transport, { setTimer: () => undefined, clearTimer: () => undefined });
+    const cycle = e.syncOnce();
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    expect(e.getState().sending).toEqual([op.opId]);
+    const [queued] = await listOps(db);
+    expect(queued.attempts).toBe(0);
+    expect(signOutQuestion([asSent(queued, e.getState().sending)]).message).toContain(
+      '1 sent without an answer, which may already be on the server',
+    );
+    expect(discardQuestion(asSent(queued, e.getState().sending))).toContain('may already be on the server');
+    answer!();
+    await cycle;
+    expect(e.getState().sending).toEqual([]);
     await e.stop();
   });
 

@@ -11,10 +11,10 @@
 import { useState, type CSSProperties } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { useHandover, useOutbox, useOverrides, useSessionOwner, useSyncStatus } from '../hooks';
+import { useHandover, useOutbox, useOverrides, useSendingOps, useSessionOwner, useSyncStatus } from '../hooks';
 import { syncNow } from '../runtime';
 import { notOnServer } from '../local-data';
-import { discardQuestion, handoverText } from '../sync-text';
+import { asSent, discardQuestion, handoverText } from '../sync-text';
 import type { OutboxOp } from '../types';
 
 const list: CSSProperties = { listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '0.5rem' };
@@ -45,8 +45,11 @@ function OpItem({ op, me }: { op: OutboxOp; me: number | null }) {
       setBusy(false);
     }
   };
-  const confirmDiscard = () => (window.confirm(discardQuestion(op)) ? discard(op.opId) : Promise.resolve());
-  const s = STATE_TEXT[op.state];
+  // on its way: it may be on the server already, whatever a discard does here
+  const sending = useSendingOps().includes(op.opId);
+  const confirmDiscard = () =>
+    window.confirm(discardQuestion(asSent(op, sending ? [op.opId] : []))) ? discard(op.opId) : Promise.resolve();
+  const s = sending ? { text: 'Sending…', badge: 'badge-yellow' } : STATE_TEXT[op.state];
   return (
     <li style={item} data-op-state={op.state}>
       <div>
