@@ -814,35 +814,21 @@ describe('download', () => {
   it('a cycle cut short after the bookings came (the registrations failed) still ranks candidates at the next, which downloads nothing new', async () => {
     const db = freshDb();
     let registrationsFail = true;
-    const page = (rows: unknown[]) => ({
+    /** one feed's last page: its rows under `key` */
+    const page = (key: string, rows: unknown[], cursor: number) => ({
       status: 200,
-      body: { registrations: rows, removed: [], cursor: 202, hasMore: false, serverTime: new Date().toISOString() },
+      body: { [key]: rows, removed: [], cursor, hasMore: false, serverTime: new Date().toISOString() },
     });
     let registrationsSent = false;
     const server = fakeServer({
-      'GET /sync/arrivals': () => ({
-        status: 200,
-        body: { arrivals: [], removed: [], cursor: 1, hasMore: false, serverTime: new Date().toISOString() },
-      }),
-      'GET /sync/hotel': (req) =>
-        req.query?.since
-          ? { status: 200, body: { assignments: [], removed: [], cursor: 201, hasMore: false, serverTime: new Date().toISOString() } }
-          : {
-              status: 200,
-              body: {
-                assignments: [bookingRow({ id: 9, guest_name: 'NGUYEN, ANH' })],
-                removed: [],
-                cursor: 201,
-                hasMore: false,
-                serverTime: new Date().toISOString(),
-              },
-            },
+      'GET /sync/arrivals': () => page('arrivals', [], 1),
+      'GET /sync/hotel': (req) => page('assignments', req.query?.since ? [] : [bookingRow({ id: 9, guest_name: 'NGUYEN, ANH' })], 201),
       'GET /sync/registrations': () => {
         if (registrationsFail) return { status: 503, body: { error: 'busy' } };
         // the registration came in an earlier cycle's page: nothing new now
-        if (registrationsSent) return page([]);
+        if (registrationsSent) return page('registrations', [], 202);
         registrationsSent = true;
-        return page([registrationRow({ id: 5, primary_first_name: 'Anh', primary_last_name: 'Nguyen' })]);
+        return page('registrations', [registrationRow({ id: 5, primary_first_name: 'Anh', primary_last_name: 'Nguyen' })], 202);
       },
     });
     const e = engine(db, server.transport, {
