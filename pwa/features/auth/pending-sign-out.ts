@@ -29,9 +29,12 @@ function keep(tokens: string[]): void {
   }
 }
 
+/** The kept tokens but `token`. */
+const without = (token: string) => pending().filter((t) => t !== token);
+
 /** Keeps `token` to end its session on the server (endPendingSessions). */
 export function rememberSignOut(token: string): void {
-  keep([...pending().filter((t) => t !== token), token]);
+  keep([...without(token), token]);
 }
 
 async function endOne(token: string): Promise<void> {
@@ -45,10 +48,10 @@ async function endOne(token: string): Promise<void> {
       signal: abort.signal,
       headers: { Authorization: `Bearer ${token}` },
     });
-    keep(pending().filter((t) => t !== token));
+    keep(without(token));
   } catch (e) {
     // a refusal ends it for good (a 401: it had already ended); no answer, a 5xx or a 429: kept for later
-    if (e instanceof ApiError && !isRetryable(e) && e.status !== 429) keep(pending().filter((t) => t !== token));
+    if (e instanceof ApiError && !isRetryable(e) && e.status !== 429) keep(without(token));
   } finally {
     clearTimeout(timer);
   }

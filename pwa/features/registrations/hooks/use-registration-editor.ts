@@ -93,7 +93,7 @@ const feeText = (s: string) => (s.trim() === '' ? '0' : s);
 export function changesOf(r: Registration, v: EditValues): Record<string, unknown> {
   const loaded = editValuesOf(r);
   const out: Record<string, unknown> = {};
-  for (const k of TEXT_FIELDS) if (v[k].trim() !== loaded[k].trim()) out[k] = v[k];
+  for (const k of TEXT_FIELDS) if (!sameAsSaved(k, v[k], loaded[k])) out[k] = v[k];
   if (v.waive_fees !== loaded.waive_fees) out.waive_fees = v.waive_fees;
   // waiving zeroes both discounts (docs/decisions.md "Registrations")
   const pct = v.waive_fees ? '0' : feeText(v.discount_percentage);
