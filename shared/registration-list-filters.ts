@@ -46,8 +46,8 @@ export function matchesListFilters(r: ListFilterFacts, f: Omit<RegistrationFilte
   if (f.payment_status === 'waived' ? !r.waive_fees : f.payment_status && r.payment_status !== f.payment_status) return false;
   if (f.state && (r.state ?? '').toLowerCase() !== f.state.toLowerCase()) return false;
   if (f.flights === 'present' && !r.has_flights) return false;
-  // missing: no flight, and not the answer "no airport transportation needed"
-  if (f.flights === 'missing' && (r.has_flights || !r.needs_transportation)) return false;
+  // missing: no flight, not the answer "no airport transportation needed", and not cancelled
+  if (f.flights === 'missing' && (r.has_flights || !r.needs_transportation || r.status === 'cancelled')) return false;
   const someoneIn = r.checked_in_count > 0;
   const someoneOut = r.checked_in_count < r.attendee_count;
   if (f.checked_in === 'everyone' && !(someoneIn && !someoneOut)) return false;

@@ -42,8 +42,10 @@ export function filterCondition(f: RegistrationFilters, bind: Bind = inline): SQ
   else if (f.payment_status) conds.push(eq(registrations.paymentStatus, bind('payment_status', f.payment_status)));
   if (f.state) conds.push(sql`lower(${registrations.state}) = ${bind('state', f.state.toLowerCase())}`);
   if (f.flights === 'present') conds.push(hasFlight);
-  // missing: no flight, and not the answer "no airport transportation needed" (the bulk request skips them)
-  if (f.flights === 'missing') conds.push(sql`not ${hasFlight} and ${registrations.needsTransportation}`);
+  // missing: no flight, not the answer "no airport transportation needed" (the bulk request skips them),
+  // and not cancelled: nobody is met at the airport for a cancelled registration
+  if (f.flights === 'missing')
+    conds.push(sql`not ${hasFlight} and ${registrations.needsTransportation} and ${registrations.status} <> 'cancelled'`);
   if (f.checked_in === 'everyone') conds.push(sql`${someoneIn} and not ${someoneOut}`);
   if (f.checked_in === 'some') conds.push(sql`${someoneIn} and ${someoneOut}`);
   if (f.checked_in === 'none') conds.push(sql`not ${someoneIn}`);

@@ -75,6 +75,8 @@ export function RegistrationsTable({ rows }: { rows: RegistrationListItem[] }) {
                   'Received'
                 ) : !r.needs_transportation ? (
                   <span className="cell-sub">No transport needed</span>
+                ) : r.status === 'cancelled' ? (
+                  <span className="cell-sub">Not needed</span>
                 ) : r.flight_info_requested_at ? (
                   <span className="cell-sub">Requested {formatDate(r.flight_info_requested_at)}</span>
                 ) : (
