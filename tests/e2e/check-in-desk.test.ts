@@ -68,6 +68,45 @@ describe('the check-in desk', () => {
       .toBe('Payment of $100.00 recorded.');
   });
 
+  it("a payment taken elsewhere while the desk's Record payment is open: the dialog says the balance changed and prefills the new one", async () => {
+    const family = await createFamily({
+      firstName: 'Quyen',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 81', flightDate: '2025-11-27', flightTime: '12:00' },
+    });
+    const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
+    // the surname is the only one of its kind: its card opens at once
+    await page.getByLabel('Find a family').fill(family.name);
+    const card = page.getByRole('region', { name: `Party of ${family.name}` });
+    await card.getByRole('button', { name: 'Record payment' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: `Record payment: ${family.name}` });
+    const due = (await api('GET', `/registrations/${family.registrationId}`, { token: await seedToken() })).body.registration
+      .balance_due as number;
+    const money = (n: number) => `$${n.toFixed(2)}`;
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe(due.toFixed(2));
+    // the office takes $100 while the desk's dialog is open; the desk hears of it through the live stream
+    const paid = await api('POST', `/registrations/${family.registrationId}/payments`, {
+      token: await seedToken(),
+      body: { amount: 100, method: 'card', note: null },
+    });
+    expect(paid.status).toBe(201);
+    await dialog
+      .getByText(
+        `The balance changed from ${money(due)} to ${money(due - 100)} while this was open (a payment or a fee change from another device).`,
+      )
+      .waitFor({ timeout: 30_000 });
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe((due - 100).toFixed(2));
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect
+      .poll(
+        async () =>
+          (await api('GET', `/registrations/${family.registrationId}/payments`, { token: await seedToken() })).body.payments.length,
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+  });
+
   it('finds a family by a first name and checks all in; offline, checks in another and takes its balance; both sync when the signal returns', async () => {
     const first = await createFamily({
       firstName: 'Thao',

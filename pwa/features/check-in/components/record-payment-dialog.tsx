@@ -4,7 +4,8 @@
  * The desk takes at most the balance due: more would be an overpayment only an admin can sort out.
  * Its state stays hand-written, off the form hook, to keep the desk's first visit small (docs/decisions.md "Forms").
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
@@ -25,6 +26,12 @@ export const deskAmountError = (text: string, balanceDue: number) =>
     over: (limit) => `The amount is more than the balance due (${limit})`,
   });
 
+/** Said in the dialog when the balance changed while it was open (another device's payment or a fee change, synced). */
+export const changedText = (before: number, now: number) =>
+  now <= 0
+    ? `Nothing is due any more: the balance changed from ${formatMoney(before)} while this was open (a payment or a fee change from another device).`
+    : `The balance changed from ${formatMoney(before)} to ${formatMoney(now)} while this was open (a payment or a fee change from another device).`;
+
 export function RecordPaymentDialog({
   open,
   balanceDue,
@@ -42,6 +49,16 @@ export function RecordPaymentDialog({
   const [method, setMethod] = useState('cash');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // the balance when the dialog opened: another device may take a payment while it is open (a sync)
+  const opened = useRef(balanceDue);
+  const shown = useRef(balanceDue);
+  useEffect(() => {
+    if (shown.current === balanceDue) return;
+    // an amount not typed over follows the new balance, so the one prefilled is never the old one
+    setAmount((typed) => (typed === shown.current.toFixed(2) ? balanceDue.toFixed(2) : typed));
+    shown.current = balanceDue;
+  }, [balanceDue]);
+  const changed = balanceDue !== opened.current ? changedText(opened.current, balanceDue) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -63,6 +80,7 @@ export function RecordPaymentDialog({
     <Dialog open={open} title={`Record payment: ${family}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p>Balance due: {formatMoney(balanceDue)}</p>
+        {changed && <Alert kind="warning">{changed}</Alert>}
         <TextField
           label="Amount"
           inputMode="decimal"
