@@ -140,6 +140,34 @@ describe('GET /api/flight-info/verify/{token}', () => {
     expect(expired.status).toBe(410);
     expect(expired.body.error).toBe('This link has expired. Please request a new one.');
   });
+
+  it("dies when the registration's email is corrected, and when it is cancelled, even after a reactivation; a new link works", async () => {
+    const admin = await t.makeUser('admin');
+    const verify = (token: string) => t.api('GET', `/api/flight-info/verify/${token}`);
+    const reg = await makeRegistration(t.db);
+    await lookup(reg.primaryEmail);
+    const mistyped = linkTokenFor(t, reg.primaryEmail);
+    expect((await verify(mistyped)).status).toBe(200);
+    const corrected = `fixed.${reg.primaryEmail}`;
+    const edit = await t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { primary_email: corrected } });
+    expect(edit.status).toBe(200);
+    const dead = await verify(mistyped);
+    expect(dead.status).toBe(404);
+    expect(dead.body.error).toBe('This link is invalid. Please check the link in your email or request a new one.');
+    // the same address in other letters is the same address
+    await lookup(corrected);
+    const current = linkTokenFor(t, corrected);
+    await t.db.update(registrations).set({ primaryEmail: corrected.toUpperCase() }).where(eq(registrations.id, reg.id));
+    expect((await verify(current)).status).toBe(200);
+
+    const cancel = await t.api('POST', `/api/registrations/${reg.id}/cancel`, { token: admin.token, body: { reason: 'Duplicate' } });
+    expect(cancel.status).toBe(200);
+    expect((await verify(current)).status).toBe(404);
+    expect((await t.api('POST', `/api/registrations/${reg.id}/reactivate`, { token: admin.token })).status).toBe(200);
+    expect((await verify(current)).status).toBe(404);
+    expect((await request(reg.id, admin.token)).status).toBe(200);
+    expect((await verify(linkTokenFor(t, corrected.toUpperCase()))).status).toBe(200);
+  });
 });
 
 describe('POST /api/flight-info/submit', () => {

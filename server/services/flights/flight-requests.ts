@@ -75,8 +75,10 @@ export async function sendFlightInfoRequest(
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
- * The live request and registration behind a link token: 404 for an unknown (or forged) token or a
- * cancelled registration, 410 once expired.
+ * The live request and registration behind a link token: 404 for an unknown (or forged) token, a
+ * cancelled registration, a link sent to an address the registration no longer has (a corrected email:
+ * the old address proves nothing now), or one sent before the registration was last cancelled (it stays
+ * dead after a reactivation, as the registrant tokens do); 410 once expired.
  */
 export async function requestForToken(
   db: DbOrTx,
@@ -90,9 +92,16 @@ export async function requestForToken(
     .innerJoin(registrations, eq(registrations.id, flightInfoRequests.registrationId))
     .where(eq(flightInfoRequests.tokenHash, sha256(token)))
     .limit(1);
-  if (!row || row.registration.status === 'cancelled') throw notFound(LINK_MESSAGES.invalid);
+  if (!row || !linkStillStands(row.request, row.registration)) throw notFound(LINK_MESSAGES.invalid);
   if (row.request.expiresAt.getTime() <= now.getTime()) throw gone(LINK_MESSAGES.expired);
   return row;
+}
+
+function linkStillStands(request: typeof flightInfoRequests.$inferSelect, registration: RegistrationRow): boolean {
+  if (registration.status === 'cancelled') return false;
+  if (request.sentTo.toLowerCase() !== registration.primaryEmail.toLowerCase()) return false;
+  const cancelled = registration.cancelledAt?.getTime();
+  return cancelled === undefined || request.createdAt.getTime() > cancelled;
 }
 
 /** Records the last time the link was used to submit flights. */
