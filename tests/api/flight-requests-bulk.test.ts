@@ -67,6 +67,42 @@ describe('bulk flight-info request in batches', () => {
     expect(res.body).toEqual({ sent: 1, skipped_recent: 0, failed: 0, total: 1 });
   });
 
+  it('two requests at once (two admins, two tabs) mail each family once', async () => {
+    const name = `Race${randomBytes(3).toString('hex')}`;
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push(await makeRegistration(t.db, { lastName: name }));
+    const answers = await Promise.all([1, 2, 3].map(() => ask({ search: name, flights: 'missing', limit: 10 })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.reduce((n, a) => n + a.body.sent, 0)).toBe(6);
+    for (const a of answers) expect(a.body.sent + a.body.skipped_recent).toBe(6);
+    for (const reg of made) expect(t.mail.filter((m) => m.to === reg.primaryEmail)).toHaveLength(1);
+  });
+
+  it('names the registrations whose mail the mail server refused', async () => {
+    const name = `Refused${randomBytes(3).toString('hex')}`;
+    const good = await makeRegistration(t.db, { lastName: name, firstName: 'Anh' });
+    const bad = await makeRegistration(t.db, { lastName: name, firstName: 'Binh' });
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async (mail) => {
+      if (mail.to === bad.primaryEmail) throw new Error('550 mailbox unavailable');
+      return send.call(t.deps.mailer, mail);
+    };
+    try {
+      const res = await ask({ search: name, limit: 10 });
+      expect(res.body).toEqual({
+        sent: 1,
+        skipped_recent: 0,
+        failed: 1,
+        total: 2,
+        remaining: 0,
+        failed_registrations: [{ registration_number: bad.registrationNumber, name: `Binh ${name}` }],
+      });
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect(t.mail.filter((m) => m.to === good.primaryEmail)).toHaveLength(1);
+  });
+
   it('refuses a limit outside 1–100 and sends nothing', async () => {
     const name = `Badlimit${randomBytes(3).toString('hex')}`;
     const reg = await makeRegistration(t.db, { lastName: name });

@@ -15,6 +15,7 @@ import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sy
 import { PartyCard } from '../../pwa/features/check-in/components/party-card';
 import { deskAmountError } from '../../pwa/features/check-in/components/record-payment-dialog';
 import { typedCents } from '../../pwa/lib/amount';
+import { bulkResultText, combineBatches } from '../../pwa/features/registrations/components/bulk-flight-request';
 import { linkOutcome } from '../../pwa/features/hotel/hooks/use-link-booking';
 import type { CachedHotelAssignment } from '../../pwa/offline/types';
 import { attendeeRow, registrationRow } from './fixtures';
@@ -415,5 +416,22 @@ describe("the rooming list's preview", () => {
     ).replace(/<!-- -->/g, '');
     expect(html).toContain('1 to check (they import; see the warning)');
     expect(html).toContain('Nights 5 differs from the dates, which make 3: the file&#x27;s 5 is kept');
+  });
+});
+
+describe("the bulk flight-info request's last words", () => {
+  it('names the registrations whose mail was refused, from the last batch, which tried them all again', () => {
+    const refused = [{ registration_number: 'R26-AAAAAA', name: 'Binh Tran' }];
+    const result = combineBatches(
+      [
+        { sent: 10, skipped_recent: 2, failed: 1, total: 14, remaining: 1, failed_registrations: refused },
+        { sent: 1, skipped_recent: 12, failed: 1, total: 14, remaining: 0, failed_registrations: refused },
+      ],
+      false,
+    );
+    expect(bulkResultText(result)).toBe(
+      'Flight info request sent to 11 of 14 registrations. 2 skipped (asked within the last 24 hours). 1 could not be sent: R26-AAAAAA (Binh Tran). The mail server refused them: try again later, or ask the family by phone.',
+    );
+    expect(bulkResultText({ sent: 3, skipped_recent: 0, failed: 0, total: 3 })).toBe('Flight info request sent to 3 of 3 registrations.');
   });
 });

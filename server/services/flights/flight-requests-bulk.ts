@@ -11,7 +11,7 @@ import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { registrations } from '../../db/schema';
 import type { Actor } from '../operations/audit';
-import { flightLink, LINK_TTL_MS, sendFlightInfoRequest } from './flight-requests';
+import { flightLink, LINK_TTL_MS, sendFlightInfoRequestUnlessAsked } from './flight-requests';
 import { flightInfoLinkMail } from '../../mail/templates';
 import { filterCondition } from '../registrations/registration-filters';
 import type { RegistrationFilters } from '../../../shared/schemas/registration';
@@ -25,6 +25,8 @@ export interface BulkResult {
   skipped_recent: number;
   /** registrations whose mail could not be sent (logged; can be retried) */
   failed: number;
+  /** only when some failed: which, so the screen can name them */
+  failed_registrations?: { registration_number: string; name: string }[];
   /** active registrations matching the filter */
   total: number;
   /** only with `limit`: registrations still to ask (not asked within 24 h) after this call */
@@ -83,7 +85,13 @@ export async function requestFlightInfoBulk(
   limit?: number,
 ): Promise<BulkResult> {
   const targets = await db
-    .select({ id: registrations.id, number: registrations.registrationNumber, askedAt: registrations.flightInfoRequestedAt })
+    .select({
+      id: registrations.id,
+      number: registrations.registrationNumber,
+      firstName: registrations.primaryFirstName,
+      lastName: registrations.primaryLastName,
+      askedAt: registrations.flightInfoRequestedAt,
+    })
     .from(registrations)
     .where(and(filterCondition(filters), eq(registrations.status, 'active')))
     .orderBy(asc(registrations.id));
@@ -92,16 +100,20 @@ export async function requestFlightInfoBulk(
   const batch = limit === undefined ? eligible : eligible.slice(0, limit);
   const result: BulkResult = { sent: 0, skipped_recent: targets.length - eligible.length, failed: 0, total: targets.length };
   deps.log.info({ total: targets.length, batch: batch.length, actor: actor.label }, 'bulk flight-info request started');
+  const failed: NonNullable<BulkResult['failed_registrations']> = [];
   for (const [i, reg] of batch.entries()) {
     try {
-      await sendFlightInfoRequest(db, deps, reg.id, actor);
-      result.sent++;
+      // asked meanwhile by another request (read again under the row's lock): left alone, as the recent are
+      if (await sendFlightInfoRequestUnlessAsked(db, deps, reg.id, actor, new Date(cutoff))) result.sent++;
+      else result.skipped_recent++;
     } catch (err) {
       result.failed++;
+      failed.push({ registration_number: reg.number, name: `${reg.firstName} ${reg.lastName}` });
       deps.log.warn({ err, registration: reg.number }, 'flight-info request mail failed');
     }
     if ((i + 1) % 25 === 0) deps.log.info({ done: i + 1, ...result }, 'bulk flight-info request progress');
   }
+  if (failed.length) result.failed_registrations = failed;
   if (limit !== undefined) result.remaining = eligible.length - batch.length;
   deps.log.info(result, 'bulk flight-info request finished');
   return result;

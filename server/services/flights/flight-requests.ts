@@ -36,6 +36,20 @@ export async function sendFlightInfoRequest(
   registrationId: number,
   actor: Actor,
 ): Promise<{ sentTo: string; expiresAt: string }> {
+  return (await sendFlightInfoRequestUnlessAsked(db, deps, registrationId, actor, null))!;
+}
+
+/**
+ * sendFlightInfoRequest, but sending nothing (null) when the registration was asked after `askedAfter`,
+ * read under the row's lock: two bulk requests at once (two admins, two tabs) then mail each family once.
+ */
+export async function sendFlightInfoRequestUnlessAsked(
+  db: DbOrTx,
+  deps: Pick<AppDeps, 'config' | 'mailer' | 'log'>,
+  registrationId: number,
+  actor: Actor,
+  askedAfter: Date | null,
+): Promise<{ sentTo: string; expiresAt: string } | null> {
   const token = newToken(32);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + LINK_TTL_MS);
@@ -44,6 +58,7 @@ export async function sendFlightInfoRequest(
     if (!reg) throw notFound('Registration not found');
     // its link would only say "This link is invalid": the guest can do nothing with it
     if (reg.status === 'cancelled') throw unprocessable(CANCELLED_NO_REQUEST);
+    if (askedAfter && reg.flightInfoRequestedAt && reg.flightInfoRequestedAt.getTime() > askedAfter.getTime()) return null;
     await tx.insert(flightInfoRequests).values({
       registrationId,
       tokenHash: sha256(token),

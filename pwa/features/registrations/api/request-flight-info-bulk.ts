@@ -11,6 +11,8 @@ export interface BulkFlightInfoResult {
   sent: number;
   skipped_recent: number;
   failed: number;
+  /** only when some failed: which */
+  failed_registrations?: { registration_number: string; name: string }[];
   total: number;
   /** with `limit`: registrations still to ask after this call */
   remaining?: number;

@@ -21,7 +21,12 @@ import {
 export function bulkResultText(r: BulkFlightInfoResult): string {
   const parts = [`Flight info request sent to ${r.sent} of ${r.total} registration${r.total === 1 ? '' : 's'}.`];
   if (r.skipped_recent) parts.push(`${r.skipped_recent} skipped (asked within the last 24 hours).`);
-  if (r.failed) parts.push(`${r.failed} could not be sent.`);
+  if (r.failed) {
+    const named = (r.failed_registrations ?? []).map((f) => `${f.registration_number} (${f.name})`);
+    parts.push(
+      `${r.failed} could not be sent${named.length ? `: ${named.join(', ')}` : ''}. The mail server refused them: try again later, or ask the family by phone.`,
+    );
+  }
   return parts.join(' ');
 }
 
@@ -39,6 +44,7 @@ export function combineBatches(batches: BulkFlightInfoResult[], stoppedEarly: bo
     sent: batches.reduce((n, b) => n + b.sent, 0),
     skipped_recent: first.skipped_recent,
     failed: last.failed + (stoppedEarly ? (last.remaining ?? 0) : 0),
+    failed_registrations: last.failed_registrations,
     total: first.total,
   };
 }
@@ -97,7 +103,9 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
         // a batch that sent nothing only met failures: asking again would fail the same way forever
         const stuck = remaining > 0 && r.sent === 0;
         if (remaining === 0 || stuck) {
-          onDone('success', bulkResultText(combineBatches(batches, stuck)));
+          const result = combineBatches(batches, stuck);
+          // a mail not sent is said as a failure, not among successes
+          onDone(result.failed ? 'error' : 'success', bulkResultText(result));
           return;
         }
       }
