@@ -11,7 +11,7 @@ import type { AppEnv } from '../context';
 import { jsonBody } from '../lib/validate';
 import { forbidden, unauthorized } from '../lib/errors';
 import { actorOf, requireAdmin, requireDesk } from '../middleware/auth';
-import { sendCheckInPass, sendCheckInPasses } from '../services/desk/check-in-pass';
+import { passCounts, sendCheckInPass, sendCheckInPasses } from '../services/desk/check-in-pass';
 import { recordCheckIn, recordCheckIns } from '../services/desk/check-in';
 import { checkIdempotencyKey, singleAnswer } from '../services/sync/idempotency';
 import { requireRegistration } from '../services/registrations/registration-view';
@@ -28,8 +28,10 @@ export const checkInRequest = (registrationId: number) => `/api/registrations/${
 export const checkInRoutes = new Hono<AppEnv>()
   .post('/send-passes', async (c) => {
     requireAdmin(c);
-    const { after_id, limit } = await jsonBody(c, sendPassesSchema);
-    return c.json(await sendCheckInPasses(c.get('deps').database.db, c.get('deps'), { afterId: after_id, limit }, actorOf(c)), 200);
+    const { after_id, limit, unsent_only, dry_run } = await jsonBody(c, sendPassesSchema);
+    const { db } = c.get('deps').database;
+    if (dry_run) return c.json(await passCounts(db), 200);
+    return c.json(await sendCheckInPasses(db, c.get('deps'), { afterId: after_id, limit, unsentOnly: unsent_only }, actorOf(c)), 200);
   })
   .post('/:id/send-pass', async (c) => {
     const user = c.get('user');

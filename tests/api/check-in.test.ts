@@ -489,4 +489,45 @@ describe('the check-in pass by mail', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('limit must be a whole number from 1 to 50');
   });
+
+  it('after mails the server refused, a run of the unsent only tries those again, and mails no family twice', async () => {
+    const sent = await makeRegistration(t.db);
+    const refused = await makeRegistration(t.db);
+    const sendAll = async (body: object) => {
+      let after = 0;
+      for (let i = 0; i < 100; i++) {
+        const next = await t.api('POST', '/api/registrations/send-passes', {
+          token: admin.token,
+          body: { ...body, after_id: after, limit: 50 },
+        });
+        expect(next.status).toBe(200);
+        after = next.body.last_id;
+        if (next.body.remaining === 0) return;
+      }
+    };
+    const mails = (email: string) => t.mail.filter((m) => m.to === email).length;
+    const send = t.deps.mailer.send;
+    t.deps.mailer.send = async (mail) => {
+      if (mail.to === refused.primaryEmail) throw new Error('550 mailbox unavailable');
+      return send.call(t.deps.mailer, mail);
+    };
+    try {
+      await sendAll({});
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect([mails(sent.primaryEmail), mails(refused.primaryEmail)]).toEqual([1, 0]);
+    const counts = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { dry_run: true } });
+    expect(counts.body.unsent).toBe(1);
+    expect(counts.body.total).toBeGreaterThan(1);
+    const before = t.mail.length;
+    await sendAll({ unsent_only: true });
+    expect([mails(sent.primaryEmail), mails(refused.primaryEmail)]).toEqual([1, 1]);
+    expect(t.mail.length - before).toBe(1);
+    const after = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { dry_run: true } });
+    expect(after.body).toEqual({ total: counts.body.total, unsent: 0 });
+    const bad = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { unsent_only: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('unsent_only must be true or false');
+  });
 });

@@ -18,9 +18,10 @@ import { deskQuery, matchedMember, rankDeskMatches } from './desk-matches';
 import { closeMatches } from './close-matches';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
-import { BulkPasses } from './components/bulk-passes';
 import { PartyCard } from './components/party-card';
 
+// admins only: its code stays out of check-in staff's first visit (the service worker precaches it)
+const BulkPasses = lazy(() => import('./components/bulk-passes').then((m) => ({ default: m.BulkPasses })));
 // the camera's code (and jsQR) loads on the first "Scan pass"; the service worker precaches it
 const ScanPanel = lazy(() => import('./components/scan-panel').then((m) => ({ default: m.ScanPanel })));
 
@@ -96,7 +97,11 @@ export default function CheckInPage() {
   return (
     <div className="page check-in-page">
       <h1>Check-in</h1>
-      {isAdmin && <BulkPasses />}
+      {isAdmin && (
+        <Suspense fallback={null}>
+          <BulkPasses />
+        </Suspense>
+      )}
       <div className="desk-search">
         <label htmlFor="desk-search">Find a family</label>
         <input

@@ -4,7 +4,7 @@
  * registration. Sent for one registration (from its page, by an admin or its registrant) or to every
  * active registration by an admin, a batch per call so the screen can show progress.
  */
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -69,14 +69,29 @@ export interface PassBatchResult {
   total: number;
 }
 
-/** Mails the passes of the next `limit` active registrations after `afterId` (by id), one at a time. */
+/** A pass mail accepted by the mail server is audited (sendCheckInPass): a registration without one was never sent its pass. */
+const neverSent = sql`not exists (select 1 from audit_log a where a.entity_type = 'registration' and a.entity_id = ${registrations.id}::text and a.action = 'registration.pass_sent')`;
+
+/** How many active registrations there are, and how many of them were never sent their pass. */
+export async function passCounts(db: DbOrTx): Promise<{ total: number; unsent: number }> {
+  const [row] = await db
+    .select({ total: count(), unsent: sql<number>`count(*) filter (where ${neverSent})` })
+    .from(registrations)
+    .where(eq(registrations.status, 'active'));
+  return { total: Number(row.total), unsent: Number(row.unsent) };
+}
+
+/**
+ * Mails the passes of the next `limit` active registrations after `afterId` (by id), one at a time;
+ * `unsentOnly`: only those never sent one (`remaining` and `total` then count those alone).
+ */
 export async function sendCheckInPasses(
   db: DbOrTx,
   deps: Deps,
-  p: { afterId: number; limit: number },
+  p: { afterId: number; limit: number; unsentOnly?: boolean },
   actor: Actor,
 ): Promise<PassBatchResult> {
-  const active = eq(registrations.status, 'active');
+  const active = p.unsentOnly ? and(eq(registrations.status, 'active'), neverSent)! : eq(registrations.status, 'active');
   const batch = await db
     .select()
     .from(registrations)

@@ -9,5 +9,9 @@ export interface PassBatch {
   total: number;
 }
 
-export const sendPassBatch = (afterId: number, limit = 20) =>
-  api.post<PassBatch>('/registrations/send-passes', { after_id: afterId, limit });
+/** `unsentOnly`: only the registrations never sent their pass (a run after failures, or after a reload). */
+export const sendPassBatch = (afterId: number, unsentOnly: boolean, limit = 20) =>
+  api.post<PassBatch>('/registrations/send-passes', { after_id: afterId, limit, unsent_only: unsentOnly });
+
+/** Active registrations, and those of them never sent their pass; sends nothing. */
+export const passCounts = () => api.post<{ total: number; unsent: number }>('/registrations/send-passes', { dry_run: true });
