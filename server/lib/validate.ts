@@ -60,6 +60,7 @@ export function issueMessage(issue: z.core.$ZodIssue): string {
   }
   if (issue.code === 'invalid_value' && message.startsWith('Invalid option'))
     return `${fieldName(path)} must be one of: ${issue.values.map(String).join(', ')}`;
+  if (issue.code === 'unrecognized_keys') return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`;
   if (message === 'Invalid input') return `${fieldName(path)} is not valid`;
   return message;
 }

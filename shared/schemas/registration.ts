@@ -177,12 +177,18 @@ export const registrationListQuerySchema = registrationFiltersSchema.extend({
 });
 export type RegistrationListQuery = z.output<typeof registrationListQuerySchema>;
 
-/** POST /registrations/request-flight-info: the list's filters, `dryRun` to count first, `limit` to send in batches and show progress. */
+/**
+ * POST /registrations/request-flight-info: the list's filters, `dryRun` to count first, `limit` to send in
+ * batches and show progress. Strict: a misspelt filter ('flight') would otherwise be dropped, and the
+ * mail sent to every active registration.
+ */
 const LIMIT_MESSAGE = 'limit must be a whole number from 1 to 100';
-export const bulkFlightRequestSchema = registrationFiltersSchema.extend({
-  dryRun: flag('dryRun'),
-  limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
-});
+export const bulkFlightRequestSchema = registrationFiltersSchema
+  .extend({
+    dryRun: flag('dryRun'),
+    limit: decimal(z.number({ error: LIMIT_MESSAGE }).int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(100, LIMIT_MESSAGE).optional()),
+  })
+  .strict();
 
 export const exportQuerySchema = registrationListQuerySchema.omit({ page: true, limit: true });
 

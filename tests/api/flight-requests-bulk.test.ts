@@ -103,6 +103,21 @@ describe('bulk flight-info request in batches', () => {
     expect(t.mail.filter((m) => m.to === good.primaryEmail)).toHaveLength(1);
   });
 
+  it('refuses a misspelt filter rather than mailing every active registration', async () => {
+    const name = `Misspelt${randomBytes(3).toString('hex')}`;
+    const reg = await makeRegistration(t.db, { lastName: name });
+    const before = t.mail.length;
+    const res = await ask({ search: name, flight: 'missing', stauts: 'active' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Unknown fields: flight, stauts');
+    const query = await ask({}, `/api/registrations/request-flight-info?search=${name}&flight=missing`);
+    expect(query.status).toBe(400);
+    expect(query.body.error).toBe('Unknown field: flight');
+    expect(t.mail.length).toBe(before);
+    expect((await ask({ search: name, dryRun: true })).body.recipients).toBe(1);
+    expect(t.mail.filter((m) => m.to === reg.primaryEmail)).toHaveLength(0);
+  });
+
   it('refuses a limit outside 1–100 and sends nothing', async () => {
     const name = `Badlimit${randomBytes(3).toString('hex')}`;
     const reg = await makeRegistration(t.db, { lastName: name });
