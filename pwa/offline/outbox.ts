@@ -201,9 +201,10 @@ export async function retryOp(db: AppDB, opId: string): Promise<OutboxOp> {
     if (op.kind === 'payment' && op.state === 'conflict')
       throw new OutboxError('This payment is already recorded on the server: sending it again would take it twice.');
     await db.outbox.delete(op.seq!);
-    const { seq: _s, ...rest } = op;
+    const { seq: _s, leftAt, ...rest } = op;
     const key = op.kind === 'payment' ? op.opId : crypto.randomUUID();
-    const again = { ...rest, opId: key, attempts: 0, lastError: null, state: 'pending' } as OutboxOp;
+    // under its own key it left the device before (asSent); under a new one it never did
+    const again = { ...rest, ...(key === op.opId && { leftAt }), opId: key, attempts: 0, lastError: null, state: 'pending' } as OutboxOp;
     again.seq = await db.outbox.add(again);
     if (key !== op.opId) await writeReceipt(db, op, 'retried', { message: op.lastError, nextOpId: key });
     if (again.kind === 'pickup') await showLatestTap(db, again.payload.flightId);

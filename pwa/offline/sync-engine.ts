@@ -40,7 +40,7 @@ import { maySend } from './senders';
 import { settleCheckIn, settlePayment } from './desk';
 import { noteAttempt, refuseOp, settleGonePickup, settleHotelLink, settlePickup, settlePickupBatch, type PickupVerdict } from './settle';
 import { NetworkError, type SyncRequest, type SyncResponse, type Transport } from './transport';
-import { refusedText } from './sync-text';
+import { mayBeOnServer, refusedText } from './sync-text';
 import type { CheckInOp, OutboxOp, PickupOp } from './types';
 import type { PickupBatchResult } from '../../shared/schemas/arrivals';
 import { PICKUP_BATCH_MAX } from '../../shared/constants';
@@ -419,7 +419,7 @@ export class SyncEngine {
       (await this.db.outbox
         .where('kind')
         .equals('payment')
-        .filter((op) => op.state === 'pending' && op.attempts > 0 && maySend(role, op.kind))
+        .filter((op) => op.state === 'pending' && mayBeOnServer(op) && maySend(role, op.kind))
         .count()) > 0
     );
   }
@@ -488,11 +488,34 @@ export class SyncEngine {
     }
   }
 
-  /** Runs `send` with `opIds` in the state's `sending` meanwhile (Sync details and sign-out say they may be on the server). */
+  /**
+   * Runs `send` with `opIds` in the state's `sending` meanwhile (Sync details and sign-out say they may be
+   * on the server), and marks them `leftAt` on the device first, so a tab closed or reloaded before the
+   * answer, or another tab, says so too. A send that never left (the device offline) takes its marks back.
+   */
   private async sendingOps<T>(opIds: string[], send: () => Promise<T>): Promise<T> {
     this.set({ sending: opIds });
+    const marked: string[] = [];
+    const now = new Date().toISOString();
+    await this.db.outbox
+      .where('opId')
+      .anyOf(opIds)
+      .modify((o) => {
+        if (o.leftAt !== undefined) return;
+        o.leftAt = now;
+        marked.push(o.opId);
+      });
     try {
       return await send();
+    } catch (e) {
+      if (e instanceof NetworkError && !e.mayHaveReached && marked.length)
+        await this.db.outbox
+          .where('opId')
+          .anyOf(marked)
+          .modify((o) => {
+            delete o.leftAt;
+          });
+      throw e;
     } finally {
       this.set({ sending: [] });
     }

@@ -24,10 +24,14 @@ export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts
 }
 /**
  * A change as the questions about it must read it: one whose request is on its way (the engine's
- * `sending`) was sent and may be on the server already, though no failed send has counted it yet.
+ * `sending`), or left the device once (`leftAt`: sent from a tab since closed or reloaded, or from
+ * another tab), was sent and may be on the server already, though no failed send has counted it yet.
  */
-export const asSent = <T extends Pick<OutboxOp, 'opId' | 'attempts'>>(op: T, sending: readonly string[]): T =>
-  op.attempts === 0 && sending.includes(op.opId) ? { ...op, attempts: 1 } : op;
+export const asSent = <T extends Pick<OutboxOp, 'opId' | 'attempts' | 'leftAt'>>(op: T, sending: readonly string[]): T =>
+  op.attempts === 0 && (op.leftAt !== undefined || sending.includes(op.opId)) ? { ...op, attempts: 1 } : op;
+
+/** Whether an op may be on the server already: a send of it may have reached it (counted, or on its way when last known). */
+export const mayBeOnServer = (op: Pick<OutboxOp, 'attempts' | 'leftAt'>) => op.attempts > 0 || op.leftAt !== undefined;
 
 const changesOf = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 

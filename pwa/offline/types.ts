@@ -147,6 +147,12 @@ interface OpBase {
   /** device clock, ISO: when the op was queued */
   createdAt: string;
   attempts: number;
+  /**
+   * set (device clock, ISO) just before the first request that may carry it leaves, kept: a tab closed or
+   * reloaded while that request was on its way, or another tab, then knows the op may be on the server
+   * though no failed send has counted it in `attempts` (sync-text.ts asSent)
+   */
+  leftAt?: string;
   lastError: string | null;
   state: OpState;
   /** human text for the sync panel, e.g. 'Picked up: UA 1234 – Nguyen family' */

@@ -405,8 +405,8 @@ describe('retries', () => {
     };
     expect(await engine(db, transport).syncOnce()).toBe('retry');
     const [op] = await listOps(db);
-    expect([op.state, op.attempts, op.lastError]).toEqual(['pending', 0, 'Waiting for a connection']);
-    expect(discardQuestion(op)).toBe('Discard this change? It will not reach the server.');
+    expect([op.state, op.attempts, op.lastError, op.leftAt]).toEqual(['pending', 0, 'Waiting for a connection', undefined]);
+    expect(discardQuestion(asSent(op, []))).toBe('Discard this change? It will not reach the server.');
     // one that may have reached the server counts
     const lost = async (req: SyncRequest) => {
       if (req.method === 'POST') throw new NetworkError('No answer in time');
@@ -502,6 +502,10 @@ describe('retries', () => {
       '1 sent without an answer, which may already be on the server',
     );
     expect(discardQuestion(asSent(queued, e.getState().sending))).toContain('may already be on the server');
+    // read with nothing in memory (another tab, or this one reloaded before the answer): the device's copy says it left
+    expect(queued.leftAt).toEqual(expect.any(String));
+    expect(discardQuestion(asSent(queued, []))).toContain('may already be on the server');
+    expect(signOutQuestion([asSent(queued, [])]).message).toContain('1 sent without an answer, which may already be on the server');
     answer!();
     await cycle;
     expect(e.getState().sending).toEqual([]);
