@@ -260,6 +260,8 @@ export const verificationCodes = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** sha256 of the Idempotency-Key the code was consumed with: the same request sent again (its answer lost) is answered again */
+    consumedKeyHash: text('consumed_key_hash'),
     invalidatedAt: timestamp('invalidated_at', { withTimezone: true }),
   },
   (t) => [

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
+import { checkIdempotencyKey } from '../services/sync/idempotency';
 import { clientIp } from '../lib/client-ip';
 import { jsonBody, validate } from '../lib/validate';
 import { emailHint } from '../lib/email-hint';
@@ -81,7 +82,8 @@ export const flightInfoRoutes = new Hono<AppEnv>()
   })
   .post('/verify-code', async (c) => {
     const body = await jsonBody(c, verifyCodeSchema);
-    const answer = await verifyCodeWithFlights(c.get('deps').database.db, { ...body, ip: clientIp(c) });
+    const key = checkIdempotencyKey(c.req.header('Idempotency-Key'));
+    const answer = await verifyCodeWithFlights(c.get('deps').database.db, { ...body, ip: clientIp(c), key });
     c.header(REGISTRANT_TOKEN_HEADER, answer.registrantToken); // the body carries it too, as registrantToken
     return c.json(answer, 200);
   })

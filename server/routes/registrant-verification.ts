@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import { notFound, unauthorized } from '../lib/errors';
+import { checkIdempotencyKey } from '../services/sync/idempotency';
 import { clientIp } from '../lib/client-ip';
 import { requireChallenge } from '../lib/require-challenge';
 import { jsonBody } from '../lib/validate';
@@ -26,7 +27,8 @@ export const registrantVerificationRoutes = new Hono<AppEnv>()
   })
   .post('/verify-code', async (c) => {
     const body = await jsonBody(c, verifyCodeSchema);
-    const { answer } = await verifyCode(c.get('deps').database.db, { ...body, purpose: 'registration', ip: clientIp(c) });
+    const key = checkIdempotencyKey(c.req.header('Idempotency-Key'));
+    const { answer } = await verifyCode(c.get('deps').database.db, { ...body, purpose: 'registration', ip: clientIp(c), key });
     c.header(REGISTRANT_TOKEN_HEADER, answer.registrantToken); // the body carries it too, as registrantToken
     return c.json(answer, 200);
   })

@@ -169,6 +169,36 @@ describe('POST /api/registrations/verify-code', () => {
     expect(again.body.error).toBe('Invalid or expired verification code');
   });
 
+  it('a Verify sent again under its Idempotency-Key (its answer lost on a bad signal) is answered again; under another key, or none, the code is spent', async () => {
+    const reg = await makeRegistration(t.db);
+    await send(reg.primaryEmail, 'flight-info');
+    const code = codeFor(t, reg.primaryEmail);
+    const keyed = (key?: string, body = { email: reg.primaryEmail, code }) =>
+      t.api('POST', '/api/flight-info/verify-code', { body, headers: key ? { 'Idempotency-Key': key } : {} });
+    const key = 'verify-key-0001';
+    // a wrong code under the key first: it spends a try, not the key
+    expect((await keyed(key, { email: reg.primaryEmail, code: wrongCode(code) })).status).toBe(400);
+    const first = await keyed(key);
+    expect(first.status).toBe(200);
+    const again = await keyed(key);
+    expect(again.status).toBe(200);
+    expect(again.body.registration.registration_number).toBe(reg.registrationNumber);
+    expect(again.body.registrantToken).not.toBe(first.body.registrantToken);
+    for (const other of [undefined, 'verify-key-0002']) {
+      const spent = await keyed(other);
+      expect(spent.status).toBe(400);
+      expect(spent.body.error).toBe('Invalid or expired verification code');
+    }
+    // not past the code's own 10 minutes
+    await t.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.email, reg.primaryEmail));
+    expect((await keyed(key)).status).toBe(400);
+    const bad = await keyed('no spaces allowed here');
+    expect(bad.status).toBe(400);
+  });
+
   it('a wrong code is 400 with the sentence; after 5 wrong tries the right code is dead too', async () => {
     const reg = await makeRegistration(t.db);
     await send(reg.primaryEmail);

@@ -314,6 +314,31 @@ describe('flight information with an emailed code', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('user_verification'))).toBeNull();
   });
 
+  it('a Verify whose answer is lost on the way (the code spent on the server) works when tapped again', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/flight-info');
+    await page.getByLabel('Email Address').fill(reg.email);
+    const before = readMail(reg.email).length;
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByLabel('Verification Code').waitFor();
+    const [, code] = await waitForMail(reg.email, CODE, before);
+    // the first Verify reaches the server, which spends the code; its answer never reaches the phone
+    let dropped = 0;
+    await page.route('**/api/flight-info/verify-code', async (route) => {
+      if (dropped++ > 0) return route.continue();
+      const answer = await route.fetch();
+      expect(answer.status()).toBe(200);
+      await route.abort('connectionreset');
+    });
+    await page.getByLabel('Verification Code').fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect.poll(() => dropped).toBe(1);
+    await page.getByRole('alert').waitFor();
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByText(`Registration ${reg.number}`).waitFor();
+  });
+
   it('keeps the event and the bot check it last heard of while the server does not answer', async () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto('/check-registration');

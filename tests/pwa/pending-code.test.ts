@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './fixtures';
-import { forgetPendingCode, readPendingCode, rememberPendingCode } from '../../pwa/features/visitor/pending-code';
+import { forgetPendingCode, pendingVerifyKey, readPendingCode, rememberPendingCode } from '../../pwa/features/visitor/pending-code';
 import { CODE_TTL_MS } from '../../shared/constants';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -19,6 +19,20 @@ describe('a code sent from this tab', () => {
     expect(readPendingCode('flight-info', sent + CODE_TTL_MS)).toBeNull();
     forgetPendingCode('flight-info');
     expect(readPendingCode('flight-info', sent + 1)).toBeNull();
+  });
+
+  it('keeps one Verify key per code sent, the same across a reload, a new one with the next code, none once it is gone', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    const sent = Date.parse('2025-11-27T10:00:00Z');
+    rememberPendingCode('flight-info', 'ana@example.org', sent);
+    const first = pendingVerifyKey('flight-info', sent + 1);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pendingVerifyKey('flight-info', sent + 2)).toBe(first);
+    rememberPendingCode('flight-info', 'ana@example.org', sent + 60_000);
+    expect(pendingVerifyKey('flight-info', sent + 60_001)).not.toBe(first);
+    expect(pendingVerifyKey('flight-info', sent + 60_000 + CODE_TTL_MS)).toBeNull();
+    forgetPendingCode('flight-info');
+    expect(pendingVerifyKey('flight-info', sent + 60_001)).toBeNull();
   });
 
   it('without storage (a private window that refuses it) the flow simply starts at the email', () => {

@@ -25,9 +25,23 @@ export function readPendingCode(flow: Flow, now = Date.now()): string | null {
 
 export function rememberPendingCode(flow: Flow, email: string, now = Date.now()): void {
   try {
-    sessionStorage.setItem(keyOf(flow), JSON.stringify({ email, sentAt: now }));
+    sessionStorage.setItem(keyOf(flow), JSON.stringify({ email, sentAt: now, verifyKey: crypto.randomUUID() }));
   } catch {
     /* storage unavailable: a reload starts at the email step */
+  }
+}
+
+/**
+ * The Idempotency-Key of this code's Verify, the same for every try of it, so a Verify whose answer was
+ * lost (bad signal) and sent again is answered again (the server's consumeCode); null when none is kept.
+ */
+export function pendingVerifyKey(flow: Flow, now = Date.now()): string | null {
+  if (readPendingCode(flow, now) === null) return null;
+  try {
+    const { verifyKey } = JSON.parse(sessionStorage.getItem(keyOf(flow))!) as { verifyKey?: unknown };
+    return typeof verifyKey === 'string' ? verifyKey : null;
+  } catch {
+    return null;
   }
 }
 

@@ -55,12 +55,38 @@ const CODE_SHAPE = new RegExp(`^[${CODE_ALPHABET}]{${CODE_LENGTH}}$`);
 /**
  * Checks `code` against the live code of `email` and `purpose` and consumes it when right. A wrong
  * code counts one try against the live code; after MAX_WRONG_TRIES it is dead even when later right.
- * Returns true exactly once per code.
+ * Returns true exactly once per code, but for the same request sent again: with `key` (the request's
+ * Idempotency-Key), a code consumed under that key is right again while it has not expired, so a
+ * visitor whose answer was lost on a bad signal can tap Verify again rather than be told the code is
+ * wrong. Without the key it stays single use.
  */
-export async function consumeCode(db: DbOrTx, email: string, purpose: CodePurpose, code: string, now = new Date()): Promise<boolean> {
+export async function consumeCode(
+  db: DbOrTx,
+  email: string,
+  purpose: CodePurpose,
+  code: string,
+  now = new Date(),
+  key?: string,
+): Promise<boolean> {
   // a code no code can be (a character dropped, a 0 for an O) is wrong without a compare: no try is used up
   if (!CODE_SHAPE.test(code)) return false;
   const normalized = email.toLowerCase();
+  if (key) {
+    const [again] = await db
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.email, normalized),
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.codeHash, codeHash(normalized, purpose, code)),
+          eq(verificationCodes.consumedKeyHash, sha256(key)),
+          gt(verificationCodes.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    if (again) return true;
+  }
   const liveCode = db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
@@ -87,7 +113,7 @@ export async function consumeCode(db: DbOrTx, email: string, purpose: CodePurpos
   // conditional update: of two concurrent right answers only one consumes the code
   const consumed = await db
     .update(verificationCodes)
-    .set({ consumedAt: now })
+    .set({ consumedAt: now, consumedKeyHash: key ? sha256(key) : null })
     .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt), isNull(verificationCodes.invalidatedAt)))
     .returning({ id: verificationCodes.id });
   return consumed.length === 1;

@@ -88,11 +88,11 @@ export async function sendVerificationCode(deps: Deps, p: { email: string; purpo
 }
 
 /** The code step: consumes the code and hands out a registrant token for the newest live registration. */
-export async function verifyCode(db: DbOrTx, p: { email: string; code: string; purpose: CodePurpose; ip: string }) {
+export async function verifyCode(db: DbOrTx, p: { email: string; code: string; purpose: CodePurpose; ip: string; key?: string }) {
   // counted before the check and given back on success, so a burst cannot pass a limit read first
   const ipKey = `code-verify:ip:${p.ip}`;
   await enforce(db, ipKey, WRONG_CODES_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_TRIES);
-  if (!(await consumeCode(db, p.email, p.purpose, p.code))) {
+  if (!(await consumeCode(db, p.email, p.purpose, p.code, new Date(), p.key))) {
     throw badRequest(VERIFICATION_MESSAGES.invalidCode, { code: VERIFICATION_MESSAGES.invalidCode });
   }
   await refund(db, ipKey);
@@ -106,7 +106,7 @@ export async function verifyCode(db: DbOrTx, p: { email: string; code: string; p
 }
 
 /** The flight form's code step: verify-code plus the registration's current flights. */
-export async function verifyCodeWithFlights(db: DbOrTx, p: { email: string; code: string; ip: string }) {
+export async function verifyCodeWithFlights(db: DbOrTx, p: { email: string; code: string; ip: string; key?: string }) {
   const { reg, answer } = await verifyCode(db, { ...p, purpose: 'flight-info' });
   return { ...answer, existingFlights: await listFlightRecords(db, reg.id, 'visitor') };
 }

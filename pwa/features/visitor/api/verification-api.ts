@@ -19,5 +19,6 @@ export const sendVerificationCode = (flow: CodeFlow, email: string, turnstileTok
 
 export type VerifyCodeAnswer = VerifyCodeResponse & { existingFlights?: ExistingFlight[] };
 
-export const verifyCode = (flow: CodeFlow, email: string, code: string) =>
-  api.post<VerifyCodeAnswer>(`${base(flow)}/verify-code`, { email, code }, PUBLIC);
+/** `key`: the same for every try of one code, so a Verify sent again after its answer was lost is answered again. */
+export const verifyCode = (flow: CodeFlow, email: string, code: string, key: string) =>
+  api.post<VerifyCodeAnswer>(`${base(flow)}/verify-code`, { email, code }, { ...PUBLIC, idempotencyKey: key });

@@ -12,7 +12,7 @@ import { useForm } from '../../../lib/use-form';
 import { CODE_LENGTH, CODE_MAX_WRONG_TRIES } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
-import { forgetPendingCode } from '../pending-code';
+import { forgetPendingCode, pendingVerifyKey } from '../pending-code';
 
 /** docs/product.md#messages: Check Registration's fallback differs from the flight form's */
 const FALLBACK: Record<CodeFlow, string> = {
@@ -36,13 +36,16 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
   // the server says only "invalid or expired"; after this many the code is dead, and the visitor is told so
   const [wrongTries, setWrongTries] = useState(0);
   const input = useRef<HTMLInputElement>(null);
+  // one key for every try of this code (kept with it across a reload): a Verify sent again after its answer was lost is answered again
+  const verifyKey = useRef<string | null>(null);
 
   // no schema: an empty code is the one message; a short one is not sent ('Verify' stays disabled)
   const onSubmit = form.submit({
     extra: (v) => (v.code ? undefined : { code: VERIFICATION_MESSAGES.codeRequired }),
     send: async (_, v) => {
       if (v.code.length !== CODE_LENGTH) return;
-      const answer = await verifyCode(flow, email, v.code);
+      verifyKey.current ??= pendingVerifyKey(flow) ?? crypto.randomUUID();
+      const answer = await verifyCode(flow, email, v.code, verifyKey.current);
       forgetPendingCode(flow);
       await onVerified(answer);
     },
