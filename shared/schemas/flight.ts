@@ -56,6 +56,9 @@ export const FLIGHT_MESSAGES = {
   negative: 'Cannot be negative',
   wholeNumber: 'Must be a whole number',
   needFlights: 'Please add at least one flight if you need transportation',
+  /** 409: the saved flights changed after the form was opened (basedOn) */
+  changedMeanwhile:
+    'These flights were changed on another device or by the organisers after this form was opened. Choose Show the saved flights to start from them, or Send mine anyway to replace them with this form.',
 } as const;
 
 /** Most people one flight row can carry; a guard against typos such as 100 instead of 1. */
@@ -265,11 +268,26 @@ export const flightLinkTokenSchema = z.object({
   token: z.string({ error: 'Invalid URL' }).trim().min(1, 'Invalid URL').max(200, 'Invalid URL'),
 });
 
+/**
+ * The saved flights and choice a form started from (`flightsBase`), sent back with it: the server
+ * refuses (409) when the flights were changed meanwhile, on another phone or by the organisers, rather
+ * than put back what the other change replaced. Absent (an API client, or "Send mine anyway"): no check.
+ */
+const basedOnField = z.string({ error: 'basedOn must be text' }).max(200_000, 'basedOn is too long').optional();
+
+/**
+ * The saved flights and needs-transportation choice a form starts from, as one comparable text: only
+ * what the form shows of them, so a greeter's tick on the family's flight changes nothing here.
+ */
+export const flightsBase = (existing: ExistingFlight[], needsTransportation: boolean | undefined): string =>
+  JSON.stringify([formRowsFromExisting(existing), needsTransportation ?? null]);
+
 /** POST /flight-info/submit-verified body: registrationId is the numeric id or the registration number. */
 export function submitVerifiedSchema(window: FlightRules, opts: Pick<FlightSchemaOptions, 'form'> = {}) {
   return z
     .object({
       ...registrationRefSchema.shape,
+      basedOn: basedOnField,
       needsTransportation: needsTransportationField,
       flights: flightListSchema(window, opts).default([]),
     })
@@ -288,6 +306,7 @@ export function submitWithTokenSchema(window: FlightRules, opts: Pick<FlightSche
         .max(254, 'Invalid email address')
         .email('Invalid email address')
         .transform((v) => v.toLowerCase()),
+      basedOn: basedOnField,
       needsTransportation: needsTransportationField,
       flights: flightListSchema(window, { ...opts, requireType: true }).default([]),
       turnstileToken: challengeAnswer(),

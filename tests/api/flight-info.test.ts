@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { auditLog, flights, registrations } from '../../server/db/schema';
+import { FLIGHT_MESSAGES, flightsBase } from '../../shared/schemas/flight';
 import { flightRow, insertFlight, lastMailTo, liveFlights, mailsTo, verifyAs } from './verification-fixtures';
 
 const t = await createTestApp();
@@ -366,6 +367,43 @@ describe('POST /api/flight-info/submit-verified', () => {
     const [after] = await liveFlights(t, reg.id);
     expect(after.id).toBe(before.id);
     expect(after.version).toBe(before.version);
+  });
+
+  it('a form opened before another phone changed the flights is refused (409) and writes nothing; a pickup meanwhile is no change; sent anyway, it replaces them', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    const admin = await t.makeUser('admin');
+    const first = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightTime: '15:45' })] },
+      { registrantToken },
+    );
+    expect(first.status).toBe(200);
+    // both phones open the form on what is saved
+    const opened = (await t.api('GET', `/api/flight-info/registration/${reg.id}`, { registrantToken })).body;
+    const basedOn = flightsBase(opened.existingFlights, opened.registration.needsTransportation);
+    const id = opened.existingFlights[0].id;
+    // a greeter's tick changes nothing the form shows
+    const tick = await t.api('POST', `/api/flight-info/admin/flight-pickups/${id}`, { token: admin.token, body: { picked_up: true } });
+    expect(tick.status).toBe(200);
+    // phone B moves the time, from the same form
+    const b = await submit(
+      { registrationId: reg.id, basedOn, needsTransportation: true, flights: [flightRow({ id, flightTime: '16:20' })] },
+      { registrantToken },
+    );
+    expect(b.status).toBe(200);
+    // phone A, still on the form it opened before, adds a note
+    const stale = {
+      registrationId: reg.id,
+      needsTransportation: true,
+      flights: [flightRow({ id, flightTime: '15:45', specialInstructions: 'Need a big van' })],
+    };
+    const a = await submit({ ...stale, basedOn }, { registrantToken });
+    expect(a.status).toBe(409);
+    expect(a.body.error).toBe(FLIGHT_MESSAGES.changedMeanwhile);
+    expect((await liveFlights(t, reg.id)).map((f) => [f.flightTime, f.specialInstructions])).toEqual([['16:20:00', 'Wheelchair at the gate']]);
+    // Send mine anyway: no base, the form replaces them
+    const anyway = await submit(stale, { registrantToken });
+    expect(anyway.status).toBe(200);
+    expect((await liveFlights(t, reg.id)).map((f) => [f.flightTime, f.specialInstructions])).toEqual([['15:45:00', 'Need a big van']]);
   });
 
   it("a registrant cannot write another registration's flights, nor take over its flight rows", async () => {

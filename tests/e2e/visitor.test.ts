@@ -339,6 +339,58 @@ describe('flight information with an emailed code', () => {
     await page.getByText(`Registration ${reg.number}`).waitFor();
   });
 
+  it('a form opened before the flights were changed elsewhere says so; the visitor sends theirs anyway, or starts from the saved ones', async () => {
+    const reg = await makeRegistration();
+    const saved = (time: string, note: string | null) => ({
+      flightType: 'arrival',
+      airline: 'United Airlines',
+      flightNumber: 'UA 900',
+      flightDate: '2025-11-27',
+      flightTime: time,
+      airport: 'IAH',
+      adultsCount: 1,
+      childrenCount: 0,
+      childSeatsNeeded: 0,
+      specialInstructions: note,
+    });
+    const save = async (time: string) =>
+      expect(
+        (
+          await api('POST', '/flight-info/submit-verified', {
+            token: await admin(),
+            body: { registrationId: reg.id, needsTransportation: true, flights: [saved(time, null)] },
+          })
+        ).status,
+      ).toBe(200);
+    await save('15:45');
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/flight-info');
+    await page.getByLabel('Email Address').fill(reg.email);
+    const before = readMail(reg.email).length;
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const [, code] = await waitForMail(reg.email, CODE, before);
+    await page.getByLabel('Verification Code').fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Time').inputValue()).toBe('15:45');
+
+    // another phone (here the organisers) moves the flight while this form is open
+    await save('16:20');
+    await flight(page, 1).getByLabel('Special Instructions').fill('Need a big van');
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await page.getByText(/^These flights were changed on another device or by the organisers after this form was opened\./).waitFor();
+    expect((await flightsOf(reg.number)).map((f) => f.flight_time)).toEqual(['16:20']);
+    // Show the saved flights: the form starts again from them
+    await page.getByRole('button', { name: 'Show the saved flights' }).click();
+    await expect.poll(() => flight(page, 1).getByLabel('Flight Time').inputValue()).toBe('16:20');
+    await save('17:00');
+    await flight(page, 1).getByLabel('Special Instructions').fill('Two big suitcases');
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    // Send mine anyway: this form replaces them
+    await page.getByRole('button', { name: 'Send mine anyway' }).click();
+    await page.getByRole('heading', { name: 'Flight Information Submitted!' }).waitFor();
+    expect((await flightsOf(reg.number)).map((f) => [f.flight_time, f.special_instructions])).toEqual([['16:20', 'Two big suitcases']]);
+  });
+
   it('keeps the event and the bot check it last heard of while the server does not answer', async () => {
     const page = await newPage({ viewport: PHONE });
     await page.goto('/check-registration');

@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './fixtures';
-import { draftBase, readFlightDraft, saveFlightDraft } from '../../pwa/features/visitor/flight-draft';
+import { readFlightDraft, saveFlightDraft } from '../../pwa/features/visitor/flight-draft';
+import { flightsBase } from '../../shared/schemas/flight';
 import { initialFlightForm, rekeyed } from '../../pwa/features/visitor/flight-form-model';
 import type { ExistingFlight } from '../../shared/schemas/flight';
 
@@ -15,7 +16,7 @@ describe("the flight form's draft", () => {
     vi.stubGlobal('sessionStorage', memoryStorage());
     const typed = initialFlightForm([], true);
     typed.rows[0].flightNumber = 'UA 1234';
-    const base = draftBase([], true);
+    const base = flightsBase([], true);
     saveFlightDraft('R25-AAAAAA', base, typed);
     expect(readFlightDraft('R25-AAAAAA', base)?.rows[0].flightNumber).toBe('UA 1234');
     expect(readFlightDraft('R25-BBBBBB', base)).toBeNull();
@@ -38,17 +39,17 @@ describe("the flight form's draft", () => {
     ];
     // a greeter's tick on a saved flight is not a change of what the form shows
     const ticked = saved.map((f) => ({ ...f, picked_up: true, picked_up_at: '2025-11-27T20:40:00Z' }));
-    expect(draftBase(ticked, true)).toBe(draftBase(saved, true));
-    expect(readFlightDraft('R25-AAAAAA', draftBase(saved, true))).toBeNull();
+    expect(flightsBase(ticked, true)).toBe(flightsBase(saved, true));
+    expect(readFlightDraft('R25-AAAAAA', flightsBase(saved, true))).toBeNull();
     expect(readFlightDraft('R25-AAAAAA', base)).toBeNull();
   });
 
   it('ignores what it cannot read, and works without storage', () => {
     vi.stubGlobal('sessionStorage', memoryStorage());
     sessionStorage.setItem('flight_draft_R25-AAAAAA', '{not json');
-    expect(readFlightDraft('R25-AAAAAA', draftBase([], true))).toBeNull();
-    sessionStorage.setItem('flight_draft_R25-AAAAAA', JSON.stringify({ base: draftBase([], true), values: { rows: [] } }));
-    expect(readFlightDraft('R25-AAAAAA', draftBase([], true))).toBeNull();
+    expect(readFlightDraft('R25-AAAAAA', flightsBase([], true))).toBeNull();
+    sessionStorage.setItem('flight_draft_R25-AAAAAA', JSON.stringify({ base: flightsBase([], true), values: { rows: [] } }));
+    expect(readFlightDraft('R25-AAAAAA', flightsBase([], true))).toBeNull();
     vi.stubGlobal('sessionStorage', undefined);
     expect(() => saveFlightDraft('R25-AAAAAA', 'x', initialFlightForm())).not.toThrow();
     expect(readFlightDraft('R25-AAAAAA', 'x')).toBeNull();

@@ -4,18 +4,11 @@
  * saved flights again would lose every row typed. So this tab keeps the form per registration
  * (sessionStorage: this tab only, gone with it), together with the saved flights it started from: when
  * those have changed since (the form was sent, or changed on another device), the draft is dropped.
+ * The saved flights' text is shared/schemas/flight.ts flightsBase, which the server checks a submit against too.
  */
-import { formRowsFromExisting, type ExistingFlight } from '../../../shared/schemas/flight';
 import type { FlightFormState } from './flight-form-model';
 
 const keyOf = (registrationNumber: string) => `flight_draft_${registrationNumber}`;
-
-/**
- * The saved flights and choice a form starts from, as one comparable text: only what the form shows of
- * them, so a greeter's tick on the family's flight does not throw away what the visitor is typing.
- */
-export const draftBase = (existing: ExistingFlight[], needsTransportation: boolean | undefined): string =>
-  JSON.stringify([formRowsFromExisting(existing), needsTransportation ?? null]);
 
 /** The form kept for this registration, if it started from `base`; else null (and the stale one is dropped). */
 export function readFlightDraft<T extends FlightFormState>(registrationNumber: string, base: string): T | null {

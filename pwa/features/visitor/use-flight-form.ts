@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../lib/form-errors';
 import { useForm } from '../../lib/use-form';
-import { isPlaceholderFlight, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
-import { draftBase, forgetFlightDraft, readFlightDraft, saveFlightDraft } from './flight-draft';
+import { flightsBase, isPlaceholderFlight, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
+import { forgetFlightDraft, readFlightDraft, saveFlightDraft } from './flight-draft';
 import { initialFlightForm, newRow, rekeyed, type FlightFormState, type FlightRowState } from './flight-form-model';
 
 /** The flight form's values; `email` is asked only by the tokenised page. */
@@ -28,6 +28,8 @@ export function useFlightForm() {
 
   /** the registration whose form this tab keeps as it is typed (flight-draft.ts), and the saved flights it started from */
   const draft = useRef<{ registrationNumber: string; base: string } | null>(null);
+  /** the saved flights the form started from, sent with it (the server refuses it when they changed meanwhile); null: send anyway */
+  const base = useRef<string | null>(null);
 
   /**
    * Loads saved flights (or one default row) and the email when known, and forgets old messages. With
@@ -36,11 +38,12 @@ export function useFlightForm() {
    */
   const load = useCallback(
     (existing: ExistingFlight[], needsTransportation?: boolean, email = '', registrationNumber?: string) => {
-      const base = draftBase(existing, needsTransportation);
-      const kept = registrationNumber ? readFlightDraft(registrationNumber, base) : null;
+      const loaded = flightsBase(existing, needsTransportation);
+      base.current = loaded;
+      const kept = registrationNumber ? readFlightDraft(registrationNumber, loaded) : null;
       // the email is not kept: the page knows it (or asks) afresh
       reset(kept ? { ...rekeyed(kept), email } : { ...initialFlightForm(existing, needsTransportation ?? true), email });
-      draft.current = registrationNumber ? { registrationNumber, base } : null;
+      draft.current = registrationNumber ? { registrationNumber, base: loaded } : null;
       setSavedFlights(existing.filter((f) => !isPlaceholderFlight(f)).length);
     },
     [reset],
@@ -90,7 +93,14 @@ export function useFlightForm() {
     [setValues, setErrors],
   );
 
-  return { ...form, savedFlights, load, forgetDraft, updateRow, addRow, removeRow, setNeedsTransportation };
+  /** What the form is sent with: the saved flights it started from, unless the visitor chose to send it anyway. */
+  const basedOn = useCallback(() => base.current ?? undefined, []);
+  /** "Send mine anyway": the next send replaces the saved flights whatever they became. */
+  const sendAnyway = useCallback(() => {
+    base.current = null;
+  }, []);
+
+  return { ...form, savedFlights, load, forgetDraft, basedOn, sendAnyway, updateRow, addRow, removeRow, setNeedsTransportation };
 }
 
 export type FlightFormController = ReturnType<typeof useFlightForm>;

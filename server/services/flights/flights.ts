@@ -15,7 +15,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { flights, registrations } from '../../db/schema';
 import { flightKey } from '../../../shared/airlines';
-import type { FlightSubmission } from '../../../shared/schemas/flight';
+import { FLIGHT_MESSAGES, flightsBase, type FlightSubmission } from '../../../shared/schemas/flight';
+import { conflict } from '../../lib/errors';
 import { audit, type Actor } from '../operations/audit';
 import { flightFor, hhmm, serializeFlight, type FlightInfoRecord, type FlightReader, type FlightRow } from './flight-view';
 
@@ -102,6 +103,8 @@ const clearedPickup = (now: Date) => ({
 export interface ReplaceFlightsInput {
   needsTransportation: boolean;
   flights: FlightSubmission[];
+  /** the saved flights the form started from (flightsBase): a 409 when they changed meanwhile; absent, no check */
+  basedOn?: string;
 }
 
 /** Replaces the registration's flights (see the algorithm above) and returns the live flights after. */
@@ -123,6 +126,12 @@ export async function replaceFlights(
     // the live flights locked now, in id order, as pickups lock them: updated in the order submitted
     // instead, a resubmission and a greeter's batch of pickups could each hold a flight the other waits for
     const before = await listFlights(tx, registrationId, { lock: true });
+    if (input.basedOn !== undefined) {
+      // what the form showed of them: a form opened before the choice was known sent it as unknown
+      const saved = before.map(serializeFlight);
+      if (input.basedOn !== flightsBase(saved, reg.needsTransportation) && input.basedOn !== flightsBase(saved, undefined))
+        throw conflict(FLIGHT_MESSAGES.changedMeanwhile);
+    }
     const byId = new Map(before.map((row) => [row.id, row]));
     const kept = new Set<number>();
     const now = new Date();

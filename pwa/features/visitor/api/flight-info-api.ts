@@ -26,6 +26,8 @@ export interface SubmitFlightsAnswer {
 
 export const submitVerifiedFlights = (body: {
   registrationId: number | string;
+  /** the saved flights the form started from (shared/schemas/flight.ts flightsBase): 409 when they changed meanwhile */
+  basedOn?: string;
   needsTransportation: boolean;
   flights: SubmittedFlight[];
 }) => api.post<SubmitFlightsAnswer>('/flight-info/submit-verified', body);
@@ -51,6 +53,7 @@ export const verifyFlightToken = (token: string, signal?: AbortSignal) =>
 
 export const submitTokenFlights = (body: {
   token: string;
+  basedOn?: string;
   email: string;
   needsTransportation: boolean;
   flights: SubmittedFlight[];

@@ -103,3 +103,21 @@ export function SubmitFlights({ busy }: { busy: boolean }) {
     </>
   );
 }
+
+/**
+ * After a 409 (the saved flights changed on another device or by the organisers since the form was
+ * opened): start again from them (a reload: the tab's draft of the old ones is then dropped,
+ * flight-draft.ts), or send this form anyway, replacing them.
+ */
+export function ChangedMeanwhile({ onSendAnyway, busy }: { onSendAnyway: () => void; busy: boolean }) {
+  return (
+    <div className="actions">
+      <Button variant="secondary" onClick={() => window.location.reload()} disabled={busy}>
+        Show the saved flights
+      </Button>
+      <Button onClick={onSendAnyway} disabled={busy}>
+        Send mine anyway
+      </Button>
+    </div>
+  );
+}

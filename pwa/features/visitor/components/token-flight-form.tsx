@@ -5,6 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
+import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
@@ -15,7 +16,7 @@ import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
-import { FlightForm, SubmitFlights } from './flight-form';
+import { ChangedMeanwhile, FlightForm, SubmitFlights } from './flight-form';
 import { VisitorEmailField } from './visitor-email-field';
 
 export interface TokenFlightFormProps {
@@ -32,6 +33,8 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
   const [resetKey, setResetKey] = useState(0);
   const root = useRef<HTMLFormElement>(null);
   const refreshRegistrations = useRefreshRegistrations();
+  // the saved flights changed since the form opened (409): the visitor chooses
+  const [changed, setChanged] = useState(false);
 
   const onSubmit = form.submit({
     schema: submitWithTokenSchema(flightRules(event), { form: true }),
@@ -44,8 +47,10 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     }),
     extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async (_, v) => {
+      setChanged(false);
       await submitTokenFlights({
         token,
+        basedOn: form.basedOn(),
         email: v.email.trim(),
         needsTransportation: v.needsTransportation,
         flights: flightsToSubmit(v),
@@ -56,9 +61,10 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     },
     after: 'keep',
     fallback: 'Failed to submit flight information',
-    onError: () => {
+    onError: (err) => {
       setResetKey((k) => k + 1); // the server has used up this challenge solution
       focusFirstError(root.current);
+      setChanged(err instanceof ApiError && err.status === 409);
     },
   });
 
@@ -79,6 +85,15 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         <a href={`mailto:${event.supportEmail}`}>{event.supportEmail}</a>.
       </p>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
+      {changed && (
+        <ChangedMeanwhile
+          busy={form.busy}
+          onSendAnyway={() => {
+            form.sendAnyway();
+            root.current?.requestSubmit();
+          }}
+        />
+      )}
       <VisitorEmailField
         value={form.values.email}
         onChange={(value) => form.set('email', value)}

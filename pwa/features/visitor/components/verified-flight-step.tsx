@@ -4,7 +4,7 @@
  * in the loaded registration; a refused registrant token (401) goes back to the page, which asks for
  * the email again.
  */
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
@@ -15,7 +15,7 @@ import { submitVerifiedFlights } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
-import { FlightForm, SubmitFlights } from './flight-form';
+import { ChangedMeanwhile, FlightForm, SubmitFlights } from './flight-form';
 
 export interface VerifiedFlightStepProps {
   registration: VerifiedRegistration;
@@ -32,13 +32,17 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
   const rules = flightRules(useEvent());
   const root = useRef<HTMLFormElement>(null);
   const refreshRegistrations = useRefreshRegistrations();
+  // the saved flights changed since the form opened (409): the visitor chooses
+  const [changed, setChanged] = useState(false);
 
   const onSubmit = form.submit({
     schema: submitVerifiedSchema(rules, { form: true }),
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
     send: async (_, v) => {
+      setChanged(false);
       await submitVerifiedFlights({
         registrationId: registration.id,
+        basedOn: form.basedOn(),
         needsTransportation: v.needsTransportation,
         flights: flightsToSubmit(v),
       });
@@ -52,6 +56,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
     onError: (err) => {
       if (unauthorized(err)) onUnauthorized(err.message);
       else focusFirstError(root.current);
+      setChanged(err instanceof ApiError && err.status === 409);
     },
   });
 
@@ -68,6 +73,15 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
         )}
       </div>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
+      {changed && (
+        <ChangedMeanwhile
+          busy={form.busy}
+          onSendAnyway={() => {
+            form.sendAnyway();
+            root.current?.requestSubmit();
+          }}
+        />
+      )}
       <FlightForm form={form} window={rules} disabled={form.busy} />
       <SubmitFlights busy={form.busy} />
     </form>
