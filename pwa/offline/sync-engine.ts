@@ -497,14 +497,16 @@ export class SyncEngine {
     this.set({ sending: opIds });
     const marked: string[] = [];
     const now = new Date().toISOString();
-    await this.db.outbox
-      .where('opId')
-      .anyOf(opIds)
-      .modify((o) => {
-        if (o.leftAt !== undefined) return;
-        o.leftAt = now;
-        marked.push(o.opId);
-      });
+    // the browser says it is offline: nothing leaves (the transport answers so at once), nothing to mark
+    if (typeof navigator === 'undefined' || navigator.onLine !== false)
+      await this.db.outbox
+        .where('opId')
+        .anyOf(opIds)
+        .modify((o) => {
+          if (o.leftAt !== undefined) return;
+          o.leftAt = now;
+          marked.push(o.opId);
+        });
     try {
       return await send();
     } catch (e) {

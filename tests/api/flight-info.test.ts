@@ -399,7 +399,9 @@ describe('POST /api/flight-info/submit-verified', () => {
     const a = await submit({ ...stale, basedOn }, { registrantToken });
     expect(a.status).toBe(409);
     expect(a.body.error).toBe(FLIGHT_MESSAGES.changedMeanwhile);
-    expect((await liveFlights(t, reg.id)).map((f) => [f.flightTime, f.specialInstructions])).toEqual([['16:20:00', 'Wheelchair at the gate']]);
+    expect((await liveFlights(t, reg.id)).map((f) => [f.flightTime, f.specialInstructions])).toEqual([
+      ['16:20:00', 'Wheelchair at the gate'],
+    ]);
     // Send mine anyway: no base, the form replaces them
     const anyway = await submit(stale, { registrantToken });
     expect(anyway.status).toBe(200);
