@@ -80,5 +80,11 @@ describe('the board by airport', () => {
 
     await page.getByLabel('Airport').selectOption('');
     for (const f of [atIah, atHou, elsewhere]) await card(f).waitFor();
+
+    // an airport the board does not offer (a mistyped address) shows every airport, as its select says
+    await page.goto(`/admin/flight-arrivals?date=${DAY}&airport=XYZ`);
+    await page.getByLabel('Search').fill(tag);
+    for (const f of [atIah, atHou, elsewhere]) await card(f).waitFor();
+    expect(await page.getByLabel('Airport').inputValue()).toBe('');
   });
 });

@@ -38,7 +38,7 @@ export default function FlightArrivalsPage() {
   const event = useEvent();
   const { date, setDate } = useArrivalDate();
   const [search, setSearch] = useState('');
-  const { airport, setAirport } = useAirportFilter();
+  const { airport, setAirport } = useAirportFilter(event.airports);
   const [opened, setOpened] = useState<ArrivalView | null>(null);
   // once loaded the modal stays mounted, so closing it hands focus back to the button that opened it
   const [modalLoaded, setModalLoaded] = useState(false);

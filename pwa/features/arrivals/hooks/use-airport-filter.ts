@@ -1,14 +1,16 @@
 /**
  * The board's airport filter, kept in the address (?airport=IAH, ?airport=OTHER, ?airport=none) like the
- * date, so a reload (also offline) shows the same airport. Absent: every airport.
+ * date, so a reload (also offline) shows the same airport. Absent, or one the board does not offer: every airport.
  */
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { airportFilterValue, NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
+import { airportFilterValue, isAirportFilter, NO_AIRPORT, OTHER_AIRPORT } from '../../../../shared/airports';
 
-export function useAirportFilter(): { airport: string; setAirport: (airport: string) => void } {
+export function useAirportFilter(offered: readonly { code: string }[]): { airport: string; setAirport: (airport: string) => void } {
   const [params, setParams] = useSearchParams();
-  const airport = airportFilterValue(params.get('airport'));
+  // one the board does not offer (a mistyped address) reads as every airport, as its select shows it
+  const asked = airportFilterValue(params.get('airport'));
+  const airport = isAirportFilter(asked, offered) ? asked : '';
   const setAirport = useCallback(
     (next: string) =>
       setParams(
