@@ -99,7 +99,14 @@ const byWhen = (flights: FlightInfoRecord[]): FlightInfoRecord[] =>
 
 export function flightConfirmationMail(
   event: EventConfig,
-  p: { name: string; registrationNumber: string; needsTransportation: boolean; flights: FlightInfoRecord[] },
+  p: {
+    name: string;
+    registrationNumber: string;
+    needsTransportation: boolean;
+    flights: FlightInfoRecord[];
+    /** where the family updates them: the flight form (/flight-info), reached again with their email and a code */
+    updateLink: string;
+  },
 ): MailContent {
   const title = eventTitle(event);
   // greeters meet arrivals; a ride to the airport is the organisers' to arrange
@@ -126,7 +133,7 @@ export function flightConfirmationMail(
       flights.length ? 'Your flights:' : 'No flights are on file.',
       ...lines,
       '',
-      'If anything changes, use the same page again to update your flights.',
+      `If anything changes, update your flights at ${p.updateLink} (with your email and a new code).`,
       `Questions? Write to ${event.supportEmail}.`,
     ].join('\n'),
     html: layout(
@@ -144,7 +151,7 @@ ${
         .join('')}</ul>`
     : '<p>No flights are on file.</p>'
 }
-<p>If anything changes, use the same page again to update your flights.</p>`,
+<p>If anything changes, <a href="${escapeHtml(p.updateLink)}">update your flights</a> (with your email and a new code).</p>`,
     ),
   };
 }

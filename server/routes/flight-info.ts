@@ -63,6 +63,7 @@ async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsT
     registrationNumber: reg.registrationNumber,
     needsTransportation,
     flights,
+    updateLink: `${c.get('deps').config.publicUrl}/flight-info`,
   });
   try {
     await c.get('deps').mailer.send({ to: reg.primaryEmail, ...content });

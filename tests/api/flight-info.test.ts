@@ -126,6 +126,11 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(mail.text).toMatch(/\(IAH\)\. Note: Wheelchair at the gate\n/);
     expect(mail.text).toContain('Departure: Southwest Airlines WN 2211 on Nov 30, 2025 at 6:10 PM (2 adults, 0 children)');
     expect(mail.html).toContain('American Airlines AA100');
+    // where to change them: the flight form, reached again with the email and a code
+    expect(mail.text).toContain(
+      `If anything changes, update your flights at ${t.config.publicUrl}/flight-info (with your email and a new code).`,
+    );
+    expect(mail.html).toContain(`<a href="${t.config.publicUrl}/flight-info">update your flights</a>`);
     const [audit] = await t.db
       .select()
       .from(auditLog)
