@@ -612,11 +612,15 @@ export class SyncEngine {
   private async uploadCheckIns(run: CheckInOp[]): Promise<boolean> {
     let res: SyncResponse;
     try {
-      res = await this.call({
-        method: 'POST',
-        path: '/registrations/check-in/batch',
-        body: { ops: run.map((op) => ({ opId: op.opId, registration_id: op.payload.registrationId, ...checkInFields(op) })) },
-      });
+      res = await this.sendingOps(
+        run.map((op) => op.opId),
+        () =>
+          this.call({
+            method: 'POST',
+            path: '/registrations/check-in/batch',
+            body: { ops: run.map((op) => ({ opId: op.opId, registration_id: op.payload.registrationId, ...checkInFields(op) })) },
+          }),
+      );
     } catch (e) {
       if (e instanceof NetworkError) for (const op of run) await noteAttempt(this.db, op, e.message, e.mayHaveReached);
       throw e;

@@ -28,10 +28,12 @@ export function discardQuestion(op: Pick<OutboxOp, 'state' | 'label' | 'attempts
  * another tab), was sent and may be on the server already, though no failed send has counted it yet.
  */
 export const asSent = <T extends Pick<OutboxOp, 'opId' | 'attempts' | 'leftAt'>>(op: T, sending: readonly string[]): T =>
-  op.attempts === 0 && (op.leftAt !== undefined || sending.includes(op.opId)) ? { ...op, attempts: 1 } : op;
+  op.attempts === 0 && (mayBeOnServer(op) || sending.includes(op.opId)) ? { ...op, attempts: 1 } : op;
 
 /** Whether an op may be on the server already: a send of it may have reached it (counted, or on its way when last known). */
-export const mayBeOnServer = (op: Pick<OutboxOp, 'attempts' | 'leftAt'>) => op.attempts > 0 || op.leftAt !== undefined;
+export function mayBeOnServer(op: Pick<OutboxOp, 'attempts' | 'leftAt'>): boolean {
+  return op.attempts > 0 || op.leftAt !== undefined;
+}
 
 const changesOf = (n: number) => `${n} change${n === 1 ? '' : 's'}`;
 

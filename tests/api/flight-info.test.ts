@@ -390,11 +390,17 @@ describe('POST /api/flight-info/submit-verified', () => {
     const tick = await t.api('POST', `/api/flight-info/admin/flight-pickups/${id}`, { token: admin.token, body: { picked_up: true } });
     expect(tick.status).toBe(200);
     // phone B moves the time, from the same form
-    const b = await submit(
-      { registrationId: reg.id, basedOn, needsTransportation: true, flights: [flightRow({ id, flightTime: '16:20' })] },
-      { registrantToken },
-    );
+    const bBody = (basedOn: string) => ({
+      registrationId: reg.id,
+      basedOn,
+      needsTransportation: true,
+      flights: [flightRow({ id, flightTime: '16:20' })],
+    });
+    const b = await submit(bBody(basedOn), { registrantToken });
     expect(b.status).toBe(200);
+    // phone B's answer was lost and it sends the same form again: it changes nothing, so it is no conflict
+    const resent = await submit(bBody(basedOn), { registrantToken });
+    expect(resent.status).toBe(200);
     // phone A, still on the form it opened before, adds a note
     const stale = {
       registrationId: reg.id,

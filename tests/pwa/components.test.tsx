@@ -430,7 +430,7 @@ describe("the bulk flight-info request's last words", () => {
       false,
     );
     expect(bulkResultText(result)).toBe(
-      'Flight info request sent to 11 of 14 registrations. 2 skipped (asked within the last 24 hours). 1 could not be sent: R26-AAAAAA (Binh Tran). The mail server refused them: try again later, or ask the family by phone.',
+      'Flight info request sent to 11 of 14 registrations. 2 skipped (asked within the last 24 hours). 1 could not be sent: R26-AAAAAA (Binh Tran). Try again later, or ask the family by phone.',
     );
     expect(bulkResultText({ sent: 3, skipped_recent: 0, failed: 0, total: 3 })).toBe('Flight info request sent to 3 of 3 registrations.');
   });

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './fixtures';
 import { forgetPendingCode, pendingVerifyKey, readPendingCode, rememberPendingCode } from '../../pwa/features/visitor/pending-code';
 import { CODE_TTL_MS } from '../../shared/constants';
+import { randomKey } from '../../pwa/lib/random-key';
+import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/common';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -50,5 +52,16 @@ describe('a code sent from this tab', () => {
     expect(() => rememberPendingCode('registration', 'ana@example.org')).not.toThrow();
     expect(readPendingCode('registration')).toBeNull();
     expect(() => forgetPendingCode('registration')).not.toThrow();
+  });
+});
+
+describe("a visitor's random key", () => {
+  it('is made without crypto.randomUUID on a browser that lacks it (Safari before 15.4), in the shape the server takes', () => {
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView<ArrayBuffer>>(a: T) => real.getRandomValues(a) });
+    const key = randomKey();
+    expect(key).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(randomKey()).not.toBe(key);
   });
 });

@@ -6,6 +6,7 @@
  * never the code itself).
  */
 import { CODE_TTL_MS } from '../../../shared/constants';
+import { randomKey } from '../../lib/random-key';
 import type { CodeFlow as Flow } from './api/verification-api';
 
 const keyOf = (flow: Flow) => `pending_code_${flow}`;
@@ -25,7 +26,7 @@ export function readPendingCode(flow: Flow, now = Date.now()): string | null {
 
 export function rememberPendingCode(flow: Flow, email: string, now = Date.now()): void {
   try {
-    sessionStorage.setItem(keyOf(flow), JSON.stringify({ email, sentAt: now, verifyKey: crypto.randomUUID() }));
+    sessionStorage.setItem(keyOf(flow), JSON.stringify({ email, sentAt: now, verifyKey: randomKey() }));
   } catch {
     /* storage unavailable: a reload starts at the email step */
   }

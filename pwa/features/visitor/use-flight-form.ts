@@ -5,6 +5,7 @@
  * (`flights.0.airline`), so the check and the server's answer land on the right row.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
 import type { FieldErrors } from '../../lib/form-errors';
 import { useForm } from '../../lib/use-form';
 import { flightsBase, isPlaceholderFlight, type ExistingFlight, type FlightFormRow } from '../../../shared/schemas/flight';
@@ -95,12 +96,30 @@ export function useFlightForm() {
 
   /** What the form is sent with: the saved flights it started from, unless the visitor chose to send it anyway. */
   const basedOn = useCallback(() => base.current ?? undefined, []);
+  /** the server refused the form (409): its saved flights changed since it was opened; ChangedMeanwhile offers the way on */
+  const [changed, setChanged] = useState(false);
+  /** A send failed: whether it was for that reason. */
+  const noteFailure = useCallback((err: unknown) => setChanged(err instanceof ApiError && err.status === 409), []);
   /** "Send mine anyway": the next send replaces the saved flights whatever they became. */
   const sendAnyway = useCallback(() => {
     base.current = null;
+    setChanged(false);
   }, []);
 
-  return { ...form, savedFlights, load, forgetDraft, basedOn, sendAnyway, updateRow, addRow, removeRow, setNeedsTransportation };
+  return {
+    ...form,
+    savedFlights,
+    load,
+    forgetDraft,
+    basedOn,
+    changed,
+    noteFailure,
+    sendAnyway,
+    updateRow,
+    addRow,
+    removeRow,
+    setNeedsTransportation,
+  };
 }
 
 export type FlightFormController = ReturnType<typeof useFlightForm>;

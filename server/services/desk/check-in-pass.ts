@@ -69,8 +69,12 @@ export interface PassBatchResult {
   total: number;
 }
 
-/** A pass mail accepted by the mail server is audited (sendCheckInPass): a registration without one was never sent its pass. */
-const neverSent = sql`not exists (select 1 from audit_log a where a.entity_type = 'registration' and a.entity_id = ${registrations.id}::text and a.action = 'registration.pass_sent')`;
+/**
+ * A pass mail accepted by the mail server is audited with its address (sendCheckInPass): a registration
+ * with none to its present address was never sent its pass there (one sent to a mistyped address, since
+ * corrected, does not count).
+ */
+const neverSent = sql`not exists (select 1 from audit_log a where a.entity_type = 'registration' and a.entity_id = ${registrations.id}::text and a.action = 'registration.pass_sent' and lower(a.after ->> 'to') = lower(${registrations.primaryEmail}))`;
 
 /** How many active registrations there are, and how many of them were never sent their pass. */
 export async function passCounts(db: DbOrTx): Promise<{ total: number; unsent: number }> {

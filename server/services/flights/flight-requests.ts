@@ -61,6 +61,8 @@ export async function sendFlightInfoRequestUnlessAsked(
     if (askedAfter && reg.flightInfoRequestedAt && reg.flightInfoRequestedAt.getTime() > askedAfter.getTime()) return null;
     await tx.insert(flightInfoRequests).values({
       registrationId,
+      // the app's clock, as the cancellation's `cancelled_at` (linkStillStands compares the two)
+      createdAt: now,
       tokenHash: sha256(token),
       sentTo: reg.primaryEmail,
       createdBy: actor.userId,

@@ -126,12 +126,15 @@ export async function replaceFlights(
     // the live flights locked now, in id order, as pickups lock them: updated in the order submitted
     // instead, a resubmission and a greeter's batch of pickups could each hold a flight the other waits for
     const before = await listFlights(tx, registrationId, { lock: true });
-    if (input.basedOn !== undefined) {
+    // called before each write: a form started from other flights than these is refused before anything
+    // is written, but one that changes nothing (the same form sent again, its first answer lost) is not
+    const mayWrite = () => {
+      if (input.basedOn === undefined) return;
       // what the form showed of them: a form opened before the choice was known sent it as unknown
       const saved = before.map(serializeFlight);
       if (input.basedOn !== flightsBase(saved, reg.needsTransportation) && input.basedOn !== flightsBase(saved, undefined))
         throw conflict(FLIGHT_MESSAGES.changedMeanwhile);
-    }
+    };
     const byId = new Map(before.map((row) => [row.id, row]));
     const kept = new Set<number>();
     const now = new Date();
@@ -147,6 +150,7 @@ export async function replaceFlights(
       if (row && !kept.has(row.id)) {
         kept.add(row.id);
         if (sameDetails(row, f, input.needsTransportation)) continue;
+        mayWrite();
         await tx
           .update(flights)
           .set({
@@ -157,15 +161,18 @@ export async function replaceFlights(
           })
           .where(eq(flights.id, row.id));
       } else {
+        mayWrite();
         await tx.insert(flights).values({ registrationId, ...flightValues(f, input.needsTransportation) });
       }
     }
 
     const dropped = before.filter((row) => !kept.has(row.id)).map((row) => row.id);
     if (dropped.length) {
+      mayWrite();
       await tx.update(flights).set({ removedAt: now, updatedAt: now, version: nextVersion }).where(inArray(flights.id, dropped));
     }
     if (reg.needsTransportation !== input.needsTransportation) {
+      mayWrite();
       await tx
         .update(registrations)
         .set({ needsTransportation: input.needsTransportation, updatedAt: now, version: nextVersion })

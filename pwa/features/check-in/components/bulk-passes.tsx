@@ -50,7 +50,8 @@ export function BulkPasses() {
     };
   }, [open]);
 
-  async function run(unsentOnly: boolean, planned: number) {
+  /** `planned`: how many the run is to mail, as counted when the dialog opened (null: not counted) */
+  async function run(unsentOnly: boolean, planned: number | null) {
     setRunning(true);
     setResult(null);
     let p: Progress = { sent: 0, failed: 0, done: 0, total: planned };
@@ -60,7 +61,7 @@ export function BulkPasses() {
       for (;;) {
         const batch = await sendPassBatch(after, unsentOnly);
         // done counts those behind the run's place in the list (the unsent only: of those counted at the start)
-        const total = unsentOnly ? planned : batch.total;
+        const total = unsentOnly && planned !== null ? planned : batch.total;
         p = { sent: p.sent + batch.sent, failed: p.failed + batch.failed, done: Math.max(0, total - batch.remaining), total };
         setProgress(p);
         after = batch.last_id;
@@ -78,7 +79,8 @@ export function BulkPasses() {
     }
   }
 
-  const some = counts !== null && counts.unsent > 0 && counts.unsent < counts.total;
+  // offered whenever some were never sent one: the words after a run that failed point at it
+  const some = counts !== null && counts.unsent > 0;
   return (
     <>
       <Button
@@ -108,7 +110,7 @@ export function BulkPasses() {
               </Button>
             )}
             <Button
-              onClick={() => void run(false, counts?.total ?? 0)}
+              onClick={() => void run(false, counts?.total ?? null)}
               busy={running}
               busyText="Sending..."
               disabled={counts === null && !countsError}

@@ -53,9 +53,10 @@ export function RecordPaymentDialog({
   const opened = useRef(balanceDue);
   const shown = useRef(balanceDue);
   useEffect(() => {
-    if (shown.current === balanceDue) return;
+    const before = shown.current;
+    if (before === balanceDue) return;
     // an amount not typed over follows the new balance, so the one prefilled is never the old one
-    setAmount((typed) => (typed === shown.current.toFixed(2) ? balanceDue.toFixed(2) : typed));
+    setAmount((typed) => (typed === before.toFixed(2) ? balanceDue.toFixed(2) : typed));
     shown.current = balanceDue;
   }, [balanceDue]);
   const changed = balanceDue !== opened.current ? changedText(opened.current, balanceDue) : null;

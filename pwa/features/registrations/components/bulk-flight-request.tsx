@@ -23,9 +23,7 @@ export function bulkResultText(r: BulkFlightInfoResult): string {
   if (r.skipped_recent) parts.push(`${r.skipped_recent} skipped (asked within the last 24 hours).`);
   if (r.failed) {
     const named = (r.failed_registrations ?? []).map((f) => `${f.registration_number} (${f.name})`);
-    parts.push(
-      `${r.failed} could not be sent${named.length ? `: ${named.join(', ')}` : ''}. The mail server refused them: try again later, or ask the family by phone.`,
-    );
+    parts.push(`${r.failed} could not be sent${named.length ? `: ${named.join(', ')}` : ''}. Try again later, or ask the family by phone.`);
   }
   return parts.join(' ');
 }

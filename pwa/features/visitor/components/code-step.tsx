@@ -9,6 +9,7 @@ import { Button } from '../../../components/button';
 import { TextField } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
+import { randomKey } from '../../../lib/random-key';
 import { CODE_LENGTH, CODE_MAX_WRONG_TRIES } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
@@ -44,7 +45,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
     extra: (v) => (v.code ? undefined : { code: VERIFICATION_MESSAGES.codeRequired }),
     send: async (_, v) => {
       if (v.code.length !== CODE_LENGTH) return;
-      verifyKey.current ??= pendingVerifyKey(flow) ?? crypto.randomUUID();
+      verifyKey.current ??= pendingVerifyKey(flow) ?? randomKey();
       const answer = await verifyCode(flow, email, v.code, verifyKey.current);
       forgetPendingCode(flow);
       await onVerified(answer);

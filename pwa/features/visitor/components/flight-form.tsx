@@ -107,15 +107,22 @@ export function SubmitFlights({ busy }: { busy: boolean }) {
 /**
  * After a 409 (the saved flights changed on another device or by the organisers since the form was
  * opened): start again from them (a reload: the tab's draft of the old ones is then dropped,
- * flight-draft.ts), or send this form anyway, replacing them.
+ * flight-draft.ts), or send this form anyway (`resend` submits it again, now without its base).
  */
-export function ChangedMeanwhile({ onSendAnyway, busy }: { onSendAnyway: () => void; busy: boolean }) {
+export function ChangedMeanwhile({ form, resend }: { form: FlightFormController; resend: () => void }) {
+  if (!form.changed) return null;
   return (
     <div className="actions">
-      <Button variant="secondary" onClick={() => window.location.reload()} disabled={busy}>
+      <Button variant="secondary" onClick={() => window.location.reload()} disabled={form.busy}>
         Show the saved flights
       </Button>
-      <Button onClick={onSendAnyway} disabled={busy}>
+      <Button
+        onClick={() => {
+          form.sendAnyway();
+          resend();
+        }}
+        disabled={form.busy}
+      >
         Send mine anyway
       </Button>
     </div>

@@ -5,7 +5,6 @@
  */
 import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
-import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
 import { useRefreshRegistrations } from '../../../lib/registration-queries';
 import { flightRules, submitWithTokenSchema } from '../../../../shared/schemas/flight';
@@ -33,9 +32,6 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
   const [resetKey, setResetKey] = useState(0);
   const root = useRef<HTMLFormElement>(null);
   const refreshRegistrations = useRefreshRegistrations();
-  // the saved flights changed since the form opened (409): the visitor chooses
-  const [changed, setChanged] = useState(false);
-
   const onSubmit = form.submit({
     schema: submitWithTokenSchema(flightRules(event), { form: true }),
     body: (v) => ({
@@ -47,7 +43,6 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     }),
     extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async (_, v) => {
-      setChanged(false);
       await submitTokenFlights({
         token,
         basedOn: form.basedOn(),
@@ -64,7 +59,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     onError: (err) => {
       setResetKey((k) => k + 1); // the server has used up this challenge solution
       focusFirstError(root.current);
-      setChanged(err instanceof ApiError && err.status === 409);
+      form.noteFailure(err);
     },
   });
 
@@ -85,15 +80,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         <a href={`mailto:${event.supportEmail}`}>{event.supportEmail}</a>.
       </p>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
-      {changed && (
-        <ChangedMeanwhile
-          busy={form.busy}
-          onSendAnyway={() => {
-            form.sendAnyway();
-            root.current?.requestSubmit();
-          }}
-        />
-      )}
+      <ChangedMeanwhile form={form} resend={() => root.current?.requestSubmit()} />
       <VisitorEmailField
         value={form.values.email}
         onChange={(value) => form.set('email', value)}

@@ -4,7 +4,7 @@
  * in the loaded registration; a refused registrant token (401) goes back to the page, which asks for
  * the email again.
  */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Alert } from '../../../components/alert';
 import { ApiError } from '../../../lib/api-client';
 import { useEvent } from '../../../lib/public-config';
@@ -32,14 +32,10 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
   const rules = flightRules(useEvent());
   const root = useRef<HTMLFormElement>(null);
   const refreshRegistrations = useRefreshRegistrations();
-  // the saved flights changed since the form opened (409): the visitor chooses
-  const [changed, setChanged] = useState(false);
-
   const onSubmit = form.submit({
     schema: submitVerifiedSchema(rules, { form: true }),
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
     send: async (_, v) => {
-      setChanged(false);
       await submitVerifiedFlights({
         registrationId: registration.id,
         basedOn: form.basedOn(),
@@ -56,7 +52,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
     onError: (err) => {
       if (unauthorized(err)) onUnauthorized(err.message);
       else focusFirstError(root.current);
-      setChanged(err instanceof ApiError && err.status === 409);
+      form.noteFailure(err);
     },
   });
 
@@ -73,15 +69,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
         )}
       </div>
       {form.result && <Alert kind="error">{form.result.text}</Alert>}
-      {changed && (
-        <ChangedMeanwhile
-          busy={form.busy}
-          onSendAnyway={() => {
-            form.sendAnyway();
-            root.current?.requestSubmit();
-          }}
-        />
-      )}
+      <ChangedMeanwhile form={form} resend={() => root.current?.requestSubmit()} />
       <FlightForm form={form} window={rules} disabled={form.busy} />
       <SubmitFlights busy={form.busy} />
     </form>
