@@ -72,10 +72,14 @@ const PASS_LIMIT = 'limit must be a whole number from 1 to 50';
  * POST /api/registrations/send-passes: the next batch of passes after `after_id` (0 to start);
  * `unsent_only`: only the registrations never sent their pass (a run after failures tries those alone);
  * `dry_run`: how many active registrations there are and how many were never sent one, sending nothing.
+ * A field it does not know is refused, sending nothing.
  */
-export const sendPassesSchema = z.object({
-  after_id: z.number({ error: AFTER_ID }).int(AFTER_ID).min(0, AFTER_ID).max(MAX_ROW_ID, AFTER_ID).default(0),
-  limit: z.number({ error: PASS_LIMIT }).int(PASS_LIMIT).min(1, PASS_LIMIT).max(50, PASS_LIMIT).default(20),
-  unsent_only: z.boolean({ error: 'unsent_only must be true or false' }).default(false),
-  dry_run: z.boolean({ error: 'dry_run must be true or false' }).default(false),
-});
+export const sendPassesSchema = z
+  .object({
+    after_id: z.number({ error: AFTER_ID }).int(AFTER_ID).min(0, AFTER_ID).max(MAX_ROW_ID, AFTER_ID).default(0),
+    limit: z.number({ error: PASS_LIMIT }).int(PASS_LIMIT).min(1, PASS_LIMIT).max(50, PASS_LIMIT).default(20),
+    unsent_only: z.boolean({ error: 'unsent_only must be true or false' }).default(false),
+    dry_run: z.boolean({ error: 'dry_run must be true or false' }).default(false),
+  })
+  // strict: a misspelt dry_run ('dryRun', as the flight-info request spells it) would otherwise mail every family
+  .strict();

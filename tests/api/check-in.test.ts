@@ -490,6 +490,29 @@ describe('the check-in pass by mail', () => {
     expect(bad.body.error).toBe('limit must be a whole number from 1 to 50');
   });
 
+  it('two runs of the unsent only at once mail each family once; a misspelt field is refused and mails nobody', async () => {
+    const fresh = [await makeRegistration(t.db), await makeRegistration(t.db), await makeRegistration(t.db)];
+    const run = async () => {
+      let after = 0;
+      for (let i = 0; i < 100; i++) {
+        const next = await t.api('POST', '/api/registrations/send-passes', {
+          token: admin.token,
+          body: { unsent_only: true, after_id: after, limit: 2 },
+        });
+        expect(next.status).toBe(200);
+        after = next.body.last_id;
+        if (next.body.remaining === 0) return;
+      }
+    };
+    await Promise.all([run(), run()]);
+    for (const reg of fresh) expect(t.mail.filter((m) => m.to === reg.primaryEmail)).toHaveLength(1);
+    const before = t.mail.length;
+    const misspelt = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { dryRun: true } });
+    expect(misspelt.status).toBe(400);
+    expect(misspelt.body.error).toBe('Unknown field: dryRun');
+    expect(t.mail.length).toBe(before);
+  });
+
   it('after mails the server refused, a run of the unsent only tries those again, and mails no family twice', async () => {
     const sent = await makeRegistration(t.db);
     const refused = await makeRegistration(t.db);

@@ -326,7 +326,11 @@ describe('check-in passes in bulk', () => {
       flight: { flightNumber: 'DL 6', flightDate: '2025-11-27', flightTime: '11:00' },
     });
     await page.getByRole('button', { name: 'Email check-in passes' }).click();
-    await dialog.getByText(/^\d+ active registrations: \d+ already sent their pass, \d+ not yet\.$/).waitFor();
+    await dialog
+      .getByText(
+        /^\d+ active registrations: \d+ already sent their pass, \d+ not yet\. Send to every active registration mails those \d+ again\.$/,
+      )
+      .waitFor();
     await dialog.getByRole('button', { name: /^Send to the \d+ not sent yet$/ }).click();
     await page.getByText(/^Sent \d+ check-in pass(es)?\.$/).waitFor({ timeout: 60_000 });
     expect(passMails(late.email)).toHaveLength(1);

@@ -106,6 +106,23 @@ export async function sendCheckInPasses(
   let failed = 0;
   for (const reg of batch) {
     try {
+      if (p.unsentOnly) {
+        // read again under the row's lock, the mail and its audit row in the same transaction: two runs at
+        // once (two admins, two tabs) mail each family once, the second finding the first's audit row
+        const mailed = await db.transaction(async (tx) => {
+          await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, reg.id)).for('update');
+          // a statement of its own after the lock: it sees an audit row committed while this one waited
+          const [still] = await tx
+            .select({ id: registrations.id })
+            .from(registrations)
+            .where(and(eq(registrations.id, reg.id), active));
+          if (!still) return false;
+          await sendCheckInPass(tx, deps, reg, actor);
+          return true;
+        });
+        if (mailed) sent += 1;
+        continue;
+      }
       await sendCheckInPass(db, deps, reg, actor);
       sent += 1;
     } catch (e) {

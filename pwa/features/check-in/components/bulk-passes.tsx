@@ -130,7 +130,7 @@ export function BulkPasses() {
               ? ': none has been sent a pass yet.'
               : counts.unsent === 0
                 ? ': every one has been sent its pass already. Sending again mails each family a second time.'
-                : `: ${counts.total - counts.unsent} already sent their pass, ${counts.unsent} not yet.`}
+                : `: ${counts.total - counts.unsent} already sent their pass, ${counts.unsent} not yet. Send to every active registration mails those ${counts.total - counts.unsent} again.`}
           </p>
         )}
         {progress && (
