@@ -113,7 +113,8 @@ export function ChangedMeanwhile({ form, resend }: { form: FlightFormController;
   if (!form.changed) return null;
   return (
     <div className="actions">
-      <Button variant="secondary" onClick={() => window.location.reload()} disabled={form.busy}>
+      {/* the keyboard lands on the choice, not on the page (the alert above is read out) */}
+      <Button variant="secondary" onClick={() => window.location.reload()} disabled={form.busy} autoFocus>
         Show the saved flights
       </Button>
       <Button
