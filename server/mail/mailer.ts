@@ -41,7 +41,11 @@ export interface Mailer {
 export function createMailer(cfg: Config['mail'], log: Logger): Mailer {
   const outbox: SentMail[] = [];
   const transport =
-    cfg.transport === 'smtp' ? nodemailer.createTransport(cfg.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+    cfg.transport === 'smtp'
+      ? // bounded waits (nodemailer's own run to 2 and 10 minutes): a link or pass is mailed inside its
+        // registration's transaction, so a mail server that hangs must not hold that row, or PGlite, for long
+        nodemailer.createTransport({ url: cfg.smtpUrl, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 })
+      : nodemailer.createTransport({ jsonTransport: true });
   let counter = 0;
   return {
     outbox,

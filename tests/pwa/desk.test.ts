@@ -4,11 +4,12 @@
  * refused, and a balance taken on two devices becomes a conflict that says so.
  */
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SyncEngine } from '../../pwa/offline/sync-engine';
 import { lostTo, overpaymentBadge, paymentConflictBadge, queueCheckIn, queuePayment, showDesk, takenText } from '../../pwa/offline/desk';
 import { keepServer, listOps, retryOp } from '../../pwa/offline/outbox';
 import { opOutcome } from '../../pwa/offline/op-outcome';
+import { asSent, discardQuestion } from '../../pwa/offline/sync-text';
 import { clearLocalData } from '../../pwa/offline/local-data';
 import type { SyncRequest } from '../../pwa/offline/transport';
 import type { PaymentOp } from '../../pwa/offline/types';
@@ -461,6 +462,33 @@ describe("the desk's queue", () => {
     expect((await listOps(db)).map((o) => [o.opId, o.state])).toEqual([[b.opId, 'failed']]);
     expect((await db.registrations.get(7))!.attendees.map((x) => x.checked_in)).toEqual([true, true]);
     expect((await db.registrations.get(8))!.attendees[0].checked_in).toBe(false);
+  });
+
+  it('a batch on its way is marked on the device as having left, so another tab, or this one reloaded, says it may be on the server', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: 'Dana Desk' });
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [72], checkedIn: true, actorName: 'Dana Desk' });
+    const server = fakeServer({ 'POST /registrations/7/check-in': checkInRoute({ by: 'Dana Desk', device: () => 'desk-1' }) });
+    let answer: (() => void) | null = null;
+    const transport: typeof server.transport = async (req) => {
+      if (req.path === '/registrations/check-in/batch') await new Promise<void>((resolve) => (answer = resolve));
+      return server.transport(req);
+    };
+    const e = new SyncEngine({ db, transport, feeds: () => ['registrations'], setTimer: () => undefined, clearTimer: () => undefined });
+    const cycle = e.syncOnce();
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    const queued = await listOps(db);
+    expect(e.getState().sending).toEqual(queued.map((op) => op.opId));
+    expect(queued.map((op) => [op.attempts, typeof op.leftAt])).toEqual([
+      [0, 'string'],
+      [0, 'string'],
+    ]);
+    expect(discardQuestion(asSent(queued[0], []))).toContain('may already be on the server');
+    answer!();
+    await cycle;
+    expect(await listOps(db)).toEqual([]);
+    await e.stop();
   });
 });
 

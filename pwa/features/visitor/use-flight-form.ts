@@ -100,6 +100,8 @@ export function useFlightForm() {
   const [changed, setChanged] = useState(false);
   /** A send failed: whether it was for that reason. */
   const noteFailure = useCallback((err: unknown) => setChanged(err instanceof ApiError && err.status === 409), []);
+  /** A send starts: the choice goes until its answer (a second 409 shows it afresh, its first button focused). */
+  const noteSending = useCallback(() => setChanged(false), []);
   /** "Send mine anyway": the next send replaces the saved flights whatever they became. */
   const sendAnyway = useCallback(() => {
     base.current = null;
@@ -114,6 +116,7 @@ export function useFlightForm() {
     basedOn,
     changed,
     noteFailure,
+    noteSending,
     sendAnyway,
     updateRow,
     addRow,

@@ -111,13 +111,14 @@ export async function sendCheckInPasses(
         // once (two admins, two tabs) mail each family once, the second finding the first's audit row
         const mailed = await db.transaction(async (tx) => {
           await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, reg.id)).for('update');
-          // a statement of its own after the lock: it sees an audit row committed while this one waited
+          // a statement of its own after the lock: it sees an audit row committed while this one waited,
+          // and the row as it is now (an email corrected meanwhile gets the pass)
           const [still] = await tx
-            .select({ id: registrations.id })
+            .select()
             .from(registrations)
             .where(and(eq(registrations.id, reg.id), active));
           if (!still) return false;
-          await sendCheckInPass(tx, deps, reg, actor);
+          await sendCheckInPass(tx, deps, still, actor);
           return true;
         });
         if (mailed) sent += 1;

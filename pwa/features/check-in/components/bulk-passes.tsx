@@ -64,8 +64,10 @@ export function BulkPasses() {
         const total = unsentOnly && planned !== null ? planned : batch.total;
         p = { sent: p.sent + batch.sent, failed: p.failed + batch.failed, done: Math.max(0, total - batch.remaining), total };
         setProgress(p);
+        // a batch may send nothing (another admin's run mailed them first): the run stops at the list's end
+        const moved = batch.last_id !== after;
         after = batch.last_id;
-        if (batch.remaining === 0 || batch.sent + batch.failed === 0) break;
+        if (batch.remaining === 0 || !moved) break;
       }
       setResult({ kind: p.failed ? 'error' : 'success', text: passResultText(p.sent, p.failed) });
     } catch (e) {

@@ -43,6 +43,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     }),
     extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async (_, v) => {
+      form.noteSending();
       await submitTokenFlights({
         token,
         basedOn: form.basedOn(),

@@ -36,6 +36,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
     schema: submitVerifiedSchema(rules, { form: true }),
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
     send: async (_, v) => {
+      form.noteSending();
       await submitVerifiedFlights({
         registrationId: registration.id,
         basedOn: form.basedOn(),
