@@ -199,6 +199,21 @@ describe('POST /api/registrations/verify-code', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('the same Verify sent twice at once (a double send on a bad signal) is answered twice', async () => {
+    const reg = await makeRegistration(t.db);
+    await send(reg.primaryEmail, 'flight-info');
+    const code = codeFor(t, reg.primaryEmail);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        t.api('POST', '/api/flight-info/verify-code', {
+          body: { email: reg.primaryEmail, code },
+          headers: { 'Idempotency-Key': 'verify-twice-0001' },
+        }),
+      ),
+    );
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+  });
+
   it('a wrong code is 400 with the sentence; after 5 wrong tries the right code is dead too', async () => {
     const reg = await makeRegistration(t.db);
     await send(reg.primaryEmail);

@@ -3,7 +3,7 @@
  * without look-alikes, stored as a hash bound to the email and the purpose, single use, valid 10 minutes,
  * at most 5 wrong tries; a new code, once mailed, invalidates the earlier ones of the same email and purpose.
  */
-import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { verificationCodes } from '../../db/schema';
 import { CODE_ALPHABET, randomCode, sha256 } from '../../lib/tokens';
@@ -71,32 +71,32 @@ export async function consumeCode(
   // a code no code can be (a character dropped, a 0 for an O) is wrong without a compare: no try is used up
   if (!CODE_SHAPE.test(code)) return false;
   const normalized = email.toLowerCase();
-  if (key) {
-    const [again] = await db
-      .select({ id: verificationCodes.id })
-      .from(verificationCodes)
-      .where(
-        and(
-          eq(verificationCodes.email, normalized),
-          eq(verificationCodes.purpose, purpose),
-          eq(verificationCodes.codeHash, codeHash(normalized, purpose, code)),
-          eq(verificationCodes.consumedKeyHash, sha256(key)),
-          gt(verificationCodes.expiresAt, now),
-        ),
-      )
-      .limit(1);
-    if (again) return true;
-  }
+  /** this email's and purpose's codes still live by the clock, with `more` */
+  const ofThisEmail = (...more: SQL[]) =>
+    and(eq(verificationCodes.email, normalized), eq(verificationCodes.purpose, purpose), gt(verificationCodes.expiresAt, now), ...more);
+  // this very code, consumed under this very key: the same request sent again
+  const sentAgain = async () =>
+    key !== undefined &&
+    (
+      await db
+        .select({ id: verificationCodes.id })
+        .from(verificationCodes)
+        .where(
+          ofThisEmail(
+            eq(verificationCodes.codeHash, codeHash(normalized, purpose, code)),
+            eq(verificationCodes.consumedKeyHash, sha256(key)),
+          ),
+        )
+        .limit(1)
+    ).length > 0;
+  if (await sentAgain()) return true;
   const liveCode = db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(
-      and(
-        eq(verificationCodes.email, normalized),
-        eq(verificationCodes.purpose, purpose),
+      ofThisEmail(
         isNull(verificationCodes.consumedAt),
         isNull(verificationCodes.invalidatedAt),
-        gt(verificationCodes.expiresAt, now),
         lt(verificationCodes.attempts, MAX_WRONG_TRIES),
       ),
     )
@@ -109,12 +109,14 @@ export async function consumeCode(
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
     .where(and(inArray(verificationCodes.id, liveCode), lt(verificationCodes.attempts, MAX_WRONG_TRIES)))
     .returning({ id: verificationCodes.id, codeHash: verificationCodes.codeHash });
-  if (!live || live.codeHash !== codeHash(normalized, purpose, code)) return false;
+  // no live code: the same request, sent twice at once, may have consumed it a moment ago
+  if (!live) return sentAgain();
+  if (live.codeHash !== codeHash(normalized, purpose, code)) return false;
   // conditional update: of two concurrent right answers only one consumes the code
   const consumed = await db
     .update(verificationCodes)
     .set({ consumedAt: now, consumedKeyHash: key ? sha256(key) : null })
     .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt), isNull(verificationCodes.invalidatedAt)))
     .returning({ id: verificationCodes.id });
-  return consumed.length === 1;
+  return consumed.length === 1 || sentAgain();
 }
