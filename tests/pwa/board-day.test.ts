@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { queryArrivals } from '../../pwa/offline/queries';
 import { boardDateOf, defaultBoardDate, liveBoardDay } from '../../pwa/features/arrivals/hooks/use-arrival-date';
 import { arrivalRow, freshDb, seedArrivals } from './fixtures';
@@ -17,6 +17,22 @@ describe("the greeter's board day, 04:00 to 04:00", () => {
     expect(liveBoardDay(event, new Date('2025-11-28T10:05:00Z'))).toBe('2025-11-28');
     expect(liveBoardDay(event, new Date('2026-11-28T10:05:00Z'))).toBeNull();
     expect(defaultBoardDate(event, new Date('2026-11-28T10:05:00Z'))).toBe('2025-11-27');
+  });
+
+  it("is the same where a browser's ICU writes 'en-CA' dates as 11/28/2025 (WebKit with a newer CLDR)", () => {
+    const Real = Intl.DateTimeFormat;
+    const spy = vi
+      .spyOn(Intl, 'DateTimeFormat')
+      .mockImplementation(
+        ((locale?: string | string[], options?: Intl.DateTimeFormatOptions) =>
+          new Real(locale === 'en-CA' ? 'en-US' : locale, options)) as unknown as typeof Intl.DateTimeFormat,
+      );
+    try {
+      expect(liveBoardDay(event, new Date('2025-11-28T10:05:00Z'))).toBe('2025-11-28');
+      expect(defaultBoardDate(event, new Date('2025-11-29T12:00:00Z'))).toBe('2025-11-29');
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("opens an address's day; every date for 'all'; the board's own day for no date or one that is not a date", () => {

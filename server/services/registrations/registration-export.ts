@@ -13,6 +13,7 @@ import { filterCondition, sortOrder } from './registration-filters';
 import { isRealFlight } from '../flights/real-flight';
 import type { RegistrationRow } from './registration-derived';
 import { owedCents } from '../../../shared/pricing';
+import { calendarDate } from '../../../shared/time-zone';
 import type { RegistrationListQuery } from '../../../shared/schemas/registration';
 
 const CHUNK = 500;
@@ -96,8 +97,7 @@ export function localDateTime(d: Date | null, timeZone: string): string {
 }
 
 /** Today's date 'YYYY-MM-DD' in the event's time zone (the export's file name). */
-export const localToday = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+export const localToday = (timeZone: string, now = new Date()) => calendarDate(now, timeZone);
 
 export async function exportIds(db: DbOrTx, q: Omit<RegistrationListQuery, 'page' | 'limit'>): Promise<number[]> {
   const rows = await db

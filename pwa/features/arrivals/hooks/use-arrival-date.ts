@@ -8,12 +8,15 @@ import { useSearchParams } from 'react-router-dom';
 import { useEvent } from '../../../lib/public-config';
 import { BOARD_DAY_STARTS_MS } from '../../../../shared/board-day';
 import { isCalendarDate } from '../../../../shared/calendar-date';
+import { calendarDate } from '../../../../shared/time-zone';
 
 const ALL = 'all';
 
-/** Today's date (YYYY-MM-DD) in the event's time zone. */
-export const todayIn = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/**
+ * Today's date (YYYY-MM-DD) in the event's time zone, from the date's parts: a locale's pattern is not
+ * a format (WebKit with a newer ICU writes 'en-CA' as 11/28/2026, and the board then missed today).
+ */
+export const todayIn = (timeZone: string, now = new Date()) => calendarDate(now, timeZone);
 
 /**
  * The board's today, while the event's flights are landing (null before and after): a day running from
