@@ -3,7 +3,7 @@
  * 'Sign in' ('Signing in...' while busy). After success: the page that was asked for ('from'), else the
  * user's home; an already signed-in user is sent there at once.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate, type Location } from 'react-router-dom';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -41,10 +41,23 @@ export default function LoginPage() {
   const target = (u: User | null) => fromPath(location) ?? homePathFor(u);
 
   const needsChallenge = config.challenge.provider !== 'none';
+  // Sign in pressed while the check was still being solved (Enter straight after a password manager
+  // filled the form): the sign-in goes as soon as the check is done, instead of waiting for a second press
+  const signInWhenChecked = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!token || !signInWhenChecked.current) return;
+    signInWhenChecked.current = false;
+    formRef.current?.requestSubmit();
+  }, [token]);
   const onSubmit = form.submit({
     schema: loginSchema,
     body: (v) => ({ ...v, turnstileToken: token ?? undefined }),
-    extra: () => (needsChallenge && !token ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
+    extra: () => {
+      if (!needsChallenge || token) return undefined;
+      signInWhenChecked.current = true;
+      return { turnstileToken: CHALLENGE_MESSAGES.missing };
+    },
     send: async (data, { password }) => {
       const signedIn = await login({ email: data.email, password, turnstileToken: token ?? undefined });
       navigate(target(signedIn), { replace: true });
@@ -70,7 +83,7 @@ export default function LoginPage() {
         {ended && status !== 'authenticated' && (
           <Alert kind="info">Your session has ended: sign in again. Changes kept on this device are sent once you have signed in.</Alert>
         )}
-        <form onSubmit={onSubmit} noValidate>
+        <form ref={formRef} onSubmit={onSubmit} noValidate>
           {form.result && (
             <p className="form-error" role="alert">
               {form.result.text}
