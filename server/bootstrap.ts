@@ -32,5 +32,10 @@ export async function bootstrap(database: Database, config: Config, log: Logger)
       return { demo };
     }
   }
+  // a fresh database with no way in: said at start, not found out at the sign-in page
+  if ((await countAdmins(db)) === 0)
+    log.warn(
+      'No admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or create one with `npm run user -- add --email E --password P --role admin --first-name F --last-name L`.',
+    );
   return { demo: null };
 }

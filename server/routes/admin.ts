@@ -4,13 +4,15 @@ import { stream } from 'hono/streaming';
 import type { AppEnv } from '../context';
 import { actorOf, requireAdmin } from '../middleware/auth';
 import { audit } from '../services/operations/audit';
-import { backupFileName, writeBackup } from '../services/operations/backup';
+import { backupFileName, requireKnownMigration, writeBackup } from '../services/operations/backup';
 
 export const adminRoutes = new Hono<AppEnv>().get('/backup', async (c) => {
   requireAdmin(c);
   const { database, log } = c.get('deps');
   const now = new Date();
   const fileName = backupFileName(now);
+  // a sentence now, not a 200 whose file ends at once (the headers would be gone before it failed)
+  await requireKnownMigration(database.db);
   // recorded before the snapshot is taken, so the backup holds its own download
   await audit(database.db, actorOf(c), 'backup.download', { type: 'backup', id: fileName });
   c.header('Content-Type', 'application/x-ndjson; charset=utf-8');

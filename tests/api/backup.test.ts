@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { emptyDatabase } from '../helpers/db';
 import { rowsOf } from '../../server/db/rows';
-import { backupTables, NOT_BACKED_UP, schemaTables } from '../../server/services/operations/backup';
+import { backupTables, NEWER_DATABASE, NOT_BACKED_UP, schemaTables } from '../../server/services/operations/backup';
 import { backupFileLines, restoreBackup, RestoreError } from '../../server/services/operations/restore';
 import type { Database } from '../../server/db/client';
 
@@ -258,6 +258,15 @@ describe('GET /api/admin/backup', () => {
     for (const [name, n] of Object.entries(await tableCounts(src.database))) {
       if (n > 0 && !NOT_BACKED_UP.has(name)) expect(rowTables, name).toContain(name);
     }
+  });
+
+  it('from a server older than the database (a roll-out still under way) is refused with a sentence, not an empty file', async () => {
+    const newer = await createTestApp();
+    const who = await newer.makeUser('admin');
+    await newer.db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', 9999999999999)`);
+    const res = await newer.app.request('/api/admin/backup', { headers: { authorization: `Bearer ${who.token}` } });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: string }).error).toBe(NEWER_DATABASE);
   });
 
   it('is one instant: a write made while the download runs is not in it', async () => {

@@ -27,6 +27,26 @@ describe('start-up bootstrap', () => {
     await database.close();
   });
 
+  it('a start with no admin account and no ADMIN_EMAIL says how to make one; with one it says nothing', async () => {
+    const database = await freshDatabase();
+    const said: string[] = [];
+    const listening = Object.assign(createLogger('silent'), {
+      warn: (msg: string) => void said.push(msg),
+    }) as unknown as typeof log;
+    await bootstrap(database, loadConfig({ ...TEST_ENV, DEMO_DATA: 'false' }), listening);
+    expect(said).toEqual([
+      'No admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or create one with `npm run user -- add --email E --password P --role admin --first-name F --last-name L`.',
+    ]);
+    said.length = 0;
+    await bootstrap(
+      database,
+      loadConfig({ ...TEST_ENV, DEMO_DATA: 'false', ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'boss-pass-1' }),
+      listening,
+    );
+    expect(said).toEqual([]);
+    await database.close();
+  });
+
   it('the first start on an empty database with demo data loads the event once and returns the demo accounts', async () => {
     const database = await freshDatabase();
     const config = loadConfig({ ...TEST_ENV, DEMO_DATA: 'true' });

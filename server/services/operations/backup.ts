@@ -19,6 +19,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR, type Database, type DbOrTx } from '../../db/client';
 import * as schema from '../../db/schema';
 import { rowsOf } from '../../db/rows';
+import { conflict } from '../../lib/errors';
 
 export const BACKUP_FORMAT = 'reunion-desk-backup';
 export const BACKUP_VERSION = 1;
@@ -91,6 +92,19 @@ async function appliedMigration(db: DbOrTx): Promise<string> {
   const entry = migrationJournal().find((e) => String(e.when) === row?.at);
   if (!entry) throw new Error('The database is at a migration this version of Reunion Desk does not know');
   return entry.tag;
+}
+
+/** Said when the database was migrated by a newer version (an instance left running through a roll-out). */
+export const NEWER_DATABASE =
+  'The database has been upgraded by a newer version of Reunion Desk: take the backup from a server running that version.';
+
+/** Refuses (409) before anything is sent when this version cannot write the database's backup. */
+export async function requireKnownMigration(db: DbOrTx): Promise<void> {
+  try {
+    await appliedMigration(db);
+  } catch {
+    throw conflict(NEWER_DATABASE);
+  }
 }
 
 /** `reunion-desk-backup-20251127-143005.ndjson` (UTC). */
