@@ -32,10 +32,10 @@ export async function bootstrap(database: Database, config: Config, log: Logger)
       return { demo };
     }
   }
-  // a fresh database with no way in: said at start, not found out at the sign-in page
+  // a database no admin can sign in to (none yet, or only disabled ones): said at start, not found out at the sign-in page
   if ((await countAdmins(db)) === 0)
     log.warn(
-      'No admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or create one with `npm run user -- add --email E --password P --role admin --first-name F --last-name L`.',
+      'No admin account can sign in: set ADMIN_EMAIL and ADMIN_PASSWORD (an email no account has) and restart, or run `npm run user -- add --email E --password P --role admin --first-name F --last-name L` (or `npm run user -- enable --email E` for a disabled admin).',
     );
   return { demo: null };
 }

@@ -35,7 +35,7 @@ describe('start-up bootstrap', () => {
     }) as unknown as typeof log;
     await bootstrap(database, loadConfig({ ...TEST_ENV, DEMO_DATA: 'false' }), listening);
     expect(said).toEqual([
-      'No admin account yet: set ADMIN_EMAIL and ADMIN_PASSWORD and restart, or create one with `npm run user -- add --email E --password P --role admin --first-name F --last-name L`.',
+      'No admin account can sign in: set ADMIN_EMAIL and ADMIN_PASSWORD (an email no account has) and restart, or run `npm run user -- add --email E --password P --role admin --first-name F --last-name L` (or `npm run user -- enable --email E` for a disabled admin).',
     ]);
     said.length = 0;
     await bootstrap(

@@ -21,12 +21,13 @@ describe("the greeter's board day, 04:00 to 04:00", () => {
 
   it("is the same where a browser's ICU writes 'en-CA' dates as 11/28/2025 (WebKit with a newer CLDR)", () => {
     const Real = Intl.DateTimeFormat;
-    const spy = vi
-      .spyOn(Intl, 'DateTimeFormat')
-      .mockImplementation(
-        ((locale?: string | string[], options?: Intl.DateTimeFormatOptions) =>
-          new Real(locale === 'en-CA' ? 'en-US' : locale, options)) as unknown as typeof Intl.DateTimeFormat,
-      );
+    // a function, not an arrow: the spy is called with `new`
+    const spy = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      locale?: string | string[],
+      options?: Intl.DateTimeFormatOptions,
+    ) {
+      return new Real(locale === 'en-CA' ? 'en-US' : locale, options);
+    } as unknown as typeof Intl.DateTimeFormat);
     try {
       expect(liveBoardDay(event, new Date('2025-11-28T10:05:00Z'))).toBe('2025-11-28');
       expect(defaultBoardDate(event, new Date('2025-11-29T12:00:00Z'))).toBe('2025-11-29');

@@ -43,19 +43,21 @@ export default function LoginPage() {
   const needsChallenge = config.challenge.provider !== 'none';
   // Sign in pressed while the check was still being solved (Enter straight after a password manager
   // filled the form): the sign-in goes as soon as the check is done, instead of waiting for a second press
-  const signInWhenChecked = useRef(false);
+  // (only a form otherwise complete, and only as it was when pressed: one typed on meanwhile waits for its own press)
+  const signInWhenChecked = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (!token || !signInWhenChecked.current) return;
-    signInWhenChecked.current = false;
-    formRef.current?.requestSubmit();
+    if (!token || signInWhenChecked.current === null) return;
+    const pressed = signInWhenChecked.current;
+    signInWhenChecked.current = null;
+    if (pressed === JSON.stringify(form.values)) formRef.current?.requestSubmit();
   }, [token]);
   const onSubmit = form.submit({
     schema: loginSchema,
     body: (v) => ({ ...v, turnstileToken: token ?? undefined }),
-    extra: () => {
+    extra: (v) => {
       if (!needsChallenge || token) return undefined;
-      signInWhenChecked.current = true;
+      if (loginSchema.safeParse(v).success) signInWhenChecked.current = JSON.stringify(v);
       return { turnstileToken: CHALLENGE_MESSAGES.missing };
     },
     send: async (data, { password }) => {

@@ -84,14 +84,18 @@ export function migrationJournal(): JournalEntry[] {
 /** The tag of this code's newest migration: what a restore migrates an empty database to. */
 export const latestMigration = () => migrationJournal().at(-1)!.tag;
 
-/** The tag of the newest migration applied to the database (drizzle records each one's journal time). */
-async function appliedMigration(db: DbOrTx): Promise<string> {
+/** The tag of the newest migration applied to the database (drizzle records each one's journal time); null when this code does not know it. */
+async function knownMigration(db: DbOrTx): Promise<string | null> {
   const [row] = rowsOf<{ at: string }>(
     await db.execute(sql`select created_at::text as at from drizzle.__drizzle_migrations order by created_at desc limit 1`),
   );
-  const entry = migrationJournal().find((e) => String(e.when) === row?.at);
-  if (!entry) throw new Error('The database is at a migration this version of Reunion Desk does not know');
-  return entry.tag;
+  return migrationJournal().find((e) => String(e.when) === row?.at)?.tag ?? null;
+}
+
+async function appliedMigration(db: DbOrTx): Promise<string> {
+  const tag = await knownMigration(db);
+  if (!tag) throw new Error('The database is at a migration this version of Reunion Desk does not know');
+  return tag;
 }
 
 /** Said when the database was migrated by a newer version (an instance left running through a roll-out). */
@@ -100,11 +104,7 @@ export const NEWER_DATABASE =
 
 /** Refuses (409) before anything is sent when this version cannot write the database's backup. */
 export async function requireKnownMigration(db: DbOrTx): Promise<void> {
-  try {
-    await appliedMigration(db);
-  } catch {
-    throw conflict(NEWER_DATABASE);
-  }
+  if ((await knownMigration(db)) === null) throw conflict(NEWER_DATABASE);
 }
 
 /** `reunion-desk-backup-20251127-143005.ndjson` (UTC). */
