@@ -3,35 +3,16 @@
  * waitlist (registrations arrive that way), so this file's server starts with the demo data, which has
  * some.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newPage, setupBrowser } from './helpers/playwright-utils';
-import { freePort, serverEnv, startServerProcess, type ServerProcess } from './helpers/server-process';
+import { fileServer } from './helpers/server-process';
 
 setupBrowser();
 
-const tmp = mkdtempSync(path.join(tmpdir(), 'reunion-e2e-confirm-'));
-const admin = {
-  adminEmail: 'confirm-admin@reunion.test',
-  adminPassword: `Adm-${randomBytes(6).toString('hex')}`,
-  mailDir: path.join(tmp, 'mail'),
-};
-let instance: ServerProcess;
-
-beforeAll(async () => {
-  instance = await startServerProcess(await freePort(), serverEnv(tmp, admin, { DEMO_DATA: 'true' }));
-}, 120_000);
-
-afterAll(async () => {
-  await instance?.stop();
-  rmSync(tmp, { recursive: true, force: true });
-});
+const { admin, baseUrl } = fileServer('confirm', { DEMO_DATA: 'true' });
 
 async function call(method: string, p: string, token: string | null, body?: unknown) {
-  const res = await fetch(`${instance.baseUrl}/api${p}`, {
+  const res = await fetch(`${baseUrl()}/api${p}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -52,7 +33,7 @@ describe('Confirm Registration', () => {
     const reg = waitlisted.body.registrations[0];
     expect(reg).toBeDefined();
 
-    const page = await newPage({ baseUrl: instance.baseUrl });
+    const page = await newPage({ baseUrl: baseUrl() });
     await page.goto('/manifest.webmanifest'); // same origin, without starting the app
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto(`/registration/${reg.registration_number}`);

@@ -4,8 +4,12 @@
  * shutdown; SIGKILL after 10 s).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = path.resolve(new URL('../../..', import.meta.url).pathname);
 /** The built PWA to serve: dist/ by default; E2E_STATIC_DIR lets a run use its own build (e.g. `vite build --outDir /tmp/x`) while others rebuild dist/. */
@@ -100,4 +104,26 @@ export async function startServerProcess(port: number, env: NodeJS.ProcessEnv): 
     throw e;
   }
   return { baseUrl, stop };
+}
+
+/**
+ * A server of the calling test file's own (its own data, mail and admin; `overrides` over serverEnv's
+ * environment), started before the file's tests and stopped, its files removed, after them.
+ */
+export function fileServer(name: string, overrides: NodeJS.ProcessEnv) {
+  const tmp = mkdtempSync(path.join(tmpdir(), `reunion-e2e-${name}-`));
+  const admin = {
+    adminEmail: `${name}-admin@reunion.test`,
+    adminPassword: `Adm-${randomBytes(6).toString('hex')}`,
+    mailDir: path.join(tmp, 'mail'),
+  };
+  let instance: ServerProcess | undefined;
+  beforeAll(async () => {
+    instance = await startServerProcess(await freePort(), serverEnv(tmp, admin, overrides));
+  }, 120_000);
+  afterAll(async () => {
+    await instance?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  return { admin, baseUrl: () => instance!.baseUrl };
 }
