@@ -489,11 +489,13 @@ export class SyncEngine {
   }
 
   /**
-   * Runs `send` with `opIds` in the state's `sending` meanwhile (Sync details and sign-out say they may be
-   * on the server), and marks them `leftAt` on the device first, so a tab closed or reloaded before the
-   * answer, or another tab, says so too. A send that never left (the device offline) takes its marks back.
+   * Sends `req`, which carries `ops`, with them in the state's `sending` meanwhile (Sync details and
+   * sign-out say they may be on the server), and marks them `leftAt` on the device first, so a tab closed
+   * or reloaded before the answer, or another tab, says so too. A send that never left (the device
+   * offline) takes its marks back.
    */
-  private async sendingOps<T>(opIds: string[], send: () => Promise<T>): Promise<T> {
+  private async sendOps(ops: readonly OutboxOp[], req: SyncRequest): Promise<SyncResponse> {
+    const opIds = ops.map((op) => op.opId);
     this.set({ sending: opIds });
     const marked: string[] = [];
     const now = new Date().toISOString();
@@ -508,7 +510,7 @@ export class SyncEngine {
           marked.push(o.opId);
         });
     try {
-      return await send();
+      return await this.call(req);
     } catch (e) {
       if (e instanceof NetworkError && !e.mayHaveReached && marked.length)
         await this.db.outbox
@@ -527,7 +529,7 @@ export class SyncEngine {
   private async uploadOne(op: OutboxOp): Promise<void> {
     let res: SyncResponse;
     try {
-      res = await this.sendingOps([op.opId], () => this.call(syncRequest(op)));
+      res = await this.sendOps([op], syncRequest(op));
     } catch (e) {
       if (e instanceof NetworkError) await noteAttempt(this.db, op, e.message, e.mayHaveReached);
       throw e;
@@ -563,15 +565,11 @@ export class SyncEngine {
   private async uploadPickups(run: PickupOp[]): Promise<boolean> {
     let res: SyncResponse;
     try {
-      res = await this.sendingOps(
-        run.map((op) => op.opId),
-        () =>
-          this.call({
-            method: 'POST',
-            path: '/flight-info/admin/flight-pickups/batch',
-            body: { ops: run.map((op) => ({ opId: op.opId, flightId: op.payload.flightId, ...pickupFields(op) })) },
-          }),
-      );
+      res = await this.sendOps(run, {
+        method: 'POST',
+        path: '/flight-info/admin/flight-pickups/batch',
+        body: { ops: run.map((op) => ({ opId: op.opId, flightId: op.payload.flightId, ...pickupFields(op) })) },
+      });
     } catch (e) {
       if (e instanceof NetworkError)
         await settlePickupBatch(
@@ -612,15 +610,11 @@ export class SyncEngine {
   private async uploadCheckIns(run: CheckInOp[]): Promise<boolean> {
     let res: SyncResponse;
     try {
-      res = await this.sendingOps(
-        run.map((op) => op.opId),
-        () =>
-          this.call({
-            method: 'POST',
-            path: '/registrations/check-in/batch',
-            body: { ops: run.map((op) => ({ opId: op.opId, registration_id: op.payload.registrationId, ...checkInFields(op) })) },
-          }),
-      );
+      res = await this.sendOps(run, {
+        method: 'POST',
+        path: '/registrations/check-in/batch',
+        body: { ops: run.map((op) => ({ opId: op.opId, registration_id: op.payload.registrationId, ...checkInFields(op) })) },
+      });
     } catch (e) {
       if (e instanceof NetworkError) for (const op of run) await noteAttempt(this.db, op, e.message, e.mayHaveReached);
       throw e;

@@ -128,8 +128,11 @@ export async function replaceFlights(
     const before = await listFlights(tx, registrationId, { lock: true });
     // called before each write: a form started from other flights than these is refused before anything
     // is written, but one that changes nothing (the same form sent again, its first answer lost) is not
+    // (the first call decides: the flights it compares are those locked above, not the writes since)
+    let checked = input.basedOn === undefined;
     const mayWrite = () => {
-      if (input.basedOn === undefined) return;
+      if (checked) return;
+      checked = true;
       // what the form showed of them: a form opened before the choice was known sent it as unknown
       const saved = before.map(serializeFlight);
       if (input.basedOn !== flightsBase(saved, reg.needsTransportation) && input.basedOn !== flightsBase(saved, undefined))
