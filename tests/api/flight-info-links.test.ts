@@ -168,6 +168,33 @@ describe('GET /api/flight-info/verify/{token}', () => {
     expect((await request(reg.id, admin.token)).status).toBe(200);
     expect((await verify(linkTokenFor(t, corrected.toUpperCase()))).status).toBe(200);
   });
+
+  it('a family whose links died is no longer counted as asked: the list drops "Requested" and the bulk request asks them again', async () => {
+    const admin = await t.makeUser('admin');
+    const askedAt = async (id: number) =>
+      (await t.api('GET', `/api/registrations/${id}`, { token: admin.token })).body.registration.flight_info_requested_at;
+    const wouldAsk = async (number: string) =>
+      (await t.api('POST', '/api/registrations/request-flight-info', { token: admin.token, body: { search: number, dryRun: true } })).body;
+    const reg = await makeRegistration(t.db);
+    const other = await makeRegistration(t.db);
+    for (const r of [reg, other]) expect((await request(r.id, admin.token)).status).toBe(200);
+    expect(await askedAt(reg.id)).not.toBeNull();
+    expect(await wouldAsk(reg.registrationNumber)).toMatchObject({ recipients: 0, skipped_recent: 1 });
+
+    // the address corrected: the mail went to the wrong one
+    await t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { primary_email: `new.${reg.primaryEmail}` } });
+    expect(await askedAt(reg.id)).toBeNull();
+    expect(await wouldAsk(reg.registrationNumber)).toMatchObject({ recipients: 1, skipped_recent: 0 });
+    // the same address in capitals is the same address: still asked
+    await t.api('PUT', `/api/registrations/${other.id}`, { token: admin.token, body: { primary_email: other.primaryEmail.toUpperCase() } });
+    expect(await askedAt(other.id)).not.toBeNull();
+
+    // cancelled and reactivated: the link sent before is dead
+    await t.api('POST', `/api/registrations/${other.id}/cancel`, { token: admin.token, body: { reason: 'Duplicate' } });
+    await t.api('POST', `/api/registrations/${other.id}/reactivate`, { token: admin.token });
+    expect(await askedAt(other.id)).toBeNull();
+    expect(await wouldAsk(other.registrationNumber)).toMatchObject({ recipients: 1, skipped_recent: 0 });
+  });
 });
 
 describe('POST /api/flight-info/submit', () => {

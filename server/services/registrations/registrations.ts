@@ -140,6 +140,7 @@ export async function updateRegistration(
   const before = await lockRegistration(tx, idOrNumber);
   const beforeView = await registrationView(tx, before);
   const waive = changes.waive_fees ?? before.waiveFees;
+  const emailChanged = changes.primary_email !== undefined && changes.primary_email.toLowerCase() !== before.primaryEmail.toLowerCase();
   await tx
     .update(registrations)
     .set({
@@ -164,6 +165,8 @@ export async function updateRegistration(
       discountPercentage: waive ? 0 : changes.discount_percentage,
       fixedDiscountCents: waive ? 0 : changes.fixed_discount_amount === undefined ? undefined : toCents(changes.fixed_discount_amount),
       removeLateFee: changes.remove_late_fee,
+      // the flight links mailed to the old address died with it: the family has not been asked at this one
+      flightInfoRequestedAt: emailChanged ? null : undefined,
       updatedAt: new Date(),
     })
     .where(eq(registrations.id, before.id));
@@ -182,9 +185,7 @@ export async function updateRegistration(
       .where(and(eq(attendees.registrationId, before.id), eq(attendees.isPrimary, true), isNull(attendees.removedAt)));
   }
   // a visitor's token proved the old address only
-  if (changes.primary_email !== undefined && changes.primary_email.toLowerCase() !== before.primaryEmail.toLowerCase()) {
-    await revokeRegistrationTokens(tx, before.id);
-  }
+  if (emailChanged) await revokeRegistrationTokens(tx, before.id);
   const row = await refreshDerived(tx, before.id, ctx.event);
   await audit(tx, ctx.actor, 'registration.update', { type: 'registration', id: row.id }, beforeView, await registrationView(tx, row));
   return row;
@@ -201,6 +202,8 @@ export async function cancelRegistration(tx: DbOrTx, idOrNumber: string | number
       cancelReason: reason,
       cancelledAt: new Date(),
       cancelledBy: ctx.actor.userId,
+      // the flight links sent so far die with the cancellation, and stay dead after a reactivation
+      flightInfoRequestedAt: null,
       updatedAt: new Date(),
       version: nextVersion(),
     })
