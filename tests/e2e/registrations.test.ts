@@ -416,6 +416,69 @@ describe('registration desk', () => {
     expect(saved.body.registration).toMatchObject({ notes: 'Arrives late', fixed_discount_amount: 100, primary_phone: '+1 555 7777' });
   });
 
+  it('edit mode says when a box changed here was changed by another admin too, and the saved sentence gives the total the server saved', async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Cleo', 'Clash');
+    const { id, registration_number: number } = created.body.registration;
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByLabel('Phone', { exact: true }).fill('+1 555 2222');
+    await page.getByLabel('Fixed Discount Amount ($)').fill('20');
+    // another admin saves a new phone: the page hears of it live and says Save would replace it
+    expect((await api('PUT', `/registrations/${id}`, { token, body: { primary_phone: '+1 555 1111' } })).status).toBe(200);
+    await page
+      .getByText(
+        'Changed on another device while you were editing: Phone (now “+1 555 1111”). Save Changes puts what you typed in its place.',
+      )
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('+1 555 2222');
+    // and a discount just before this Save reaches the server: the sentence says the total saved, not the preview's
+    await page.route(`**/api/registrations/${id}`, async (route) => {
+      if (route.request().method() === 'PUT') await api('PUT', `/registrations/${id}`, { token, body: { discount_percentage: 10 } });
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const said = page.getByText(/^Changes saved\. The total is now /);
+    await said.waitFor();
+    const saved = await api('GET', `/registrations/${id}`, { token });
+    expect(saved.body.registration).toMatchObject({ primary_phone: '+1 555 2222', discount_percentage: 10, fixed_discount_amount: 20 });
+    expect(await said.textContent()).toBe(`Changes saved. The total is now $${saved.body.registration.total_amount.toFixed(2)}.`);
+  });
+
+  it('Edit Attendee left open while another admin saves the attendee shows their change and does not put it back; a member saved without a relationship stays without', async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Ines', 'Stale', {
+      attendees: [{ first_name: 'Milo', last_name: 'Stale', age_category: 'child' }],
+    });
+    const { id, registration_number: number } = created.body.registration;
+    const detail = await api('GET', `/registrations/${id}`, { token });
+    const milo = detail.body.attendees.find((a: { first_name: string }) => a.first_name === 'Milo');
+    expect(milo.relationship).toBeNull();
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    await page.getByRole('button', { name: 'Change Milo Stale' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Attendee' });
+    await dialog.getByLabel('Age', { exact: true }).fill('8');
+    // another admin notes an allergy meanwhile: the box not touched here shows it
+    const other = await api('PUT', `/registrations/${id}/attendees/${milo.id}`, {
+      token,
+      body: { dietary_restrictions: 'Shellfish allergy - carries EpiPen' },
+    });
+    expect(other.status).toBe(200);
+    await expect
+      .poll(() => dialog.getByLabel('Dietary Restrictions').inputValue(), { timeout: 15_000 })
+      .toBe('Shellfish allergy - carries EpiPen');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Attendee changes saved.').waitFor();
+    const after = await api('GET', `/registrations/${id}`, { token });
+    expect(after.body.attendees.find((a: { id: number }) => a.id === milo.id)).toMatchObject({
+      age: 8,
+      dietary_restrictions: 'Shellfish allergy - carries EpiPen',
+      relationship: null,
+    });
+  });
+
   it('Add Attendee half filled stays open with what was typed when another admin cancels the registration meanwhile, and says why it cannot be added', async () => {
     const { page, token } = await signInAs('admin');
     const created = await createByApi(token, 'Cira', 'Cancels');

@@ -153,6 +153,7 @@ function RegistrationView({ detail, mode, fromCache = false }: { detail: Registr
           Editing contact, address, requests, notes and fees. Save Changes applies them; Cancel discards them.
         </p>
       )}
+      {isAdmin && editor.clash && <Alert kind="warning">{editor.clash}</Alert>}
 
       {/* Enter in an edit box saves, as Enter in a form would (the boxes span both columns, so no one <form>) */}
       <div

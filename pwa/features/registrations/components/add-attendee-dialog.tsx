@@ -6,17 +6,21 @@
  *
  * With `editing`, the same dialog corrects an attendee ("Edit Attendee", Save Changes / 'Saving...'),
  * opened on what is saved, with the same rules; the primary contact's relationship stays self and is not
- * asked. The server recomputes the totals, keeps the registration's name fields in step with the primary
- * contact, and writes the change to the history.
+ * asked; a group member saved without a relationship (the create forms do not ask it) may stay without.
+ * While it is open, a change saved elsewhere shows in the boxes not touched here, and Save sends only
+ * the boxes changed here (pwa/lib/rebase-values.ts). The server recomputes the totals, keeps the
+ * registration's name fields in step with the primary contact, and writes the change to the history.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
 import { useAgeCategoryOptions, useEvent } from '../../../lib/public-config';
 import { useForm } from '../../../lib/use-form';
 import { categoryForAge } from '../../../../shared/age-bands';
-import { attendeeCreateSchema, type Attendee } from '../../../../shared/schemas/attendee';
+import { attendeeCreateSchema, groupMemberSchema, type Attendee, type AttendeeCreate } from '../../../../shared/schemas/attendee';
+import { changedKeys, clashesAfter, clashText, rebaseValues, sameTrimmed } from '../../../lib/rebase-values';
 import { useAddAttendee } from '../api/add-attendee';
 import { useUpdateAttendee } from '../api/update-attendee';
 
@@ -64,6 +68,17 @@ const EMPTY = {
 };
 type Values = typeof EMPTY;
 
+const LABELS: Record<keyof Values, string> = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  relationship: 'Relationship',
+  relationship_other: 'Specify Relationship',
+  age_category: 'Age Category',
+  age: 'Age',
+  gender: 'Gender',
+  dietary_restrictions: 'Dietary Restrictions',
+};
+
 /** The form's values of a saved attendee (the primary contact's relationship is not on the form). */
 const valuesOf = (a: Attendee): Values => ({
   first_name: a.first_name,
@@ -100,6 +115,26 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
   const { values } = form;
   // an attendee being corrected already has a category: a typed age no longer overrides it
   const [categoryPicked, setCategoryPicked] = useState(!!editing);
+  // a group member saved without a relationship may stay so; one saved with it keeps it required
+  const [relationshipOptional] = useState(!!editing && !primary && !editing.relationship);
+
+  /** the attendee as saved when the dialog opened, or at its last change since; boxes changed here meanwhile clash */
+  const startedFrom = useRef(initial);
+  const [clashes, setClashes] = useState<Map<keyof Values, string>>(() => new Map());
+  const saved = editing ? JSON.stringify(valuesOf(editing)) : '';
+  const { setValues } = form;
+  useEffect(() => {
+    if (!saved) return;
+    const before = startedFrom.current;
+    const fresh = JSON.parse(saved) as Values;
+    if (JSON.stringify(before) === saved) return;
+    startedFrom.current = fresh;
+    setValues((v) => {
+      setClashes((known) => clashesAfter(known, v, before, fresh, sameTrimmed));
+      return rebaseValues(v, before, fresh, sameTrimmed);
+    });
+  }, [saved, setValues]);
+  const clash = editing ? clashText(clashes, values, sameTrimmed, LABELS, 'Save Changes') : null;
 
   function close() {
     if (form.busy) return;
@@ -119,22 +154,28 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
   const ageMismatch = ageCategoryMismatch(values.age, values.age_category, bands, ageOptions);
 
   const onSubmit = form.submit({
-    schema: attendeeCreateSchema,
+    schema: relationshipOptional ? groupMemberSchema : attendeeCreateSchema,
     // the primary contact is checked as 'self' (the server keeps it so) and sent without a relationship
     body: (v) => {
       const relationship = primary ? 'self' : v.relationship;
       return { ...v, relationship, relationship_other: relationship === 'other' ? v.relationship_other : '' };
     },
-    send: async (data) => {
+    send: async (data, v) => {
       if (editing) {
-        const { relationship: _r, relationship_other: _o, ...rest } = data;
-        await update.mutateAsync({ registrationId, attendeeId: editing.id, body: primary ? rest : data });
+        // only the boxes changed here: a change saved elsewhere meanwhile is not put back
+        const changed = new Set<string>(changedKeys(v, startedFrom.current, sameTrimmed));
+        if (changed.has('relationship') || changed.has('relationship_other')) changed.add('relationship').add('relationship_other');
+        if (primary) for (const k of ['relationship', 'relationship_other']) changed.delete(k);
+        const body = Object.fromEntries(Object.entries(data).filter(([k]) => changed.has(k)));
+        if (Object.keys(body).length) await update.mutateAsync({ registrationId, attendeeId: editing.id, body });
+        // no name in it: the list below says who (a name said twice would read as two people)
+        onDone?.(Object.keys(body).length ? 'Attendee changes saved.' : 'Nothing was changed.');
       } else {
-        await add.mutateAsync({ registrationId, body: data });
+        // a new attendee is always checked with the relationship required
+        await add.mutateAsync({ registrationId, body: data as AttendeeCreate });
         setCategoryPicked(false);
+        onDone?.('Attendee added.');
       }
-      // no name in it: the list below says who (a name said twice would read as two people)
-      onDone?.(editing ? 'Attendee changes saved.' : 'Attendee added.');
       onClose();
     },
     after: editing ? 'keep' : EMPTY,
@@ -164,6 +205,7 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
             {form.result.text}
           </p>
         )}
+        {clash && <Alert kind="warning">{clash}</Alert>}
         <div className="form-grid">
           <TextField label="First Name" {...form.field('first_name')} required autoFocus />
           <TextField label="Last Name" {...form.field('last_name')} required />
@@ -176,7 +218,7 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
             {...form.field('relationship')}
             options={RELATIONSHIP_OPTIONS}
             placeholder="Select relationship"
-            required
+            required={!relationshipOptional}
           />
         )}
         {!primary && values.relationship === 'other' && (

@@ -42,7 +42,9 @@ export interface AttendeesSectionProps {
 export function AttendeesSection({ registration: r, attendees, canManage, disabledReason, onFailure }: AttendeesSectionProps) {
   const ageLabels = useAgeLabels();
   const [adding, setAdding] = useState(false);
+  /** the attendee being corrected, as clicked; the dialog follows the saved one as it changes */
   const [editing, setEditing] = useState<Attendee | null>(null);
+  const editingNow = editing && (attendees.find((a) => a.id === editing.id) ?? editing);
   /** what the last add, change or removal did: said on the page and to a screen reader */
   const [said, setSaid] = useState('');
   const remove = useRemoveAttendee();
@@ -141,12 +143,12 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
       {(canAdd || adding) && (
         <AddAttendeeDialog open={adding} registrationId={r.id} onClose={() => setAdding(false)} onDone={setSaid} onFailure={onFailure} />
       )}
-      {editing && (
+      {editingNow && (
         <AddAttendeeDialog
-          key={editing.id}
+          key={editingNow.id}
           open
           registrationId={r.id}
-          editing={editing}
+          editing={editingNow}
           onClose={() => setEditing(null)}
           onDone={setSaid}
           onFailure={onFailure}

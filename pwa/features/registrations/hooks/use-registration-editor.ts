@@ -11,6 +11,7 @@ import { focusFirstError } from '../../../lib/focus-first-error';
 import { computeAmounts, formatMoney, refundOwedCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
+import { clashesAfter, clashText, rebaseValues } from '../../../lib/rebase-values';
 
 export interface EditValues {
   primary_first_name: string;
@@ -146,11 +147,31 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
  * one they changed keeps theirs. Save then sends only the admin's own changes, and does not put back
  * the old value of a field someone else changed meanwhile (a discount, a phone).
  */
-export function rebaseEdits(values: EditValues, startedFrom: EditValues, fresh: EditValues): EditValues {
-  const next = { ...values } as Record<keyof EditValues, EditValues[keyof EditValues]>;
-  for (const k of Object.keys(fresh) as (keyof EditValues)[]) if (sameAsSaved(k, values[k], startedFrom[k])) next[k] = fresh[k];
-  return next as EditValues;
-}
+export const rebaseEdits = (values: EditValues, startedFrom: EditValues, fresh: EditValues): EditValues =>
+  rebaseValues(values, startedFrom, fresh, sameAsSaved);
+
+/** The boxes' names as the edit form labels them, for the sentence about a box changed on both sides. */
+const LABELS: Record<keyof EditValues, string> = {
+  primary_first_name: 'First Name',
+  primary_last_name: 'Last Name',
+  primary_email: 'Email',
+  primary_phone: 'Phone',
+  address_line1: 'Address Line 1',
+  address_line2: 'Address Line 2',
+  city: 'City',
+  state: 'State',
+  zip_code: 'ZIP Code',
+  country: 'Country',
+  emergency_contact_name: 'Emergency Contact Name',
+  emergency_contact_phone: 'Emergency Contact Number',
+  dietary_restrictions: 'Dietary Restrictions',
+  special_requests: 'Special Requests',
+  notes: 'Notes',
+  waive_fees: 'Waive all fees',
+  discount_percentage: 'Discount Percentage (%)',
+  fixed_discount_amount: 'Fixed Discount Amount ($)',
+  remove_late_fee: 'Remove late fee',
+};
 
 /** Whether two values of a box would save the same, as changesOf reads them: text trimmed, a discount as its amount. */
 function sameAsSaved(k: keyof EditValues, a: EditValues[keyof EditValues], b: EditValues[keyof EditValues]): boolean {
@@ -188,26 +209,33 @@ export function useRegistrationEditor(
 
   /** the values as the server had them when editing started, or at its last change since */
   const startedFrom = useRef<EditValues | null>(null);
+  /** the boxes changed here and on the server meanwhile, with the server's value */
+  const [clashes, setClashes] = useState<Map<keyof EditValues, EditValues[keyof EditValues]>>(() => new Map());
 
   function start() {
     beforeWaive.current = null;
     startedFrom.current = editValuesOf(registration);
     form.reset(startedFrom.current);
+    setClashes(new Map());
     setEditing(true);
   }
 
-  // changed on the server while editing: the boxes not touched follow it (rebaseEdits)
+  // changed on the server while editing: the boxes not touched follow it (rebaseEdits); one changed on both sides is said
   const { setValues } = form;
   useEffect(() => {
     const before = startedFrom.current;
     if (!editing || !before) return;
     const fresh = editValuesOf(registration);
     startedFrom.current = fresh;
-    setValues((v) => rebaseEdits(v, before, fresh));
+    setValues((v) => {
+      setClashes((known) => clashesAfter(known, v, before, fresh, sameAsSaved));
+      return rebaseEdits(v, before, fresh);
+    });
   }, [editing, registration, setValues]);
 
   function cancel() {
     form.reset(editValuesOf(registration));
+    setClashes(new Map());
     setEditing(false);
   }
 
@@ -236,9 +264,10 @@ export function useRegistrationEditor(
     schema: registrationUpdateSchema,
     body: (v) => changesOf(registration, v),
     send: async (data, v) => {
-      await update.mutateAsync({ id: registration.id, changes: data as RegistrationChanges });
+      const saved = await update.mutateAsync({ id: registration.id, changes: data as RegistrationChanges });
       setEditing(false);
-      onSaved(savedText(changesOf(registration, v), preview.newTotalCents));
+      // the total the server saved: another admin's change made meanwhile counts in it, the preview's may not
+      onSaved(savedText(changesOf(registration, v), toCents(saved.total_amount ?? 0)));
     },
     after: 'keep',
     fallback: 'Failed to update registration',
@@ -258,7 +287,10 @@ export function useRegistrationEditor(
     await send();
   }
 
-  return { editing, values, errors: form.errors, preview, saving: form.busy, start, cancel, set, setText, save };
+  /** the sentence over the form while a box changed here was changed on another device too, or null */
+  const clash = editing ? clashText(clashes, values, sameAsSaved, LABELS, 'Save Changes') : null;
+
+  return { editing, values, errors: form.errors, preview, saving: form.busy, clash, start, cancel, set, setText, save };
 }
 
 export type RegistrationEditor = ReturnType<typeof useRegistrationEditor>;
