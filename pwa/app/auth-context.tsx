@@ -100,6 +100,21 @@ async function clearOfflineData(ask: (unsent: number, message: string, note: str
 }
 
 /**
+ * The server refused the session (expired, signed out elsewhere, the account disabled, as for a lost
+ * phone): the families' data this device keeps is wiped as a sign-out wipes it, unless changes wait to
+ * be sent (they are kept, and the sign-in that follows sends them). Only staff sessions are refused
+ * here, on devices that load the offline runtime anyway; a visitor's page never gets to it.
+ */
+async function wipeAfterRefusal(): Promise<void> {
+  try {
+    const offline = await import('../offline/runtime');
+    await offline.clearLocalData();
+  } catch (e) {
+    console.error('offline copy: wipe after the session was refused failed', e);
+  }
+}
+
+/**
  * At sign-in, before the staff screens show: this device's offline copy becomes the user's
  * (pwa/offline/owner.ts: a different user's cached data is removed; their unsent changes are kept and
  * still sent). A failure here does not stop the sign-in: starting the sync checks again, and until it
@@ -147,7 +162,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   /** `ended`: the server refused the session (expired, revoked, disabled): the sign-in page says so */
   const signedOut = useCallback(
     (ended = false) => {
-      if (ended) markSessionEnded();
+      if (ended) {
+        markSessionEnded();
+        void wipeAfterRefusal();
+      }
       rememberUser(null);
       setState({ status: 'unauthenticated', user: null });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'health' });

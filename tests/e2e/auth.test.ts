@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, createStaffUser, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
 import type { Page } from 'playwright-core';
+import { createFamily, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
 
@@ -9,6 +10,27 @@ async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The rows of one table of the device's offline copy (IndexedDB 'reunion-desk'). */
+function storedRows(page: Page, table: string): Promise<number> {
+  return page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('reunion-desk');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const count = db.transaction(name).objectStore(name).count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+    table,
+  );
 }
 
 describe('admin sign-in', () => {
@@ -191,8 +213,14 @@ describe('protected routes', () => {
   });
 
   it("a greeter's board whose session was ended elsewhere goes to /login at its next sync when no change waits on the device", async () => {
+    await createFamily({
+      firstName: 'Wren',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 5', flightDate: '2025-11-27', flightTime: '10:00' },
+    });
     const { page, token } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
     await page.getByText('Last synced', { exact: false }).waitFor(); // the first cycle has ended
+    await expect.poll(() => storedRows(page, 'arrivals')).toBeGreaterThan(0);
     await api('POST', '/auth/logout', { token });
     // a sync now rather than in 30 s (a return to the app within 2 s of a cycle's start starts none)
     await expect
@@ -205,6 +233,8 @@ describe('protected routes', () => {
       )
       .toBe('/login');
     await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
+    // nothing waited to be sent: the families' arrivals are not left on the phone (a disabled account's lost phone)
+    await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 10_000 }).toBe(0);
   });
 
   it('sends a signed-in user whose session was revoked to /login', async () => {
