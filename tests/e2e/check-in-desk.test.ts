@@ -68,6 +68,47 @@ describe('the check-in desk', () => {
       .toBe('Payment of $100.00 recorded.');
   });
 
+  it('a name found inside another (Ian in Brian) lists the family rather than opening it; a double tap checks in once; the card says what is owed first', async () => {
+    const word = uniqueWord();
+    const family = await createFamily({
+      firstName: 'Francois',
+      lastName: word,
+      others: [{ first_name: 'Brian', last_name: word, age_category: 'adult' }],
+      flight: { flightNumber: 'UA 81', flightDate: '2025-11-27', flightTime: '12:00' },
+    });
+    const { page } = await signInAs('checkin', { path: '/admin/check-in' });
+    const search = page.getByLabel('Find a family');
+    await search.fill(`Ian ${word}`);
+    const matches = page.getByRole('list', { name: 'Matching families' });
+    await matches.getByRole('button', { name: new RegExp(`^${family.name}.*with Brian ${word}`, 'i') }).waitFor({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: `Party of ${family.name}` });
+    expect(await card.count()).toBe(0);
+    // the start of a name opens the lone family at once
+    await search.fill(`Bri ${word}`);
+    await card.waitFor();
+    await card.getByText(/^Still owes \$[\d,]+\.\d{2}: Record payment is under Balance due\.$/).waitFor();
+    // a double click on one person's Check in is one tap: in, not in and out again
+    await card.getByRole('button', { name: `Check in Brian ${word}` }).dblclick();
+    await card.getByRole('button', { name: `Undo check-in of Brian ${word}` }).waitFor();
+    await expect
+      .poll(
+        async () => {
+          const reg = (await api('GET', `/registrations/${family.registrationId}`, { token: await seedToken() })).body;
+          return reg.attendees.find((a: { first_name: string }) => a.first_name === 'Brian').checked_in;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await page.waitForTimeout(1_500); // a second toggle, had there been one, would have been sent by now
+    const after = (await api('GET', `/registrations/${family.registrationId}`, { token: await seedToken() })).body;
+    expect(after.attendees.find((a: { first_name: string }) => a.first_name === 'Brian').checked_in).toBe(true);
+    // the next family: focusing the box selects the last one's text, so typing replaces it
+    await page.getByRole('heading', { name: 'Check-in' }).click();
+    await search.focus();
+    await page.keyboard.type('Francois');
+    expect(await search.inputValue()).toBe('Francois');
+  });
+
   it("a payment taken elsewhere while the desk's Record payment is open: the dialog says the balance changed and prefills the new one", async () => {
     const family = await createFamily({
       firstName: 'Quyen',

@@ -14,7 +14,7 @@ import { PageSpinner } from '../../components/spinner';
 import { NotDownloaded } from '../../offline/components/not-downloaded';
 import { useFirstDownloadDone, useSettledRegistrations, useSyncStatus } from '../../offline/hooks';
 import { matchesQuery } from '../../offline/local-search';
-import { deskQuery, matchedMember, rankDeskMatches } from './desk-matches';
+import { deskQuery, matchedMember, opensAlone, rankDeskMatches } from './desk-matches';
 import { closeMatches } from './close-matches';
 import type { CachedRegistration } from '../../offline/types';
 import { useAuth } from '../../app/auth-context';
@@ -91,7 +91,8 @@ export default function CheckInPage() {
   );
   // nothing matches: the names nearly typed ('Jhon' for John), one tap away
   const close = useMemo(() => (list.length === 0 && query.trim() && all ? closeMatches(all, query) : []), [all, list, query]);
-  const party = chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 ? list[0] : undefined;
+  const party =
+    chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 && opensAlone(list[0].searchText, query) ? list[0] : undefined;
 
   if (all === undefined) return <PageSpinner />;
   return (
@@ -109,6 +110,11 @@ export default function CheckInPage() {
           type="search"
           autoFocus
           autoComplete="off"
+          autoCorrect="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          // the last family's name or number is selected: the next one typed replaces it
+          onFocus={(e) => e.target.select()}
           placeholder="Name, registration number, phone or email"
           value={search}
           onChange={(e) => {

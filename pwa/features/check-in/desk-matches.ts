@@ -4,6 +4,7 @@
  * cancelled registrations last (they cannot be checked in).
  */
 import { matchesQuery, normalizeText } from '../../offline/local-search';
+import { loosenSearch } from '../../../shared/search';
 import { numberFromPass } from '../../../shared/check-in-pass';
 import type { CachedRegistration } from '../../offline/types';
 
@@ -57,4 +58,20 @@ export function rankDeskMatches<T extends Match>(rows: T[], query: string): T[] 
       a.primary_last_name.localeCompare(b.primary_last_name) ||
       a.primary_first_name.localeCompare(b.primary_first_name),
   );
+}
+
+/**
+ * Whether a lone match may open its card by itself: every typed word starts a word of the family's
+ * search text, or the query holds a digit or an @ (a number, phone or email is specific). 'Ian Scott'
+ * finds François Scott's family through Brian Scott: listed, with "with Brian Scott", not opened as if
+ * it were the family asked for.
+ */
+export function opensAlone(searchText: string, query: string): boolean {
+  if (/[\d@]/.test(query)) return true;
+  const hay = ` ${loosenSearch(searchText)}`;
+  return normalizeText(query.replace(/,/g, ' '))
+    .split(' ')
+    .map((w) => loosenSearch(w).trim())
+    .filter(Boolean)
+    .every((w) => hay.includes(` ${w}`));
 }

@@ -7,7 +7,7 @@
  * cancelled registration says why it cannot be checked in.
  */
 import { useAgeLabels } from '../../../lib/public-config';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatWhen, refundOwed } from '../../../lib/format';
@@ -17,6 +17,9 @@ import type { CachedRegistration, OpState, PaymentOp } from '../../../offline/ty
 import { formatMoney } from '../../../../shared/pricing';
 import { RecordPaymentDialog } from './record-payment-dialog';
 import { useShownCheckIns } from '../use-shown-check-ins';
+
+/** A second tap on the same person's button sooner than this is the same tap (a double tap, a double click). */
+const DOUBLE_TAP_MS = 600;
 
 const CANCELLED = 'This registration is cancelled: it cannot be checked in. Send the family to an organiser.';
 /** Not confirmed yet: the desk may check them in, but is told to ask first. */
@@ -89,6 +92,14 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const held = refundOwed(reg);
   /** shows the tap at once (use-shown-check-ins.ts), then queues it */
   const checkInTap = (ids: number[], on: boolean) => run(() => shown.tap(ids, on, () => checkIn(reg.id, ids, on)));
+  /** when each person's button was last tapped: a double tap (or a mouse's double click) is one tap, not in and out again */
+  const lastTaps = useRef(new Map<number, number>());
+  const personTap = (id: number, on: boolean) => () => {
+    const now = Date.now();
+    if (now - (lastTaps.current.get(id) ?? -Infinity) < DOUBLE_TAP_MS) return;
+    lastTaps.current.set(id, now);
+    checkInTap([id], on)();
+  };
 
   return (
     <section className="card party-card" aria-label={`Party of ${family}`}>
@@ -102,6 +113,12 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         </Alert>
       )}
       {NOT_CONFIRMED[reg.status] && <Alert kind="warning">{NOT_CONFIRMED[reg.status]}</Alert>}
+      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all */}
+      {!cancelled && !reg.waive_fees && balance > 0 && (
+        <p className="party-owes">
+          <strong>Still owes {formatMoney(balance)}</strong>: Record payment is under Balance due.
+        </p>
+      )}
       {error && <Alert kind="error">{error}</Alert>}
       <p>
         {reg.hotel_confirmation_number
@@ -132,7 +149,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
                   className="desk-tap"
                   aria-pressed={isIn}
                   aria-label={isIn ? `Undo check-in of ${a.first_name} ${a.last_name}` : `Check in ${a.first_name} ${a.last_name}`}
-                  onClick={checkInTap([a.id], !isIn)}
+                  onClick={personTap(a.id, !isIn)}
                 >
                   {isIn ? 'Undo check-in' : 'Check in'}
                 </Button>
