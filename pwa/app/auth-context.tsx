@@ -108,6 +108,8 @@ async function clearOfflineData(ask: (unsent: number, message: string, note: str
 async function wipeAfterRefusal(): Promise<void> {
   try {
     const offline = await import('../offline/runtime');
+    // a late refusal of an old token after a newer sign-in (the client keeps the newer token): that copy is the new session's
+    if (getToken()) return;
     await offline.clearLocalData();
   } catch (e) {
     console.error('offline copy: wipe after the session was refused failed', e);

@@ -9,6 +9,7 @@ import type { AppEnv } from '../context';
 import { badRequest, forbidden, notFound, unauthorized } from '../lib/errors';
 import { requireChallenge } from '../lib/require-challenge';
 import { checkIdempotencyKey } from '../services/sync/idempotency';
+import { hit } from '../services/staff/rate-limit';
 import { clientIp } from '../lib/client-ip';
 import { jsonBody, validate } from '../lib/validate';
 import { emailHint } from '../lib/email-hint';
@@ -56,8 +57,22 @@ async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode
   throw forbidden(NOT_YOURS);
 }
 
-/** Mails the flight confirmation; the flights are already saved, so a mail failure is logged, not refused. */
+/** At most this many flight confirmations per registration in a quarter of an hour; the flights are saved whatever the count. */
+const CONFIRMATIONS_PER_WINDOW = 5;
+const CONFIRMATION_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Mails the flight confirmation; the flights are already saved, so a mail failure is logged, not
+ * refused. A form sent over and over (a script holding a visitor's token or link) does not turn into as
+ * many mails to the family: past the limit the confirmation is left out and logged.
+ */
 async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsTransportation: boolean, flights: FlightInfoRecord[]) {
+  const { database, log } = c.get('deps');
+  const budget = await hit(database.db, `flight-confirmation:${reg.id}`, CONFIRMATIONS_PER_WINDOW, CONFIRMATION_WINDOW_MS);
+  if (!budget.allowed) {
+    log.warn({ registrationId: reg.id }, 'flight confirmation mail left out: too many in 15 minutes');
+    return;
+  }
   const content = flightConfirmationMail(c.get('deps').config.event, {
     name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
     registrationNumber: reg.registrationNumber,

@@ -249,6 +249,19 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(onlyDeparture).not.toContain('greeters');
   });
 
+  it('a form sent over and over mails the family five confirmations in a quarter of an hour, and still saves each', async () => {
+    const { reg, registrantToken } = await verifiedVisitor();
+    for (let i = 1; i <= 7; i++) {
+      const res = await submit(
+        { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightNumber: `AA${100 + i}` })] },
+        { registrantToken },
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(mailsTo(t, reg.primaryEmail).filter((m) => /flight information/i.test(m.subject))).toHaveLength(5);
+    expect((await liveFlights(t, reg.id)).map((f) => f.flightNumber)).toEqual(['AA107']);
+  });
+
   it('with no transportation needed, an empty list clears the flights', async () => {
     const { reg, registrantToken } = await verifiedVisitor();
     await insertFlight(t, reg.id);
