@@ -99,21 +99,24 @@ async function clearOfflineData(ask: (unsent: number, message: string, note: str
   return (await offline.clearLocalData({ force: true })).cleared;
 }
 
+/** Sign-ins accepted in this tab, and the last wipe after a refusal: a sign-in waits for it (a few seconds at most) before claiming the copy. */
+let signInsStarted = 0;
+let pendingWipe: Promise<unknown> = Promise.resolve();
+const WIPE_WAIT_MS = 5000;
+
 /**
  * The server refused the session (expired, signed out elsewhere, the account disabled, as for a lost
  * phone): the families' data this device keeps is wiped as a sign-out wipes it, unless changes wait to
  * be sent (they are kept, and the sign-in that follows sends them). Only staff sessions are refused
  * here, on devices that load the offline runtime anyway; a visitor's page never gets to it.
  */
-async function wipeAfterRefusal(): Promise<void> {
-  try {
-    const offline = await import('../offline/runtime');
-    // a late refusal of an old token after a newer sign-in (the client keeps the newer token): that copy is the new session's
-    if (getToken()) return;
-    await offline.clearLocalData();
-  } catch (e) {
-    console.error('offline copy: wipe after the session was refused failed', e);
-  }
+function wipeAfterRefusal(): void {
+  const at = signInsStarted;
+  // given up once a sign-in starts, or when the refused token was an old one (the client keeps a newer sign-in's)
+  const stillWanted = () => signInsStarted === at && !getToken();
+  pendingWipe = import('../offline/runtime')
+    .then((offline) => offline.wipeAfterRefusal(stillWanted))
+    .catch((e: unknown) => console.error('offline copy: wipe after the session was refused failed', e));
 }
 
 /**
@@ -233,6 +236,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(async (body: LoginBody) => {
     const res = await loginRequest(body);
+    signInsStarted += 1;
+    await Promise.race([pendingWipe, new Promise((resolve) => setTimeout(resolve, WIPE_WAIT_MS))]);
     await claimOfflineData(res.user);
     setToken(res.token, res.expiresAt);
     sessionEnded(true); // a refusal of the old session that came meanwhile is not news after this sign-in

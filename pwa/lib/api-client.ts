@@ -196,9 +196,12 @@ export async function apiFetch(method: string, path: string, opts: RequestOption
 
   if (res.status === 401) {
     if (token && opts.on401 !== 'throw') {
-      // only drop the token this request carried: a newer sign-in must survive a late answer
-      if (getToken() === token) clearToken();
-      hooks.onUnauthorized();
+      // only the token this request carried is refused: a newer sign-in survives a late answer (and is not signed out);
+      // no token left means an earlier refusal of this one already signed the device out
+      if (getToken() === token) {
+        clearToken();
+        hooks.onUnauthorized();
+      }
     } else if (!token && registrantToken && message === REGISTRANT_REJECTED) {
       hooks.onRegistrantRejected();
     }

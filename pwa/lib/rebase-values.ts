@@ -56,6 +56,15 @@ function quoted(value: unknown): string {
   return `“${text.length > 60 ? `${text.slice(0, 57)}...` : text}”`;
 }
 
+/** How the clash sentence names a field and reads its value: the field's label, a choice's label (not its code). */
+export interface ClashWords<V> {
+  labels: Partial<Record<keyof V, string>>;
+  /** a choice's label for its stored value ('Prefer not to say' for prefer_not_to_say); the value itself when absent */
+  choice?: (key: keyof V, value: V[keyof V]) => string | undefined;
+  /** false for a field not on the form at the moment (its Save sends no value of it): no clash is said of it */
+  shown?: (key: keyof V) => boolean;
+}
+
 /**
  * 'Changed on another device while you were editing: Phone (now “555-7777”). Save Changes puts what you
  * typed in its place.' for the clashes still standing (those whose value the user still differs from), or null.
@@ -64,11 +73,13 @@ export function clashText<V extends object>(
   clashes: ReadonlyMap<keyof V, V[keyof V]>,
   values: V,
   same: SameValue<V>,
-  labels: Partial<Record<keyof V, string>>,
+  words: ClashWords<V>,
   saveButton: string,
 ): string | null {
-  const standing = [...clashes].filter(([k, theirs]) => !same(k, values[k], theirs));
+  const standing = [...clashes].filter(([k, theirs]) => !same(k, values[k], theirs) && (words.shown?.(k) ?? true));
   if (!standing.length) return null;
-  const list = standing.map(([k, theirs]) => `${labels[k] ?? String(k)} (now ${quoted(theirs)})`).join(', ');
+  const list = standing
+    .map(([k, theirs]) => `${words.labels[k] ?? String(k)} (now ${quoted(words.choice?.(k, theirs) ?? theirs)})`)
+    .join(', ');
   return `Changed on another device while you were editing: ${list}. ${saveButton} puts what you typed in ${standing.length > 1 ? 'their places' : 'its place'}.`;
 }

@@ -9,6 +9,7 @@
  *                                                  first paint (afterFirstPaint)
  *   syncNow()                                      the "Sync now" button, and after each new op
  *   clearLocalData({ force })                      on sign-out: refuses while changes are unsent
+ *   wipeAfterRefusal(stillWanted)                  the session refused: the same wipe, unless a sign-in started
  *   getOpOutcome(opId) / waitForOp(opId)           what became of a queued change (op-outcome.ts)
  *
  * The session owner: the user whose owner check (owner.ts claimDevice) has run in this page and for whom
@@ -312,6 +313,18 @@ export function subscribeSync(fn: () => void): () => void {
 
 /** How many changes of this device the server does not hold (a payment conflict it recorded is not one). */
 export const unsentChanges = (): Promise<number> => unsentCount(getAppDb());
+
+/**
+ * After the server refused the session: the sign-out's wipe when no change waits to be sent, given up
+ * (false) once `stillWanted` turns false, checked again under the sync lock just before the clear: a
+ * sign-in started meanwhile keeps its copy.
+ */
+export async function wipeAfterRefusal(stillWanted: () => boolean): Promise<boolean> {
+  const database = getAppDb();
+  if (!stillWanted() || (await unsentCount(database)) > 0) return false;
+  await stopSync();
+  return withSyncLock(async () => stillWanted() && (await clearTables(database)).cleared);
+}
 
 /**
  * Sign-out: stops syncing and empties the cache. While changes are unsent it refuses (and keeps syncing)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createStaffUser, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
 import type { Page } from 'playwright-core';
 import { createFamily, uniqueWord } from './helpers/staff-data';
+import { storedRows } from './helpers/offline-copy';
 
 setupBrowser();
 
@@ -10,27 +11,6 @@ async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** The rows of one table of the device's offline copy (IndexedDB 'reunion-desk'). */
-function storedRows(page: Page, table: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('reunion-desk');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction(name).objectStore(name).count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-    table,
-  );
 }
 
 describe('admin sign-in', () => {

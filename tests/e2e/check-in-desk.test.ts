@@ -17,6 +17,7 @@ import {
   waitForServiceWorker,
 } from './helpers/playwright-utils';
 import { createFamily, uniqueWord } from './helpers/staff-data';
+import { storedRows } from './helpers/offline-copy';
 
 setupBrowser();
 
@@ -99,12 +100,15 @@ describe('the check-in desk', () => {
         { timeout: 15_000 },
       )
       .toBe(true);
-    await page.waitForTimeout(1_500); // a second toggle, had there been one, would have been sent by now
+    // nothing else waits to be sent: a second toggle, had there been one, has reached the server too
+    await expect.poll(() => card.getByText('Not synced yet').count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => storedRows(page, 'outbox').catch(() => -1)).toBe(0);
     const after = (await api('GET', `/registrations/${family.registrationId}`, { token: await seedToken() })).body;
     expect(after.attendees.find((a: { first_name: string }) => a.first_name === 'Brian').checked_in).toBe(true);
     // the next family: focusing the box selects the last one's text, so typing replaces it
     await page.getByRole('heading', { name: 'Check-in' }).click();
-    await search.focus();
+    await search.click();
+    await expect.poll(() => search.evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe(`Bri ${word}`.length);
     await page.keyboard.type('Francois');
     expect(await search.inputValue()).toBe('Francois');
   });

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, goOffline, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
+import { storedRows } from './helpers/offline-copy';
 import {
   bookingByConfirmation,
   createFamily,
@@ -180,27 +181,6 @@ describe('admin hotel links with no signal', () => {
   });
 });
 
-/** Rows in one table of the offline database (pwa/offline/db.ts), read with the bare IndexedDB API. */
-function countRows(page: import('playwright-core').Page, table: string): Promise<number> {
-  return page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('reunion-desk');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const req = db.transaction(name).objectStore(name).count();
-          req.onsuccess = () => {
-            resolve(req.result);
-            db.close();
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    table,
-  );
-}
-
 describe('an expired session', () => {
   it('keeps the unsent pickup through a new sign-in, then sends it', async () => {
     const family = await createFamily({
@@ -221,7 +201,7 @@ describe('an expired session', () => {
 
     await page.context().setOffline(false);
     await page.waitForURL(/\/login$/, { timeout: 30_000 });
-    await expect.poll(() => countRows(page, 'outbox')).toBe(1);
+    await expect.poll(() => storedRows(page, 'outbox')).toBe(1);
     expect((await serverArrival(family.flightId, DAY))?.picked_up).toBe(false);
 
     await page.getByLabel('Email').fill(email);
@@ -247,7 +227,7 @@ describe('signing out', () => {
     const { page, user } = await signInAs('greeter', { path: `/admin/flight-arrivals?date=${DAY}` });
     const row = page.locator('tr', { hasText: family.registrationNumber });
     await row.waitFor();
-    await expect.poll(() => countRows(page, 'arrivals')).toBeGreaterThan(0);
+    await expect.poll(() => storedRows(page, 'arrivals')).toBeGreaterThan(0);
 
     await goOffline(page.context());
     await row.getByRole('checkbox').check();
@@ -270,8 +250,8 @@ describe('signing out', () => {
     await signOut();
     await question.getByRole('button', { name: 'Discard 1 pending change' }).click({ timeout: 10_000 });
     await page.waitForURL(/\/login$/, { timeout: 15_000 });
-    await expect.poll(() => countRows(page, 'arrivals')).toBe(0);
-    await expect.poll(() => countRows(page, 'outbox')).toBe(0);
+    await expect.poll(() => storedRows(page, 'arrivals')).toBe(0);
+    await expect.poll(() => storedRows(page, 'outbox')).toBe(0);
     await page.context().setOffline(false);
     expect((await serverArrival(family.flightId, DAY))?.picked_up).toBe(false);
   });

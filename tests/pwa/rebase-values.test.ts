@@ -26,21 +26,44 @@ describe('a form open while its record changed on the server', () => {
       ['phone', '555-1111'],
       ['notes', 'A note'],
     ]);
-    expect(clashText(clashes, typed, same, labels, 'Save Changes')).toBe(
+    expect(clashText(clashes, typed, same, { labels }, 'Save Changes')).toBe(
       'Changed on another device while you were editing: Phone (now “555-1111”), Notes (now “A note”). Save Changes puts what you typed in their places.',
     );
     // the user takes the other phone: only the note still clashes
     const mended = { ...typed, phone: '555-1111 ' };
-    expect(clashText(clashes, mended, same, labels, 'Save Changes')).toBe(
+    expect(clashText(clashes, mended, same, { labels }, 'Save Changes')).toBe(
       'Changed on another device while you were editing: Notes (now “A note”). Save Changes puts what you typed in its place.',
     );
     // the server changes the note again: the sentence quotes its latest value
     const later = { ...fresh, notes: '' };
     const again = clashesAfter(clashes, mended, fresh, later, same);
-    expect(clashText(again, mended, same, labels, 'Save Changes')).toBe(
+    expect(clashText(again, mended, same, { labels }, 'Save Changes')).toBe(
       'Changed on another device while you were editing: Notes (now empty). Save Changes puts what you typed in its place.',
     );
     // the same value typed on both sides is no clash
     expect(clashesAfter(new Map(), { ...typed, phone: '555-1111' }, startedFrom, fresh, same).has('phone')).toBe(false);
+  });
+
+  it('reads a choice by its label, and says nothing of a box the form does not show', () => {
+    type A = { gender: string; relationship: string; relationship_other: string };
+    const from: A = { gender: '', relationship: 'other', relationship_other: 'Cousin' };
+    const typed: A = { gender: 'male', relationship: 'other', relationship_other: 'Second cousin' };
+    const fresh: A = { gender: 'prefer_not_to_say', relationship: 'other', relationship_other: 'Niece' };
+    const clashes = clashesAfter(new Map(), typed, from, fresh, sameTrimmed<A>);
+    const options = [{ value: 'prefer_not_to_say', label: 'Prefer not to say' }];
+    const words = {
+      labels: { gender: 'Gender', relationship_other: 'Specify Relationship' },
+      choice: (k: keyof A, v: string) => (k === 'gender' ? options.find((o) => o.value === v)?.label : undefined),
+      shown: (k: keyof A) => k !== 'relationship_other' || typed.relationship === 'other',
+    };
+    expect(clashText(clashes, typed, sameTrimmed<A>, words, 'Save Changes')).toBe(
+      'Changed on another device while you were editing: Gender (now “Prefer not to say”), Specify Relationship (now “Niece”). Save Changes puts what you typed in their places.',
+    );
+    const spouse = { ...typed, relationship: 'spouse' };
+    expect(
+      clashText(clashes, spouse, sameTrimmed<A>, { ...words, shown: (k: keyof A) => k !== 'relationship_other' }, 'Save Changes'),
+    ).toBe(
+      'Changed on another device while you were editing: Gender (now “Prefer not to say”). Save Changes puts what you typed in its place.',
+    );
   });
 });

@@ -114,7 +114,11 @@ export default function CheckInPage() {
           autoCapitalize="off"
           spellCheck={false}
           // the last family's name or number is selected: the next one typed replaces it
-          onFocus={(e) => e.target.select()}
+          // (a frame later: a tablet's tap would otherwise put the caret back where it landed)
+          onFocus={(e) => {
+            const box = e.target;
+            requestAnimationFrame(() => box.select());
+          }}
           placeholder="Name, registration number, phone or email"
           value={search}
           onChange={(e) => {

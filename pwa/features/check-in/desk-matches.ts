@@ -4,7 +4,7 @@
  * cancelled registrations last (they cannot be checked in).
  */
 import { matchesQuery, normalizeText } from '../../offline/local-search';
-import { loosenSearch } from '../../../shared/search';
+import { loosenSearch, phoneDigits } from '../../../shared/search';
 import { numberFromPass } from '../../../shared/check-in-pass';
 import type { CachedRegistration } from '../../offline/types';
 
@@ -61,17 +61,17 @@ export function rankDeskMatches<T extends Match>(rows: T[], query: string): T[] 
 }
 
 /**
- * Whether a lone match may open its card by itself: every typed word starts a word of the family's
- * search text, or the query holds a digit or an @ (a number, phone or email is specific). 'Ian Scott'
- * finds François Scott's family through Brian Scott: listed, with "with Brian Scott", not opened as if
- * it were the family asked for.
+ * Whether a lone match may open its card by itself: each typed word starts a word of the family's
+ * search text, or is a number, phone or email (it holds a digit or an @: specific wherever it is
+ * found). 'Ian Scott' finds François Scott's family through Brian Scott: listed, with "with Brian
+ * Scott", not opened as if it were the family asked for.
  */
 export function opensAlone(searchText: string, query: string): boolean {
-  if (/[\d@]/.test(query)) return true;
+  // a phone number typed with spaces is one thing, found whole by its digits
+  if (phoneDigits(query.trim())) return true;
   const hay = ` ${loosenSearch(searchText)}`;
   return normalizeText(query.replace(/,/g, ' '))
     .split(' ')
-    .map((w) => loosenSearch(w).trim())
     .filter(Boolean)
-    .every((w) => hay.includes(` ${w}`));
+    .every((w) => /[\d@]/.test(w) || hay.includes(` ${loosenSearch(w).trim()}`));
 }

@@ -113,10 +113,19 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         </Alert>
       )}
       {NOT_CONFIRMED[reg.status] && <Alert kind="warning">{NOT_CONFIRMED[reg.status]}</Alert>}
-      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all */}
-      {!cancelled && !reg.waive_fees && balance > 0 && (
+      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all; the
+          line stays when nothing is owed, so a payment never moves the Check in buttons */}
+      {!cancelled && (
         <p className="party-owes">
-          <strong>Still owes {formatMoney(balance)}</strong>: Record payment is under Balance due.
+          {reg.waive_fees ? (
+            'Fees waived: nothing owed.'
+          ) : balance > 0 ? (
+            <>
+              <strong>Still owes {formatMoney(balance)}</strong>: Record payment is under Balance due.
+            </>
+          ) : (
+            'Nothing owed.'
+          )}
         </p>
       )}
       {error && <Alert kind="error">{error}</Alert>}

@@ -121,6 +121,11 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
   /** the attendee as saved when the dialog opened, or at its last change since; boxes changed here meanwhile clash */
   const startedFrom = useRef(initial);
   const [clashes, setClashes] = useState<Map<keyof Values, string>>(() => new Map());
+  const choices: Partial<Record<keyof Values, { value: string; label: string }[]>> = {
+    relationship: RELATIONSHIP_OPTIONS,
+    gender: GENDER_OPTIONS,
+    age_category: ageOptions,
+  };
   const saved = editing ? JSON.stringify(valuesOf(editing)) : '';
   const { setValues } = form;
   useEffect(() => {
@@ -134,7 +139,20 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
       return rebaseValues(v, before, fresh, sameTrimmed);
     });
   }, [saved, setValues]);
-  const clash = editing ? clashText(clashes, values, sameTrimmed, LABELS, 'Save Changes') : null;
+  const clash = editing
+    ? clashText(
+        clashes,
+        values,
+        sameTrimmed,
+        {
+          labels: LABELS,
+          choice: (k, v) => choices[k]?.find((o) => o.value === v)?.label,
+          // Specify Relationship is on the form (and sent) only for Other
+          shown: (k) => k !== 'relationship_other' || values.relationship === 'other',
+        },
+        'Save Changes',
+      )
+    : null;
 
   function close() {
     if (form.busy) return;

@@ -44,9 +44,14 @@ export function AttendeesSection({ registration: r, attendees, canManage, disabl
   const [adding, setAdding] = useState(false);
   /** the attendee being corrected, as clicked; the dialog follows the saved one as it changes */
   const [editing, setEditing] = useState<Attendee | null>(null);
-  const editingNow = editing && (attendees.find((a) => a.id === editing.id) ?? editing);
+  const editingNow = editing && attendees.find((a) => a.id === editing.id);
   /** what the last add, change or removal did: said on the page and to a screen reader */
   const [said, setSaid] = useState('');
+  // removed on another device while its dialog was open: the dialog closes and says so
+  if (editing && !editingNow) {
+    setEditing(null);
+    setSaid(`${editing.first_name} ${editing.last_name} was removed on another device.`);
+  }
   const remove = useRemoveAttendee();
   const heading = useRef<HTMLHeadingElement>(null);
   const active = r.status === 'active';

@@ -288,7 +288,7 @@ export function useRegistrationEditor(
   }
 
   /** the sentence over the form while a box changed here was changed on another device too, or null */
-  const clash = editing ? clashText(clashes, values, sameAsSaved, LABELS, 'Save Changes') : null;
+  const clash = editing ? clashText(clashes, values, sameAsSaved, { labels: LABELS }, 'Save Changes') : null;
 
   return { editing, values, errors: form.errors, preview, saving: form.busy, clash, start, cancel, set, setText, save };
 }
