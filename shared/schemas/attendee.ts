@@ -30,7 +30,8 @@ export const ageField = z.preprocess(
   (v) => blankToNull(typeof v === 'string' && v.trim() === '' ? '' : decimalText(v)),
   z
     .number({ error: ATTENDEE_MESSAGES.age })
-    .int(ATTENDEE_MESSAGES.age)
+    // a refinement, not .int(): zod's int check stops the whole parse, which hid 'Please specify the relationship' beside it
+    .refine((n) => Number.isInteger(n), ATTENDEE_MESSAGES.age)
     .min(0, ATTENDEE_MESSAGES.age)
     .max(120, ATTENDEE_MESSAGES.age)
     .nullish()

@@ -67,6 +67,15 @@ describe('POST /api/registrations/{id}/attendees', () => {
     expect(other.status).toBe(400);
     expect(other.body.error).toBe('Please specify the relationship');
     expect(other.body.fields).toEqual({ relationship_other: 'Please specify the relationship' });
+    // an age with a fraction beside it: both sentences, as with an age out of range
+    const both = await t.api('POST', `/api/registrations/${reg.id}/attendees`, {
+      token: admin.token,
+      body: { ...spouse, relationship: 'other', relationship_other: '', age: 2.5 },
+    });
+    expect(both.body.fields).toEqual({
+      age: 'Age must be a whole number from 0 to 120',
+      relationship_other: 'Please specify the relationship',
+    });
     for (const [body, field, message] of [
       [{ ...spouse, relationship: 'cousin' }, 'relationship', 'Relationship is required'],
       [{ ...spouse, age: 121 }, 'age', 'Age must be a whole number from 0 to 120'],
