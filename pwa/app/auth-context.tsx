@@ -178,6 +178,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  /** To the sign-in page, keeping where the user was (it goes back there after signing in). */
+  const toLogin = useCallback(() => {
+    const { pathname, search, hash } = window.location;
+    if (pathname !== '/login') navigateRef.current('/login', { replace: true, state: { from: { pathname, search, hash } } });
+  }, []);
+
   const check = useCallback(async () => {
     if (!getToken()) {
       signedOut();
@@ -195,13 +201,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
         clearToken();
         signedOut(true);
+        // a token the server refuses sends the browser to /login, on a public page too (docs/product.md#messages)
+        toLogin();
         return;
       }
       // no answer (offline) or a server fault: keep the session with the last known user
       const user = cachedUser();
       setState(user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null });
     }
-  }, [signedOut]);
+  }, [signedOut, toLogin]);
 
   useEffect(() => {
     if (getToken()) void check();
@@ -219,11 +227,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     configureApiClient({
       onUnauthorized: () => {
         signedOut(true);
-        const { pathname, search, hash } = window.location;
-        if (pathname !== '/login') navigateRef.current('/login', { replace: true, state: { from: { pathname, search, hash } } });
+        toLogin();
       },
     });
-  }, [signedOut]);
+  }, [signedOut, toLogin]);
 
   // another tab signed in or out
   useEffect(() => {

@@ -217,6 +217,18 @@ describe('protected routes', () => {
     await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 10_000 }).toBe(0);
   });
 
+  it('a token the server refuses, found on opening a public page, sends the browser to /login and back after signing in', async () => {
+    const { page, token, email, password } = await signInAs('admin', { path: '/admin' });
+    await page.getByRole('navigation', { name: 'Admin' }).waitFor();
+    await api('POST', '/auth/logout', { token });
+    await page.goto('/check-registration');
+    await page.waitForURL(/\/login$/);
+    await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await signInThroughForm(page, email, password);
+    await page.waitForURL(/\/check-registration$/);
+  });
+
   it('sends a signed-in user whose session was revoked to /login', async () => {
     const { page, token } = await signInAs('admin', { path: '/admin' });
     await page.getByRole('navigation', { name: 'Admin' }).waitFor();
