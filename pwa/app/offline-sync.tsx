@@ -38,6 +38,14 @@ export function OfflineSync() {
   useEffect(() => {
     if (status !== 'authenticated' || id === undefined || (role !== 'admin' && role !== 'greeter' && role !== 'checkin')) return;
     let cancelled = false;
+    // a new session: its first refusal is checked at once, whatever the last session's check
+    lastAutoCheck.current = 0;
+    /** the session re-checked (at most once a minute: one the server still accepts is not checked in a loop) */
+    const recheck = () => {
+      if (Date.now() - lastAutoCheck.current < 60_000) return;
+      lastAutoCheck.current = Date.now();
+      void signInAgainRef.current();
+    };
     let unsubscribe: (() => void) | undefined;
     let unsubscribeLive: (() => void) | undefined;
     // the field screen (the arrivals board, the desk for check-in staff): its code ready before the first tap
@@ -59,12 +67,11 @@ export function OfflineSync() {
           onAuthRequired: () =>
             void unsentChanges()
               .then((waiting) => {
-                // at most once a minute: a session the server still accepts is not checked in a loop
-                if (waiting > 0 || Date.now() - lastAutoCheck.current < 60_000) return;
-                lastAutoCheck.current = Date.now();
-                void signInAgainRef.current();
+                if (waiting === 0) recheck();
               })
               .catch(() => undefined),
+          // a feed refused: the role changed since sign-in; re-reading the user applies the new one now
+          onForbidden: recheck,
           user: { id, firstName: firstName ?? '', lastName: lastName ?? '', role },
         });
       restart.current();

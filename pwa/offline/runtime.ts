@@ -44,6 +44,8 @@ export interface StartSyncOptions {
   getToken: () => string | null;
   /** a 401 during sync: the outbox is kept; show sign-in, then call startSync again */
   onAuthRequired: () => void;
+  /** a download refused with 403 (a role changed since sign-in): re-read the user */
+  onForbidden?: () => void;
   /** who is signed in: decides the feeds (admins also get bookings and registrations) and the name on taps */
   user: SyncUser;
   /** tests and tools may bring their own */
@@ -228,6 +230,7 @@ export async function startSync(opts: StartSyncOptions): Promise<SyncEngine | nu
     transport: (req) => (options?.transport ?? defaultTransport)(req),
     feeds: () => feedsFor(options?.user.role),
     onAuthRequired: () => options?.onAuthRequired(),
+    onForbidden: () => options?.onForbidden?.(),
     host: browserHost(),
   });
   unsubscribeEngine = engine.subscribe(emit);

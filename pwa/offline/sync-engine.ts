@@ -123,6 +123,8 @@ export interface SyncEngineOptions {
   /** the feeds this user downloads (arrivals for staff; 'hotel' and 'registrations' for admins) */
   feeds: () => Feed[];
   onAuthRequired?: () => void;
+  /** a feed refused with 403: the user's role may have changed since sign-in (the app re-reads the user) */
+  onForbidden?: () => void;
   /** device clock in ms (tests inject skew) */
   now?: () => number;
   random?: () => number;
@@ -665,8 +667,11 @@ export class SyncEngine {
         query: { since: from.cursor || undefined, limit: this.opts.pageLimit ?? PAGE_LIMIT },
       });
       if (isRetryable(res.status)) throw new RetryLater(`Server error (${res.status})`);
-      // 403: this user may not have this feed (a role change); nothing to download
-      if (res.status === 403) return;
+      // 403: this user may not have this feed (a role change); nothing to download, and the app re-reads who it is
+      if (res.status === 403) {
+        this.opts.onForbidden?.();
+        return;
+      }
       if (res.status >= 400) throw new RetryLater(`Could not download ${feed}: ${errorText(res)}`);
       let written: { rows: number; page: { cursor: string | number; hasMore: boolean } };
       try {

@@ -62,16 +62,26 @@ const CONFIRMATIONS_PER_WINDOW = 5;
 const CONFIRMATION_WINDOW_MS = 15 * 60_000;
 
 /**
- * Mails the flight confirmation; the flights are already saved, so a mail failure is logged, not
- * refused. A form sent over and over (a script holding a visitor's token or link) does not turn into as
- * many mails to the family: past the limit the confirmation is left out and logged.
+ * Mails the flight confirmation, and says whether it went (the answer's `confirmationSent`, which the
+ * visitor's success screen reads); the flights are already saved, so a mail failure is logged, not
+ * refused. A visitor's form sent over and over (a script holding their token or link) does not turn
+ * into as many mails to the family: past the limit the confirmation is left out and logged. Staff
+ * corrections are not counted.
  */
-async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsTransportation: boolean, flights: FlightInfoRecord[]) {
+async function mailConfirmation(
+  c: Context<AppEnv>,
+  reg: RegistrationRow,
+  needsTransportation: boolean,
+  flights: FlightInfoRecord[],
+  byVisitor: boolean,
+): Promise<boolean> {
   const { database, log } = c.get('deps');
-  const budget = await hit(database.db, `flight-confirmation:${reg.id}`, CONFIRMATIONS_PER_WINDOW, CONFIRMATION_WINDOW_MS);
-  if (!budget.allowed) {
-    log.warn({ registrationId: reg.id }, 'flight confirmation mail left out: too many in 15 minutes');
-    return;
+  if (byVisitor) {
+    const budget = await hit(database.db, `flight-confirmation:${reg.id}`, CONFIRMATIONS_PER_WINDOW, CONFIRMATION_WINDOW_MS);
+    if (!budget.allowed) {
+      log.warn({ registrationId: reg.id }, 'flight confirmation mail left out: too many in 15 minutes');
+      return false;
+    }
   }
   const content = flightConfirmationMail(c.get('deps').config.event, {
     name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
@@ -82,8 +92,10 @@ async function mailConfirmation(c: Context<AppEnv>, reg: RegistrationRow, needsT
   });
   try {
     await c.get('deps').mailer.send({ to: reg.primaryEmail, ...content });
+    return true;
   } catch (err) {
-    c.get('deps').log.error({ err, registrationId: reg.id }, 'flight confirmation mail failed');
+    log.error({ err, registrationId: reg.id }, 'flight confirmation mail failed');
+    return false;
   }
 }
 
@@ -118,8 +130,8 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     const { reg, actor } = await accessRegistration(c, validate(registrationRefSchema, raw).registrationId, 'write');
     const body = validate(submitVerifiedSchema(flightRules(c.get('deps').config.event)), raw);
     const flights = await replaceFlights(c.get('deps').database.db, reg.id, body, actor);
-    await mailConfirmation(c, reg, body.needsTransportation, flights);
-    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, readerOf(c))) }, 200);
+    const confirmationSent = await mailConfirmation(c, reg, body.needsTransportation, flights, readerOf(c) === 'visitor');
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, readerOf(c))), confirmationSent }, 200);
   })
   .post('/lookup', async (c) => {
     const body = await jsonBody(c, lookupSchema);
@@ -166,7 +178,7 @@ export const flightInfoRoutes = new Hono<AppEnv>()
       await markRequestUsed(tx, request.id);
       return saved;
     });
-    await mailConfirmation(c, reg, body.needsTransportation, flights);
+    const confirmationSent = await mailConfirmation(c, reg, body.needsTransportation, flights, true);
     // the link's holder is a visitor, whatever session the browser also holds (as GET /verify/:token)
-    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, 'visitor')) }, 200);
+    return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, 'visitor')), confirmationSent }, 200);
   });

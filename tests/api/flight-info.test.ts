@@ -249,17 +249,29 @@ describe('POST /api/flight-info/submit-verified', () => {
     expect(onlyDeparture).not.toContain('greeters');
   });
 
-  it('a form sent over and over mails the family five confirmations in a quarter of an hour, and still saves each', async () => {
+  it("a visitor's form sent over and over mails the family five confirmations in a quarter of an hour, says so, and still saves each; staff corrections are mailed", async () => {
     const { reg, registrantToken } = await verifiedVisitor();
+    const confirmations = () => mailsTo(t, reg.primaryEmail).filter((m) => /flight information/i.test(m.subject));
+    const sent = [];
     for (let i = 1; i <= 7; i++) {
       const res = await submit(
         { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightNumber: `AA${100 + i}` })] },
         { registrantToken },
       );
       expect(res.status).toBe(200);
+      sent.push(res.body.confirmationSent);
     }
-    expect(mailsTo(t, reg.primaryEmail).filter((m) => /flight information/i.test(m.subject))).toHaveLength(5);
+    expect(sent).toEqual([true, true, true, true, true, false, false]);
+    expect(confirmations()).toHaveLength(5);
     expect((await liveFlights(t, reg.id)).map((f) => f.flightNumber)).toEqual(['AA107']);
+    // an organiser's correction for the family is not counted against them
+    const admin = await t.makeUser('admin');
+    const fixed = await submit(
+      { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightNumber: 'AA200' })] },
+      { token: admin.token },
+    );
+    expect(fixed.body.confirmationSent).toBe(true);
+    expect(confirmations()).toHaveLength(6);
   });
 
   it('with no transportation needed, an empty list clears the flights', async () => {

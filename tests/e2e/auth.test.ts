@@ -1,6 +1,6 @@
 /** Sign-in, the admin layout, change password, sign-out and the protected-route rules, in Chromium. */
 import { describe, expect, it } from 'vitest';
-import { api, createStaffUser, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
+import { adminToken, api, createStaffUser, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
 import type { Page } from 'playwright-core';
 import { createFamily, uniqueWord } from './helpers/staff-data';
 import { storedRows } from './helpers/offline-copy';
@@ -198,23 +198,50 @@ describe('protected routes', () => {
       lastName: uniqueWord(),
       flight: { flightNumber: 'UA 5', flightDate: '2025-11-27', flightTime: '10:00' },
     });
-    const { page, token } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
+    const { page, token, email, password, user } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
     await page.getByText('Last synced', { exact: false }).waitFor(); // the first cycle has ended
     await expect.poll(() => storedRows(page, 'arrivals')).toBeGreaterThan(0);
     await api('POST', '/auth/logout', { token });
     // a sync now rather than in 30 s (a return to the app within 2 s of a cycle's start starts none)
+    const landsOnLogin = () =>
+      expect
+        .poll(
+          async () => {
+            await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
+            return new URL(page.url()).pathname;
+          },
+          { timeout: 20_000, interval: 2_500 },
+        )
+        .toBe('/login');
+    await landsOnLogin();
+    await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
+    // nothing waited to be sent: the families' arrivals are not left on the phone (a disabled account's lost phone)
+    await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 10_000 }).toBe(0);
+
+    // signed in again, the board downloads again; then the account is disabled (the phone is lost): the same, at once
+    await signInThroughForm(page, email, password);
+    await page.waitForURL(/\/admin\/flight-arrivals$/);
+    await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect((await api('PUT', `/users/${user.id}`, { token: await adminToken(), body: { disabled: true } })).status).toBe(200);
+    await landsOnLogin();
+    await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 10_000 }).toBe(0);
+  });
+
+  it("a greeter made check-in staff while the board is open gets the desk's screens at the next sync, without a reload", async () => {
+    const { page, user } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
+    await page.getByText('Last synced', { exact: false }).waitFor();
+    expect((await api('PUT', `/users/${user.id}`, { token: await adminToken(), body: { role: 'checkin' } })).status).toBe(200);
+    const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect
       .poll(
         async () => {
           await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
-          return new URL(page.url()).pathname;
+          return nav.getByRole('link', { name: 'Check-in' }).count();
         },
         { timeout: 20_000, interval: 2_500 },
       )
-      .toBe('/login');
-    await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
-    // nothing waited to be sent: the families' arrivals are not left on the phone (a disabled account's lost phone)
-    await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 10_000 }).toBe(0);
+      .toBeGreaterThan(0);
+    expect(await nav.getByRole('link', { name: 'Flight Arrivals' }).count()).toBe(0);
   });
 
   it('a token the server refuses, found on opening a public page, sends the browser to /login and back after signing in', async () => {

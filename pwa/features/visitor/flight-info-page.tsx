@@ -22,7 +22,7 @@ import { clearVerification, getRegistrantToken, readVerification } from '../../a
 import { getFlightRegistration } from './api/flight-info-api';
 import { CodeStep } from './components/code-step';
 import { EmailStep } from './components/email-step';
-import { SuccessPanel } from './components/success-panel';
+import { NO_NEW_CONFIRMATION, SuccessPanel } from './components/success-panel';
 import { UnreachablePanel } from './components/unreachable-panel';
 import { VerifiedFlightStep } from './components/verified-flight-step';
 import { useFlightForm } from './use-flight-form';
@@ -52,6 +52,7 @@ export default function FlightInfoPage() {
   const [registration, setRegistration] = useState<VerifiedRegistration | null>(null);
   /** why the registration could not be loaded, while step is 'unreachable' */
   const [failure, setFailure] = useState<unknown>(null);
+  const [confirmationSent, setConfirmationSent] = useState(true);
 
   useEffect(() => {
     if (step !== 'checking') return;
@@ -112,7 +113,7 @@ export default function FlightInfoPage() {
           }
         >
           <p>Thank you! Your flight information for registration {registration.registrationNumber} has been saved.</p>
-          <p className="note">A confirmation email is on its way to {registration.email}.</p>
+          <p className="note">{confirmationSent ? `A confirmation email is on its way to ${registration.email}.` : NO_NEW_CONFIRMATION}</p>
         </SuccessPanel>
       </div>
     );
@@ -166,8 +167,9 @@ export default function FlightInfoPage() {
           <VerifiedFlightStep
             registration={registration}
             form={form}
-            onSubmitted={() => {
+            onSubmitted={(sent) => {
               form.forgetDraft();
+              setConfirmationSent(sent);
               setStep('done');
             }}
             onUnauthorized={(message) => {

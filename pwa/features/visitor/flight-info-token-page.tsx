@@ -13,7 +13,7 @@ import { ApiError, errorMessage, isRetryable } from '../../lib/api-client';
 import { useRetryWhenOnline } from '../../lib/use-online';
 import { readVerification } from '../../app/registrant/verification-store';
 import { verifyFlightToken, type FlightRequestInfo } from './api/flight-info-api';
-import { SuccessPanel } from './components/success-panel';
+import { NO_NEW_CONFIRMATION, SuccessPanel } from './components/success-panel';
 import { UnreachablePanel } from './components/unreachable-panel';
 import { TokenFlightForm } from './components/token-flight-form';
 import { useFlightForm } from './use-flight-form';
@@ -23,7 +23,7 @@ type State =
   | { name: 'unreachable'; error: unknown }
   | { name: 'failed'; message: string; offerNewLink: boolean }
   | { name: 'form'; request: FlightRequestInfo }
-  | { name: 'done'; request: FlightRequestInfo };
+  | { name: 'done'; request: FlightRequestInfo; confirmationSent: boolean };
 
 export default function FlightInfoTokenPage() {
   const token = useParams().token?.trim() ?? '';
@@ -76,7 +76,7 @@ export default function FlightInfoTokenPage() {
       <div className="visitor-page">
         <SuccessPanel title="Thank You!" actions={<ButtonLink to="/">Return to Home</ButtonLink>}>
           <p>Your flight information for registration {state.request.registrationNumber} has been submitted.</p>
-          <p className="note">You will receive a confirmation email shortly.</p>
+          <p className="note">{state.confirmationSent ? 'You will receive a confirmation email shortly.' : NO_NEW_CONFIRMATION}</p>
         </SuccessPanel>
       </div>
     );
@@ -103,9 +103,9 @@ export default function FlightInfoTokenPage() {
             token={token}
             request={state.request}
             form={form}
-            onSubmitted={() => {
+            onSubmitted={(confirmationSent) => {
               form.forgetDraft();
-              setState({ name: 'done', request: state.request });
+              setState({ name: 'done', request: state.request, confirmationSent });
             }}
           />
         )}

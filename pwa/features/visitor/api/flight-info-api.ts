@@ -22,6 +22,8 @@ export const getFlightRegistration = (ref: string, signal?: AbortSignal) =>
 export interface SubmitFlightsAnswer {
   message: string;
   flights: ExistingFlight[];
+  /** false when no confirmation mail went this time (several went in the last minutes, or the mail failed) */
+  confirmationSent?: boolean;
 }
 
 export const submitVerifiedFlights = (body: {

@@ -22,7 +22,8 @@ export interface TokenFlightFormProps {
   token: string;
   request: FlightRequestInfo;
   form: FlightFormController;
-  onSubmitted: () => void;
+  /** with whether a confirmation mail went this time */
+  onSubmitted: (confirmationSent: boolean) => void;
 }
 
 export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlightFormProps) {
@@ -44,7 +45,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     extra: () => (challengeRequired && !challenge ? { turnstileToken: CHALLENGE_MESSAGES.missing } : undefined),
     send: async (_, v) => {
       form.noteSending();
-      await submitTokenFlights({
+      const answer = await submitTokenFlights({
         token,
         basedOn: form.basedOn(),
         email: v.email.trim(),
@@ -53,7 +54,7 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
         turnstileToken: challenge,
       });
       refreshRegistrations(); // the registration's page, opened next, shows these flights
-      onSubmitted();
+      onSubmitted(answer.confirmationSent !== false);
     },
     after: 'keep',
     fallback: 'Failed to submit flight information',

@@ -20,7 +20,8 @@ import { ChangedMeanwhile, FlightForm, SubmitFlights } from './flight-form';
 export interface VerifiedFlightStepProps {
   registration: VerifiedRegistration;
   form: FlightFormController;
-  onSubmitted: () => void;
+  /** with whether a confirmation mail went this time */
+  onSubmitted: (confirmationSent: boolean) => void;
   /** the server no longer accepts the verification: `message` is its sentence */
   onUnauthorized: (message: string) => void;
 }
@@ -37,7 +38,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
     body: (v) => ({ registrationId: registration.id, needsTransportation: v.needsTransportation, flights: flightsForValidation(v) }),
     send: async (_, v) => {
       form.noteSending();
-      await submitVerifiedFlights({
+      const answer = await submitVerifiedFlights({
         registrationId: registration.id,
         basedOn: form.basedOn(),
         needsTransportation: v.needsTransportation,
@@ -45,7 +46,7 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
       });
       // the registration's page, opened next, shows the flights just saved, not the copy it had
       refreshRegistrations();
-      onSubmitted();
+      onSubmitted(answer.confirmationSent !== false);
     },
     after: 'keep',
     fallback: 'Failed to submit flight information',
