@@ -14,10 +14,28 @@ export type SameValue<V> = (key: keyof V, a: V[keyof V], b: V[keyof V]) => boole
 export const sameTrimmed = <V>(_: keyof V, a: V[keyof V], b: V[keyof V]) =>
   typeof a === 'string' && typeof b === 'string' ? a.trim() === b.trim() : a === b;
 
+/**
+ * Which fields the user touched since `startedFrom`: those they changed, unless the form says more (a
+ * field that only means something with another, such as a discount typed while fees are not waived,
+ * makes that other one touched too).
+ */
+export type Touched<V> = (key: keyof V) => boolean;
+
+const changedFrom =
+  <V extends object>(values: V, startedFrom: V, same: SameValue<V>): Touched<V> =>
+  (k) =>
+    !same(k, values[k], startedFrom[k]);
+
 /** The form's values once the server's record went from `startedFrom` to `fresh`; see the file's comment. */
-export function rebaseValues<V extends object>(values: V, startedFrom: V, fresh: V, same: SameValue<V>): V {
+export function rebaseValues<V extends object>(
+  values: V,
+  startedFrom: V,
+  fresh: V,
+  same: SameValue<V>,
+  touched: Touched<V> = changedFrom(values, startedFrom, same),
+): V {
   const next = { ...values };
-  for (const k of Object.keys(fresh) as (keyof V)[]) if (same(k, values[k], startedFrom[k])) next[k] = fresh[k];
+  for (const k of Object.keys(fresh) as (keyof V)[]) if (!touched(k)) next[k] = fresh[k];
   return next;
 }
 
@@ -37,12 +55,12 @@ export function clashesAfter<V extends object>(
   startedFrom: V,
   fresh: V,
   same: SameValue<V>,
+  touched: Touched<V> = changedFrom(values, startedFrom, same),
 ): Map<keyof V, V[keyof V]> {
   const next = new Map(known);
   for (const k of Object.keys(fresh) as (keyof V)[]) {
     const serverMoved = !same(k, fresh[k], startedFrom[k]);
-    if (serverMoved && next.has(k)) next.set(k, fresh[k]);
-    else if (serverMoved && !same(k, values[k], startedFrom[k])) next.set(k, fresh[k]);
+    if (serverMoved && (next.has(k) || touched(k))) next.set(k, fresh[k]);
   }
   for (const [k, theirs] of next) if (same(k, values[k], theirs)) next.delete(k);
   return next;
@@ -66,7 +84,7 @@ export interface ClashWords<V> {
 }
 
 /**
- * 'Changed on another device while you were editing: Phone (now “555-7777”). Save Changes puts what you
+ * 'Changed elsewhere while you were editing: Phone (now “555-7777”). Save Changes puts what you
  * typed in its place.' for the clashes still standing (those whose value the user still differs from), or null.
  */
 export function clashText<V extends object>(
@@ -81,5 +99,5 @@ export function clashText<V extends object>(
   const list = standing
     .map(([k, theirs]) => `${words.labels[k] ?? String(k)} (now ${quoted(words.choice?.(k, theirs) ?? theirs)})`)
     .join(', ');
-  return `Changed on another device while you were editing: ${list}. ${saveButton} puts what you typed in ${standing.length > 1 ? 'their places' : 'its place'}.`;
+  return `Changed elsewhere while you were editing: ${list}. ${saveButton} puts what you typed in ${standing.length > 1 ? 'their places' : 'its place'}.`;
 }

@@ -428,9 +428,7 @@ describe('registration desk', () => {
     // another admin saves a new phone: the page hears of it live and says Save would replace it
     expect((await api('PUT', `/registrations/${id}`, { token, body: { primary_phone: '+1 555 1111' } })).status).toBe(200);
     await page
-      .getByText(
-        'Changed on another device while you were editing: Phone (now “+1 555 1111”). Save Changes puts what you typed in its place.',
-      )
+      .getByText('Changed elsewhere while you were editing: Phone (now “+1 555 1111”). Save Changes puts what you typed in its place.')
       .waitFor({ timeout: 15_000 });
     expect(await page.getByLabel('Phone', { exact: true }).inputValue()).toBe('+1 555 2222');
     // and a discount just before this Save reaches the server: the sentence says the total saved, not the preview's

@@ -75,6 +75,12 @@ describe('edit mode while another admin changes the registration', () => {
       editValuesOf(server),
     );
     expect(changesOf(server, retyped)).toEqual({ notes: 'Arrives late', city: 'Conroe' });
+    // a discount typed while another admin waived the fees: the waive is a clash, not a tick that hides the discount
+    const waived = { ...server, waive_fees: true } as Registration;
+    const withDiscount = { ...startedFrom, discount_percentage: '15' };
+    const kept = rebaseEdits(withDiscount, startedFrom, editValuesOf(waived));
+    expect(kept).toMatchObject({ waive_fees: false, discount_percentage: '15' });
+    expect(changesOf(waived, kept)).toMatchObject({ waive_fees: false, discount_percentage: '15' });
     // a box both changed keeps what the admin typed: their Save is the later one
     const both = rebaseEdits({ ...typed, primary_phone: '555-9999' }, startedFrom, editValuesOf(server));
     expect(changesOf(server, both)).toEqual({ notes: 'Arrives late', city: 'Conroe', primary_phone: '555-9999' });

@@ -27,18 +27,18 @@ describe('a form open while its record changed on the server', () => {
       ['notes', 'A note'],
     ]);
     expect(clashText(clashes, typed, same, { labels }, 'Save Changes')).toBe(
-      'Changed on another device while you were editing: Phone (now “555-1111”), Notes (now “A note”). Save Changes puts what you typed in their places.',
+      'Changed elsewhere while you were editing: Phone (now “555-1111”), Notes (now “A note”). Save Changes puts what you typed in their places.',
     );
     // the user takes the other phone: only the note still clashes
     const mended = { ...typed, phone: '555-1111 ' };
     expect(clashText(clashes, mended, same, { labels }, 'Save Changes')).toBe(
-      'Changed on another device while you were editing: Notes (now “A note”). Save Changes puts what you typed in its place.',
+      'Changed elsewhere while you were editing: Notes (now “A note”). Save Changes puts what you typed in its place.',
     );
     // the server changes the note again: the sentence quotes its latest value
     const later = { ...fresh, notes: '' };
     const again = clashesAfter(clashes, mended, fresh, later, same);
     expect(clashText(again, mended, same, { labels }, 'Save Changes')).toBe(
-      'Changed on another device while you were editing: Notes (now empty). Save Changes puts what you typed in its place.',
+      'Changed elsewhere while you were editing: Notes (now empty). Save Changes puts what you typed in its place.',
     );
     // the same value typed on both sides is no clash
     expect(clashesAfter(new Map(), { ...typed, phone: '555-1111' }, startedFrom, fresh, same).has('phone')).toBe(false);
@@ -57,13 +57,11 @@ describe('a form open while its record changed on the server', () => {
       shown: (k: keyof A) => k !== 'relationship_other' || typed.relationship === 'other',
     };
     expect(clashText(clashes, typed, sameTrimmed<A>, words, 'Save Changes')).toBe(
-      'Changed on another device while you were editing: Gender (now “Prefer not to say”), Specify Relationship (now “Niece”). Save Changes puts what you typed in their places.',
+      'Changed elsewhere while you were editing: Gender (now “Prefer not to say”), Specify Relationship (now “Niece”). Save Changes puts what you typed in their places.',
     );
     const spouse = { ...typed, relationship: 'spouse' };
     expect(
       clashText(clashes, spouse, sameTrimmed<A>, { ...words, shown: (k: keyof A) => k !== 'relationship_other' }, 'Save Changes'),
-    ).toBe(
-      'Changed on another device while you were editing: Gender (now “Prefer not to say”). Save Changes puts what you typed in its place.',
-    );
+    ).toBe('Changed elsewhere while you were editing: Gender (now “Prefer not to say”). Save Changes puts what you typed in its place.');
   });
 });

@@ -11,7 +11,7 @@ import { focusFirstError } from '../../../lib/focus-first-error';
 import { computeAmounts, formatMoney, refundOwedCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
-import { clashesAfter, clashText, rebaseValues } from '../../../lib/rebase-values';
+import { clashesAfter, clashText, rebaseValues, type Touched } from '../../../lib/rebase-values';
 
 export interface EditValues {
   primary_first_name: string;
@@ -148,7 +148,18 @@ export function feePreview(r: Registration, v: EditValues, lateFeeCents: number)
  * the old value of a field someone else changed meanwhile (a discount, a phone).
  */
 export const rebaseEdits = (values: EditValues, startedFrom: EditValues, fresh: EditValues): EditValues =>
-  rebaseValues(values, startedFrom, fresh, sameAsSaved);
+  rebaseValues(values, startedFrom, fresh, sameAsSaved, touchedEdits(values, startedFrom));
+
+/**
+ * The boxes the admin touched since `startedFrom`. A discount typed counts as keeping fees not waived:
+ * another admin's Waive all fees meanwhile is then a clash (said, and the admin's Save puts it back),
+ * not a tick that silently hides the discount typed.
+ */
+function touchedEdits(values: EditValues, startedFrom: EditValues): Touched<EditValues> {
+  const changed = (k: keyof EditValues) => !sameAsSaved(k, values[k], startedFrom[k]);
+  return (k) =>
+    changed(k) || (k === 'waive_fees' && !values.waive_fees && (changed('discount_percentage') || changed('fixed_discount_amount')));
+}
 
 /** The boxes' names as the edit form labels them, for the sentence about a box changed on both sides. */
 const LABELS: Record<keyof EditValues, string> = {
@@ -228,7 +239,7 @@ export function useRegistrationEditor(
     const fresh = editValuesOf(registration);
     startedFrom.current = fresh;
     setValues((v) => {
-      setClashes((known) => clashesAfter(known, v, before, fresh, sameAsSaved));
+      setClashes((known) => clashesAfter(known, v, before, fresh, sameAsSaved, touchedEdits(v, before)));
       return rebaseEdits(v, before, fresh);
     });
   }, [editing, registration, setValues]);
