@@ -49,12 +49,16 @@ describe('POST /api/auth/login', () => {
     expect(res.body.error).toBe('Malformed JSON body');
   });
 
-  it('refuses a disabled user like a wrong password', async () => {
+  it('refuses a disabled user: with the right password it says the account is disabled, with a wrong one as for any account', async () => {
     const admin = await t.makeUser('admin');
     const other = await t.makeUser('greeter');
     await t.api('PUT', `/api/users/${other.id}`, { token: admin.token, body: { disabled: true } });
     const res = await t.api('POST', '/api/auth/login', { body: { email: other.email, password: other.password } });
     expect(res.status).toBe(401);
+    expect(res.body.error).toBe('This account is disabled. Ask an organiser to enable it on the Users page.');
+    const wrong = await t.api('POST', '/api/auth/login', { body: { email: other.email, password: `${other.password}x` } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error).toBe('Invalid email or password');
   });
 
   it('throttles an account after 100 failures in an hour with 429 and Retry-After, for an address that failed on it', async () => {
@@ -159,6 +163,15 @@ describe('/api/users', () => {
     expect(dup.status).toBe(409);
     // said of the email: the form marks that box
     expect(dup.body.fields).toEqual({ email: 'This email already belongs to a user' });
+    // a disabled user's email: the way back is to enable them
+    const gone = await t.makeUser('greeter');
+    await t.api('PUT', `/api/users/${gone.id}`, { token: admin.token, body: { disabled: true } });
+    const again = await t.api('POST', '/api/users', {
+      token: admin.token,
+      body: { email: gone.email.toUpperCase(), password: 'greet-me-1', role: 'greeter', first_name: 'G', last_name: 'L' },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('This email belongs to a disabled user: enable them instead');
   });
 
   it('two admins creating the same email at once: one 201, one 409 with its sentence, one user', async () => {

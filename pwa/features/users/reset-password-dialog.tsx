@@ -33,8 +33,10 @@ export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | nu
       {user && (
         <form onSubmit={onSubmit} noValidate>
           <p>
-            Set a new password for {user.first_name} {user.last_name} ({user.email}). They are signed out everywhere and sign in again with
-            the new password.
+            Set a new password for {user.first_name} {user.last_name} ({user.email}).{' '}
+            {user.disabled
+              ? 'Their account stays disabled: enable it too, or they cannot sign in with the new password.'
+              : 'They are signed out everywhere and sign in again with the new password.'}
           </p>
           {form.result && (
             <p className="form-error" role="alert">

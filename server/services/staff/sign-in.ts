@@ -31,6 +31,8 @@ export const ADDRESS_FAILURES_PER_15_MIN = 200;
 export const CHANGE_PASSWORD_FAILURES_PER_15_MIN = 10;
 
 export const INVALID_LOGIN = 'Invalid email or password';
+/** Said only to whoever typed the account's right password: they know it exists, and a retyped password would not help. */
+export const DISABLED_LOGIN = 'This account is disabled. Ask an organiser to enable it on the Users page.';
 const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again later.';
 const TOO_MANY_PASSWORD_TRIES = 'Too many wrong passwords. Please try again later.';
 const CURRENT_INCORRECT = 'Current password is incorrect';
@@ -59,7 +61,8 @@ export async function signIn(db: DbOrTx, input: SignInInput) {
   const ok = user
     ? await verifyPassword(user.passwordHash, input.password)
     : (await verifyPassword(await dummyHash(), input.password), false);
-  if (!user || !ok || user.disabled) throw unauthorized(INVALID_LOGIN);
+  if (!user || !ok) throw unauthorized(INVALID_LOGIN);
+  if (user.disabled) throw unauthorized(DISABLED_LOGIN);
 
   await refund(db, addressKey);
   await refund(db, accountKey);
