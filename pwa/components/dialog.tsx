@@ -78,6 +78,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** an error to show inside the dialog (e.g. the server refused) */
   error?: ReactNode;
+  /** why the action cannot be confirmed now (offline), said in the dialog; the confirm button is off meanwhile */
+  disabledReason?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -93,6 +95,7 @@ export function ConfirmDialog({
   danger,
   busy,
   error,
+  disabledReason,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -106,13 +109,21 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm} busy={busy} busyText={busyLabel}>
+          <Button
+            variant={danger ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            busy={busy}
+            busyText={busyLabel}
+            disabled={!!disabledReason && !busy}
+            title={disabledReason}
+          >
             {confirmLabel}
           </Button>
         </>
       }
     >
       <div>{message}</div>
+      {disabledReason && !busy && <p className="note">{disabledReason}</p>}
       {error && (
         <p className="form-error" role="alert">
           {error}

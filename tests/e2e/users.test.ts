@@ -49,7 +49,7 @@ describe('users admin screen', () => {
     await greeter.getByLabel('Email').fill(email);
     await greeter.getByLabel('Password').fill('greet-me-123');
     await greeter.getByRole('button', { name: 'Sign in' }).click();
-    await greeter.getByText('Invalid email or password').waitFor();
+    await greeter.getByText('This account is disabled. Ask an organiser to enable it on the Users page.').waitFor();
     expect(greeter.url()).toMatch(/\/login$/);
   });
 
@@ -77,6 +77,25 @@ describe('users admin screen', () => {
     ).toBe(true);
     await page.context().setOffline(false);
     await expect.poll(() => page.getByRole('button', { name: 'Add User' }).isDisabled()).toBe(false);
+    // a confirmation opened before the signal went waits for it, saying why
+    await page
+      .getByRole('button', { name: /^Disable / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await page.context().setOffline(true);
+    await dialog.getByText('You are offline. Changes need a connection', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Disable' }).isDisabled()).toBe(true);
+    await page.context().setOffline(false);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Disable' }).isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Profile's Change Password too
+    await page.goto('/admin/profile');
+    await page.getByRole('button', { name: 'Update Password' }).waitFor();
+    await page.context().setOffline(true);
+    await page.getByText('You are offline. Changes need a connection', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Update Password' }).isDisabled()).toBe(true);
+    await page.context().setOffline(false);
   });
 
   it("resets another user's password", async () => {

@@ -8,6 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
+import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
 import { changePasswordFormSchema } from '../../../shared/schemas/auth';
 import { changePasswordRequest } from './api/auth-api';
 
@@ -15,6 +16,8 @@ const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 export function ChangePasswordForm() {
   const form = useForm(EMPTY);
+  // a change needs the server: offline the form says so and waits, rather than going through whenever the signal returns
+  const online = useOnline();
   const mutation = useMutation({ mutationFn: changePasswordRequest });
   const onSubmit = form.submit({
     schema: changePasswordFormSchema,
@@ -29,6 +32,7 @@ export function ChangePasswordForm() {
     <form onSubmit={onSubmit} noValidate aria-labelledby="change-password-title">
       <h2 id="change-password-title">Change Password</h2>
       {form.result && <Alert kind={form.result.kind}>{form.result.text}</Alert>}
+      {!online && <Alert kind="warning">{OFFLINE_REASON}</Alert>}
       <TextField label="Current Password" {...form.field('current_password')} type="password" autoComplete="current-password" required />
       <TextField
         label="New Password"
@@ -39,7 +43,13 @@ export function ChangePasswordForm() {
         required
       />
       <TextField label="Confirm Password" {...form.field('confirm_password')} type="password" autoComplete="new-password" required />
-      <Button type="submit" busy={form.busy} busyText="Updating...">
+      <Button
+        type="submit"
+        busy={form.busy}
+        busyText="Updating..."
+        disabled={!online && !form.busy}
+        title={online ? undefined : OFFLINE_REASON}
+      >
         Update Password
       </Button>
     </form>

@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
+import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
 import { createUserSchema, type User } from '../../../shared/schemas/auth';
 import { useUpdateUser } from './api/users-api';
 
@@ -12,6 +13,8 @@ const schema = z.object({ password: createUserSchema.shape.password });
 export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | null; onClose: () => void; onDone: (user: User) => void }) {
   const form = useForm({ password: '' });
   const update = useUpdateUser();
+  // opened before the signal went: the reset waits for it rather than being sent whenever it returns
+  const online = useOnline();
 
   const close = () => {
     if (form.busy) return;
@@ -44,11 +47,18 @@ export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | nu
             </p>
           )}
           <TextField label="New Password" {...form.field('password')} type="password" autoComplete="new-password" required autoFocus />
+          {!online && <p className="note">{OFFLINE_REASON}</p>}
           <div className="dialog-footer">
             <Button variant="secondary" onClick={close} disabled={form.busy}>
               Cancel
             </Button>
-            <Button type="submit" busy={form.busy} busyText="Saving...">
+            <Button
+              type="submit"
+              busy={form.busy}
+              busyText="Saving..."
+              disabled={!online && !form.busy}
+              title={online ? undefined : OFFLINE_REASON}
+            >
               Reset Password
             </Button>
           </div>

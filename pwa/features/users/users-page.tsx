@@ -135,6 +135,7 @@ export default function UsersPage() {
         danger={!toggling?.disabled}
         busy={update.isPending}
         error={toggleError}
+        disabledReason={online ? undefined : OFFLINE_REASON}
         onConfirm={confirmToggle}
         onCancel={() => setToggling(null)}
       />
