@@ -64,8 +64,12 @@ export function startLive({ token, onChange, onStatus, fetch }: LiveOptions): ()
       onStatus('connecting');
       return backoffDelay(failures);
     },
-  }).catch(() => {
-    if (!controller.signal.aborted) onStatus('off');
+  }).catch((err: unknown) => {
+    if (controller.signal.aborted) return;
+    onStatus('off');
+    // the session refused (signed out elsewhere, disabled, a role changed): a sync now meets it too, and the
+    // screen follows at once (to /login, or the new role's screens) rather than at the next periodic sync
+    if (err instanceof Refused) onChange(null);
   });
   return () => {
     controller.abort();

@@ -77,7 +77,7 @@ describe('the check-in desk', () => {
       others: [{ first_name: 'Brian', last_name: word, age_category: 'adult' }],
       flight: { flightNumber: 'UA 81', flightDate: '2025-11-27', flightTime: '12:00' },
     });
-    const { page } = await signInAs('checkin', { path: '/admin/check-in' });
+    const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
     const search = page.getByLabel('Find a family');
     await search.fill(`Ian ${word}`);
     const matches = page.getByRole('list', { name: 'Matching families' });
@@ -88,6 +88,15 @@ describe('the check-in desk', () => {
     await search.fill(`Bri ${word}`);
     await card.waitFor();
     await card.getByText(/^Still owes \$[\d,]+\.\d{2}: Record payment is under Balance due\.$/).waitFor();
+    // paid in full: "Nothing owed." in its place, and the Check in buttons stay where they were
+    const francois = card.getByRole('button', { name: `Check in Francois ${word}` });
+    // (its place in the card: the page itself may scroll to the dialog and back)
+    const inCard = async () => (await francois.boundingBox())!.y - (await card.boundingBox())!.y;
+    const before = await inCard();
+    await card.getByRole('button', { name: 'Record payment' }).click();
+    await page.keyboard.press('Enter');
+    await card.getByText('Nothing owed.', { exact: true }).waitFor();
+    expect(await inCard()).toBe(before);
     // a double click on one person's Check in is one tap: in, not in and out again
     await card.getByRole('button', { name: `Check in Brian ${word}` }).dblclick();
     await card.getByRole('button', { name: `Undo check-in of Brian ${word}` }).waitFor();

@@ -72,14 +72,16 @@ describe('the live stream on a device', () => {
     expect(await until(() => d.changes.filter((c) => c === 'arrivals').length > 0)).toBe(true);
   });
 
-  it('a revoked session ends the stream for good (no reconnection loop)', async () => {
+  it('a revoked session ends the stream for good (no reconnection loop), asking for one sync that meets the refusal at once', async () => {
     const greeter = await t.makeUser('greeter');
     const d = device(greeter.token);
     expect(await until(() => d.status() === 'live')).toBe(true);
+    const asked = d.changes.length;
     await t.api('POST', '/api/auth/logout', { token: greeter.token });
     expect(await until(() => d.status() === 'off', 8000)).toBe(true);
     const seen = d.statuses.length;
     await new Promise((r) => setTimeout(r, 1500));
     expect(d.statuses.length).toBe(seen);
+    expect(d.changes.slice(asked)).toEqual([null]);
   });
 });

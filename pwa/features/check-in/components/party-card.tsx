@@ -88,6 +88,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
     fn().catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
   };
   const balance = reg.balance_due ?? 0;
+  const owes = !reg.waive_fees && balance > 0;
   /** money held beyond what the family owes (paid twice, a total lowered, or cancelled): the desk cannot refund */
   const held = refundOwed(reg);
   /** shows the tap at once (use-shown-check-ins.ts), then queues it */
@@ -113,19 +114,15 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         </Alert>
       )}
       {NOT_CONFIRMED[reg.status] && <Alert kind="warning">{NOT_CONFIRMED[reg.status]}</Alert>}
-      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all; the
-          line stays when nothing is owed, so a payment never moves the Check in buttons */}
+      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all. Both
+          sentences share one grid cell, the owing one kept (unseen) when nothing is owed: the line is as tall
+          either way, so a payment never moves the Check in buttons, however many lines it takes on a phone */}
       {!cancelled && (
         <p className="party-owes">
-          {reg.waive_fees ? (
-            'Fees waived: nothing owed.'
-          ) : balance > 0 ? (
-            <>
-              <strong>Still owes {formatMoney(balance)}</strong>: Record payment is under Balance due.
-            </>
-          ) : (
-            'Nothing owed.'
-          )}
+          <span className={owes ? undefined : 'unseen'} aria-hidden={owes ? undefined : true}>
+            <strong>Still owes {formatMoney(Math.max(balance, 0))}</strong>: Record payment is under Balance due.
+          </span>
+          {!owes && <span>{reg.waive_fees ? 'Fees waived: nothing owed.' : 'Nothing owed.'}</span>}
         </p>
       )}
       {error && <Alert kind="error">{error}</Alert>}
