@@ -1,6 +1,6 @@
 /** The Users screen: an admin adds a greeter, the greeter signs in; disabling signs them out at once. */
 import { describe, expect, it } from 'vitest';
-import { newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { adminToken, api, createStaffUser, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
 
 setupBrowser();
 
@@ -51,6 +51,24 @@ describe('users admin screen', () => {
     await greeter.getByRole('button', { name: 'Sign in' }).click();
     await greeter.getByText('This account is disabled. Ask an organiser to enable it on the Users page.').waitFor();
     expect(greeter.url()).toMatch(/\/login$/);
+  });
+
+  it('changes a greeter into check-in staff after a confirmation; Cancel leaves the role as it was', async () => {
+    const { page } = await signInAs('admin', { path: '/admin/users' });
+    const { email, user } = await createStaffUser('greeter');
+    await page.reload();
+    const picker = page.getByRole('combobox', { name: `Access for ${user.first_name} ${user.last_name} (${email})` });
+    await picker.selectOption('checkin');
+    const dialog = page.getByRole('dialog', { name: 'Change Role' });
+    await dialog.getByText(`Make ${email} check-in staff?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => picker.inputValue()).toBe('greeter');
+    await picker.selectOption('checkin');
+    await dialog.getByRole('button', { name: 'Change Role' }).click();
+    await page.getByText(`${email} is now check-in staff.`).waitFor();
+    await expect.poll(() => picker.inputValue()).toBe('checkin');
+    const users = await api('GET', '/users?limit=100', { token: await adminToken() });
+    expect(users.body.users.find((u: { id: number }) => u.id === user.id).role).toBe('checkin');
   });
 
   it('offline, says changes need a connection and disables Add User, Reset Password and Disable', async () => {

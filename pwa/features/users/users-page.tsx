@@ -1,6 +1,7 @@
 /**
  * /admin/users (admins): the staff accounts, adding greeters and admins, disabling/enabling with a
- * confirmation (disabling signs the person out at once), and resetting a password.
+ * confirmation (disabling signs the person out at once), changing a role with a confirmation (their
+ * open screens follow at their next sync), and resetting a password.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -16,7 +17,7 @@ import { useAuth } from '../../app/auth-context';
 import { AddUserForm } from './add-user-form';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useUpdateUser, useUsers } from './api/users-api';
-import { ROLE_LABELS } from '../../../shared/constants';
+import { ROLE_LABELS, ROLE_NOUNS, ROLES, type Role } from '../../../shared/constants';
 
 export default function UsersPage() {
   const { user: me } = useAuth();
@@ -25,6 +26,9 @@ export default function UsersPage() {
   const [toggling, setToggling] = useState<User | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
+  /** a role picked in a row, waiting for its confirmation */
+  const [roleChange, setRoleChange] = useState<{ user: User; role: Role } | null>(null);
+  const [roleError, setRoleError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /** every change here needs the server: offline the buttons are disabled, and the banner says why */
   const online = useOnline();
@@ -38,6 +42,18 @@ export default function UsersPage() {
       setToggling(null);
     } catch (err) {
       setToggleError(errorMessage(err, 'Failed to update user. Please try again.'));
+    }
+  }
+
+  async function confirmRole() {
+    if (!roleChange) return;
+    setRoleError(null);
+    try {
+      const updated = await update.mutateAsync({ id: roleChange.user.id, changes: { role: roleChange.role } });
+      setNotice(`${updated.email} is now ${ROLE_NOUNS[updated.role]}.`);
+      setRoleChange(null);
+    } catch (err) {
+      setRoleError(errorMessage(err, 'Failed to update user. Please try again.'));
     }
   }
 
@@ -76,7 +92,29 @@ export default function UsersPage() {
                       {u.id === me?.id && <span className="tag">You</span>}
                     </td>
                     <td>{u.email}</td>
-                    <td>{ROLE_LABELS[u.role]}</td>
+                    <td>
+                      {u.id === me?.id ? (
+                        // your own role is not changed here (the server refuses an admin's own demotion)
+                        ROLE_LABELS[u.role]
+                      ) : (
+                        <select
+                          className="role-select"
+                          aria-label={`Access for ${u.first_name} ${u.last_name} (${u.email})`}
+                          value={u.role}
+                          disabled={!online}
+                          onChange={(e) => {
+                            setRoleError(null);
+                            setRoleChange({ user: u, role: e.target.value as Role });
+                          }}
+                        >
+                          {ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {ROLE_LABELS[r]}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </td>
                     <td>
                       <span className={`badge ${u.disabled ? 'badge-grey' : 'badge-green'}`}>{u.disabled ? 'Disabled' : 'Active'}</span>
                     </td>
@@ -138,6 +176,21 @@ export default function UsersPage() {
         disabledReason={online ? undefined : OFFLINE_REASON}
         onConfirm={confirmToggle}
         onCancel={() => setToggling(null)}
+      />
+      <ConfirmDialog
+        open={roleChange !== null}
+        title="Change Role"
+        message={
+          roleChange &&
+          `Make ${roleChange.user.email} ${ROLE_NOUNS[roleChange.role]}? Their screens change at once, on every device they use, and their sessions stay signed in.`
+        }
+        confirmLabel="Change Role"
+        busyLabel="Saving..."
+        busy={update.isPending}
+        error={roleError}
+        disabledReason={online ? undefined : OFFLINE_REASON}
+        onConfirm={confirmRole}
+        onCancel={() => setRoleChange(null)}
       />
       <ResetPasswordDialog
         user={resetting}
