@@ -185,12 +185,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const check = useCallback(async () => {
-    if (!getToken()) {
+    const token = getToken();
+    if (!token) {
       signedOut();
       return;
     }
     try {
       const { user, expiresAt } = await meRequest();
+      // a newer sign-in stored its own token meanwhile: this answer is about the old one
+      if (getToken() !== token) return;
       rememberUser(user);
       if (expiresAt) setSessionEnd(expiresAt);
       // the usual answer confirms the cached user: keep the same state, so nothing redraws
@@ -198,6 +201,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         prev.status === 'authenticated' && JSON.stringify(prev.user) === JSON.stringify(user) ? prev : { status: 'authenticated', user },
       );
     } catch (e) {
+      if (getToken() !== token) return;
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
         clearToken();
         signedOut(true);

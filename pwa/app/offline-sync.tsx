@@ -6,7 +6,8 @@
  * A 401 during a background sync never redirects by itself while changes wait on the device
  * (docs/decisions.md "Arrivals and hotel screens": the UI decides): the engine pauses with its outbox
  * kept, and this shows a notice whose 'Sign in again' re-checks the session, which sends the user to
- * /login and back. With no change waiting the session is re-checked at once.
+ * /login and back. With no change waiting the session is re-checked at once; a feed refused with 403
+ * (the role changed) re-reads the user too, so the new role's screens replace the old ones.
  *
  * Before syncing, startSync checks whose data this device holds (pwa/offline/owner.ts): another user's
  * cached data goes, their unsent changes stay; the screens show nothing cached until that check ran.
@@ -21,6 +22,9 @@ import { getToken } from '../lib/api-client';
 /** Network-read screens that show other devices' changes: refetched (when on screen) after a live change. */
 const LIVE_KEYS = new Set(['registrations', 'stats', 'users']);
 const showsSharedData = (q: Query) => LIVE_KEYS.has(String(q.queryKey[0]));
+
+/** At most one automatic session re-check a minute. */
+const RECHECK_MS = 60_000;
 
 export function OfflineSync() {
   const { status, user, refresh } = useAuth();
@@ -40,9 +44,18 @@ export function OfflineSync() {
     let cancelled = false;
     // a new session: its first refusal is checked at once, whatever the last session's check
     lastAutoCheck.current = 0;
+    /** a re-check asked for within the minute: made when the minute ends, not dropped (the engine reports a 401 once) */
+    let later: ReturnType<typeof setTimeout> | undefined;
     /** the session re-checked (at most once a minute: one the server still accepts is not checked in a loop) */
     const recheck = () => {
-      if (Date.now() - lastAutoCheck.current < 60_000) return;
+      const wait = lastAutoCheck.current + RECHECK_MS - Date.now();
+      if (wait > 0) {
+        later ??= setTimeout(() => {
+          later = undefined;
+          if (!cancelled) recheck();
+        }, wait);
+        return;
+      }
       lastAutoCheck.current = Date.now();
       void signInAgainRef.current();
     };
@@ -81,6 +94,7 @@ export function OfflineSync() {
     });
     return () => {
       cancelled = true;
+      clearTimeout(later);
       restart.current = null;
       unsubscribe?.();
       unsubscribeLive?.();

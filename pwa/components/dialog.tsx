@@ -123,7 +123,10 @@ export function ConfirmDialog({
       }
     >
       <div>{message}</div>
-      {disabledReason && !busy && <p className="note">{disabledReason}</p>}
+      {/* in the dialog from the start, so the reason is announced when the signal goes */}
+      <p className="note" role="status">
+        {disabledReason && !busy ? disabledReason : null}
+      </p>
       {error && (
         <p className="form-error" role="alert">
           {error}

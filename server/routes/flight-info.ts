@@ -50,9 +50,9 @@ async function accessRegistration(c: Context<AppEnv>, ref: string | number, mode
   const reg = await registrationByRef(c.get('deps').database.db, ref);
   if (user && (user.role === 'admin' || (mode === 'read' && user.role === 'greeter'))) {
     if (!reg) throw notFound('Registration not found');
-    return { reg, actor: actorOf(c) };
+    return { reg, actor: actorOf(c), asStaff: true };
   }
-  if (registrant && reg && reg.id === registrant.registrationId) return { reg, actor: registrantActor(reg) };
+  if (registrant && reg && reg.id === registrant.registrationId) return { reg, actor: registrantActor(reg), asStaff: false };
   if (user && !registrant) throw forbidden();
   throw forbidden(NOT_YOURS);
 }
@@ -127,10 +127,11 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     if (!c.get('user') && !c.get('registrant')) throw unauthorized(VERIFY_FIRST);
     // authorise on the registration first: a stranger learns nothing from validation messages
     const raw = await jsonBody(c, z.record(z.string(), z.unknown()));
-    const { reg, actor } = await accessRegistration(c, validate(registrationRefSchema, raw).registrationId, 'write');
+    const { reg, actor, asStaff } = await accessRegistration(c, validate(registrationRefSchema, raw).registrationId, 'write');
     const body = validate(submitVerifiedSchema(flightRules(c.get('deps').config.event)), raw);
     const flights = await replaceFlights(c.get('deps').database.db, reg.id, body, actor);
-    const confirmationSent = await mailConfirmation(c, reg, body.needsTransportation, flights, readerOf(c) === 'visitor');
+    // counted unless an organiser saved them (staff holding a family's token save as the family)
+    const confirmationSent = await mailConfirmation(c, reg, body.needsTransportation, flights, !asStaff);
     return c.json({ message: FLIGHTS_SUBMITTED, flights: flights.map((f) => flightFor(f, readerOf(c))), confirmationSent }, 200);
   })
   .post('/lookup', async (c) => {

@@ -87,7 +87,10 @@ describe('the check-in desk', () => {
     // the start of a name opens the lone family at once
     await search.fill(`Bri ${word}`);
     await card.waitFor();
-    await card.getByText(/^Still owes \$[\d,]+\.\d{2}: Record payment is under Balance due\.$/).waitFor();
+    await card
+      .getByText(/^Still owes \$[\d,]+\.\d{2}: Record payment is under Balance due\.$/)
+      .filter({ visible: true })
+      .waitFor();
     // paid in full: "Nothing owed." in its place, and the Check in buttons stay where they were
     const francois = card.getByRole('button', { name: `Check in Francois ${word}` });
     // (its place in the card: the page itself may scroll to the dialog and back)

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, editValuesOf, feePreview, rebaseEdits } from '../../pwa/features/registrations/hooks/use-registration-editor';
+import {
+  changesOf,
+  editClashesAfter,
+  editClashText,
+  editValuesOf,
+  feePreview,
+  rebaseEdits,
+} from '../../pwa/features/registrations/hooks/use-registration-editor';
 import type { Registration } from '../../shared/schemas/registration';
 import { registrationRow } from './fixtures';
 
@@ -81,6 +88,10 @@ describe('edit mode while another admin changes the registration', () => {
     const kept = rebaseEdits(withDiscount, startedFrom, editValuesOf(waived));
     expect(kept).toMatchObject({ waive_fees: false, discount_percentage: '15' });
     expect(changesOf(waived, kept)).toMatchObject({ waive_fees: false, discount_percentage: '15' });
+    const clashes = editClashesAfter(new Map(), withDiscount, startedFrom, editValuesOf(waived));
+    expect(editClashText(clashes, kept)).toBe(
+      'Changed elsewhere while you were editing: Waive all fees (now ticked). Save Changes puts what you typed in its place.',
+    );
     // a box both changed keeps what the admin typed: their Save is the later one
     const both = rebaseEdits({ ...typed, primary_phone: '555-9999' }, startedFrom, editValuesOf(server));
     expect(changesOf(server, both)).toEqual({ notes: 'Arrives late', city: 'Conroe', primary_phone: '555-9999' });

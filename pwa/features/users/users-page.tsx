@@ -9,6 +9,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
+import { SelectField } from '../../components/form-field';
 import { errorMessage } from '../../lib/api-client';
 import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
 import { formatDate } from '../../lib/format';
@@ -26,7 +27,7 @@ export default function UsersPage() {
   const [toggling, setToggling] = useState<User | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [resetting, setResetting] = useState<User | null>(null);
-  /** a role picked in a row, waiting for its confirmation */
+  /** a user whose role is being changed, with the role picked in the dialog */
   const [roleChange, setRoleChange] = useState<{ user: User; role: Role } | null>(null);
   const [roleError, setRoleError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -47,6 +48,10 @@ export default function UsersPage() {
 
   async function confirmRole() {
     if (!roleChange) return;
+    if (roleChange.role === roleChange.user.role) {
+      setRoleChange(null);
+      return;
+    }
     setRoleError(null);
     try {
       const updated = await update.mutateAsync({ id: roleChange.user.id, changes: { role: roleChange.role } });
@@ -92,29 +97,7 @@ export default function UsersPage() {
                       {u.id === me?.id && <span className="tag">You</span>}
                     </td>
                     <td>{u.email}</td>
-                    <td>
-                      {u.id === me?.id ? (
-                        // your own role is not changed here (the server refuses an admin's own demotion)
-                        ROLE_LABELS[u.role]
-                      ) : (
-                        <select
-                          className="role-select"
-                          aria-label={`Access for ${u.first_name} ${u.last_name} (${u.email})`}
-                          value={u.role}
-                          disabled={!online}
-                          onChange={(e) => {
-                            setRoleError(null);
-                            setRoleChange({ user: u, role: e.target.value as Role });
-                          }}
-                        >
-                          {ROLES.map((r) => (
-                            <option key={r} value={r}>
-                              {ROLE_LABELS[r]}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                    </td>
+                    <td>{ROLE_LABELS[u.role]}</td>
                     <td>
                       <span className={`badge ${u.disabled ? 'badge-grey' : 'badge-green'}`}>{u.disabled ? 'Disabled' : 'Active'}</span>
                     </td>
@@ -133,6 +116,19 @@ export default function UsersPage() {
                             aria-label={`Reset password for ${u.email}`}
                           >
                             Reset Password
+                          </Button>
+                        )}
+                        {/* your own role is not changed here (the server refuses an admin's own demotion) */}
+                        {u.id !== me?.id && (
+                          <Button
+                            variant="secondary"
+                            onClick={() => {
+                              setRoleError(null);
+                              setRoleChange({ user: u, role: u.role });
+                            }}
+                            disabled={!online}
+                          >
+                            Change Role
                           </Button>
                         )}
                         {u.id !== me?.id && (
@@ -181,8 +177,22 @@ export default function UsersPage() {
         open={roleChange !== null}
         title="Change Role"
         message={
-          roleChange &&
-          `Make ${roleChange.user.email} ${ROLE_NOUNS[roleChange.role]}? Their screens change at once, on every device they use, and their sessions stay signed in.`
+          roleChange && (
+            <>
+              <p>
+                What {roleChange.user.first_name} {roleChange.user.last_name} ({roleChange.user.email}) may do, now{' '}
+                {ROLE_NOUNS[roleChange.user.role]}. They stay signed in; a screen of theirs that is no longer allowed follows at its next
+                sync, one newly allowed at their next sign-in or reload.
+              </p>
+              <SelectField
+                label="New Role"
+                name="role"
+                value={roleChange.role}
+                onChange={(e) => setRoleChange({ ...roleChange, role: e.target.value as Role })}
+                options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+              />
+            </>
+          )
         }
         confirmLabel="Change Role"
         busyLabel="Saving..."

@@ -72,11 +72,12 @@ const EMAIL_TAKEN = 'A user with this email already exists';
 /** Said under the email box too, so the form marks the box to change (in other words than the banner's). */
 const EMAIL_TAKEN_FIELD = 'This email already belongs to a user';
 const EMAIL_DISABLED = 'This email belongs to a disabled user: enable them instead';
+const EMAIL_DISABLED_FIELD = 'A disabled user has this email';
 
 export async function createUser(db: DbOrTx, input: NewUser, actor: Actor): Promise<User> {
   const existing = await findUserByEmail(db, input.email);
   // a disabled account is the person's own way back: enabling it keeps their history
-  if (existing?.disabled) throw conflict(EMAIL_DISABLED, { email: EMAIL_DISABLED });
+  if (existing?.disabled) throw conflict(EMAIL_DISABLED, { email: EMAIL_DISABLED_FIELD });
   if (existing) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN_FIELD });
   const [row] = await db
     .insert(users)

@@ -114,15 +114,22 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         </Alert>
       )}
       {NOT_CONFIRMED[reg.status] && <Alert kind="warning">{NOT_CONFIRMED[reg.status]}</Alert>}
-      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all. Both
-          sentences share one grid cell, the owing one kept (unseen) when nothing is owed: the line is as tall
-          either way, so a payment never moves the Check in buttons, however many lines it takes on a phone */}
+      {/* said before the people: on a tablet the balance itself is below the fold, under Check in all. The
+          sentence with the family's total (the most it can say) sits unseen in the same grid cell: the line
+          is as tall whatever is owed, so a payment never moves the Check in buttons, however many lines it
+          takes on a phone */}
       {!cancelled && (
         <p className="party-owes">
-          <span className={owes ? undefined : 'unseen'} aria-hidden={owes ? undefined : true}>
-            <strong>Still owes {formatMoney(Math.max(balance, 0))}</strong>: Record payment is under Balance due.
+          <span className="unseen" aria-hidden="true">
+            <strong>Still owes {formatMoney(Math.max(reg.total_amount ?? 0, balance))}</strong>: Record payment is under Balance due.
           </span>
-          {!owes && <span>{reg.waive_fees ? 'Fees waived: nothing owed.' : 'Nothing owed.'}</span>}
+          {owes ? (
+            <span>
+              <strong>Still owes {formatMoney(balance)}</strong>: Record payment is under Balance due.
+            </span>
+          ) : (
+            <span>{reg.waive_fees ? 'Fees waived: nothing owed.' : 'Nothing owed.'}</span>
+          )}
         </p>
       )}
       {error && <Alert kind="error">{error}</Alert>}

@@ -184,6 +184,16 @@ const LABELS: Record<keyof EditValues, string> = {
   remove_late_fee: 'Remove late fee',
 };
 
+type EditClashes = Map<keyof EditValues, EditValues[keyof EditValues]>;
+
+/** The boxes changed here and on the server while editing, with the server's value (pwa/lib/rebase-values.ts). */
+export const editClashesAfter = (known: EditClashes, values: EditValues, startedFrom: EditValues, fresh: EditValues): EditClashes =>
+  clashesAfter(known, values, startedFrom, fresh, sameAsSaved, touchedEdits(values, startedFrom));
+
+/** The sentence over the form while a box changed here was changed elsewhere too, or null. */
+export const editClashText = (clashes: EditClashes, values: EditValues): string | null =>
+  clashText(clashes, values, sameAsSaved, { labels: LABELS }, 'Save Changes');
+
 /** Whether two values of a box would save the same, as changesOf reads them: text trimmed, a discount as its amount. */
 function sameAsSaved(k: keyof EditValues, a: EditValues[keyof EditValues], b: EditValues[keyof EditValues]): boolean {
   if (typeof a !== 'string' || typeof b !== 'string') return a === b;
@@ -221,7 +231,7 @@ export function useRegistrationEditor(
   /** the values as the server had them when editing started, or at its last change since */
   const startedFrom = useRef<EditValues | null>(null);
   /** the boxes changed here and on the server meanwhile, with the server's value */
-  const [clashes, setClashes] = useState<Map<keyof EditValues, EditValues[keyof EditValues]>>(() => new Map());
+  const [clashes, setClashes] = useState<EditClashes>(() => new Map());
 
   function start() {
     beforeWaive.current = null;
@@ -239,7 +249,7 @@ export function useRegistrationEditor(
     const fresh = editValuesOf(registration);
     startedFrom.current = fresh;
     setValues((v) => {
-      setClashes((known) => clashesAfter(known, v, before, fresh, sameAsSaved, touchedEdits(v, before)));
+      setClashes((known) => editClashesAfter(known, v, before, fresh));
       return rebaseEdits(v, before, fresh);
     });
   }, [editing, registration, setValues]);
@@ -299,7 +309,7 @@ export function useRegistrationEditor(
   }
 
   /** the sentence over the form while a box changed here was changed on another device too, or null */
-  const clash = editing ? clashText(clashes, values, sameAsSaved, { labels: LABELS }, 'Save Changes') : null;
+  const clash = editing ? editClashText(clashes, values) : null;
 
   return { editing, values, errors: form.errors, preview, saving: form.busy, clash, start, cancel, set, setText, save };
 }
