@@ -46,18 +46,26 @@ export function OfflineSync() {
     lastAutoCheck.current = 0;
     /** a re-check asked for within the minute: made when the minute ends, not dropped (the engine reports a 401 once) */
     let later: ReturnType<typeof setTimeout> | undefined;
-    /** the session re-checked (at most once a minute: one the server still accepts is not checked in a loop) */
-    const recheck = () => {
+    /**
+     * The session re-checked (at most once a minute: one the server still accepts is not checked in a
+     * loop), when `wanted` still says so at that moment (a change queued meanwhile keeps the screen).
+     */
+    const recheck = (wanted: () => Promise<boolean> = async () => true) => {
+      if (cancelled) return;
       const wait = lastAutoCheck.current + RECHECK_MS - Date.now();
       if (wait > 0) {
         later ??= setTimeout(() => {
           later = undefined;
-          if (!cancelled) recheck();
+          recheck(wanted);
         }, wait);
         return;
       }
       lastAutoCheck.current = Date.now();
-      void signInAgainRef.current();
+      void wanted()
+        .then((go) => {
+          if (go && !cancelled) void signInAgainRef.current();
+        })
+        .catch(() => undefined);
     };
     let unsubscribe: (() => void) | undefined;
     let unsubscribeLive: (() => void) | undefined;
@@ -77,14 +85,9 @@ export function OfflineSync() {
           // with changes waiting the engine's state says it (read below) and the screen stays; with none,
           // nothing is lost by going: the session is re-checked, and a refused one (signed out
           // elsewhere, the account disabled) goes to /login rather than showing the device's copy
-          onAuthRequired: () =>
-            void unsentChanges()
-              .then((waiting) => {
-                if (waiting === 0) recheck();
-              })
-              .catch(() => undefined),
+          onAuthRequired: () => recheck(async () => (await unsentChanges()) === 0),
           // a feed refused: the role changed since sign-in; re-reading the user applies the new one now
-          onForbidden: recheck,
+          onForbidden: () => recheck(),
           user: { id, firstName: firstName ?? '', lastName: lastName ?? '', role },
         });
       restart.current();

@@ -172,6 +172,7 @@ describe('/api/users', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('This email belongs to a disabled user: enable them instead');
+    expect(again.body.fields).toEqual({ email: 'A disabled user has this email' });
   });
 
   it('two admins creating the same email at once: one 201, one 409 with its sentence, one user', async () => {

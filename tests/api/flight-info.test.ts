@@ -272,6 +272,15 @@ describe('POST /api/flight-info/submit-verified', () => {
     );
     expect(fixed.body.confirmationSent).toBe(true);
     expect(confirmations()).toHaveLength(6);
+    // a greeter holding the family's token saves as the family: counted
+    const greeter = await t.makeUser('greeter');
+    const asFamily = await t.api('POST', '/api/flight-info/submit-verified', {
+      token: greeter.token,
+      registrantToken,
+      body: { registrationId: reg.id, needsTransportation: true, flights: [flightRow({ flightNumber: 'AA300' })] },
+    });
+    expect(asFamily.status).toBe(200);
+    expect(asFamily.body.confirmationSent).toBe(false);
   });
 
   it('with no transportation needed, an empty list clears the flights', async () => {

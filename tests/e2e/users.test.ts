@@ -63,14 +63,18 @@ describe('users admin screen', () => {
     await dialog.getByText(`(${email}) may do, now a greeter.`, { exact: false }).waitFor();
     await dialog.getByLabel('New Role').selectOption('checkin');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await row.getByRole('cell', { name: 'Greeter', exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const roleOnServer = async () =>
+      (await api('GET', '/users?limit=100', { token: await adminToken() })).body.users.find((u: { id: number }) => u.id === user.id).role;
+    expect(await roleOnServer()).toBe('greeter');
+    // opened again, the dialog starts from the role as it is
     await row.getByRole('button', { name: 'Change Role' }).click();
+    expect(await dialog.getByLabel('New Role').inputValue()).toBe('greeter');
     await dialog.getByLabel('New Role').selectOption('checkin');
     await dialog.getByRole('button', { name: 'Change Role' }).click();
     await page.getByText(`${email} is now check-in staff.`).waitFor();
     await row.getByRole('cell', { name: 'Check-in staff', exact: true }).waitFor();
-    const users = await api('GET', '/users?limit=100', { token: await adminToken() });
-    expect(users.body.users.find((u: { id: number }) => u.id === user.id).role).toBe('checkin');
+    expect(await roleOnServer()).toBe('checkin');
   });
 
   it('offline, says changes need a connection and disables Add User, Reset Password and Disable', async () => {

@@ -1,7 +1,7 @@
 /**
  * /admin/users (admins): the staff accounts, adding greeters and admins, disabling/enabling with a
- * confirmation (disabling signs the person out at once), changing a role with a confirmation (their
- * open screens follow at their next sync), and resetting a password.
+ * confirmation (disabling signs the person out at once), changing a role in a dialog (a screen no longer
+ * allowed follows at its next sync, one newly allowed at the next sign-in or reload), and resetting a password.
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -128,7 +128,7 @@ export default function UsersPage() {
                             }}
                             disabled={!online}
                           >
-                            Change Role
+                            Change Role<span className="visually-hidden"> for {u.email}</span>
                           </Button>
                         )}
                         {u.id !== me?.id && (
@@ -188,7 +188,11 @@ export default function UsersPage() {
                 label="New Role"
                 name="role"
                 value={roleChange.role}
-                onChange={(e) => setRoleChange({ ...roleChange, role: e.target.value as Role })}
+                onChange={(e) => {
+                  setRoleError(null);
+                  setRoleChange({ ...roleChange, role: e.target.value as Role });
+                }}
+                disabled={update.isPending}
                 options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
               />
             </>
