@@ -36,3 +36,9 @@ export function useRetryWhenOnline(waiting: boolean, retry: () => void): void {
 
 /** The sentence shown beside a form that is disabled offline. */
 export const OFFLINE_REASON = 'You are offline. Changes need a connection; this form is available again once you are back online.';
+
+/** A submit button's props while offline: off, with the reason as its tooltip (a request already sending stays busy, not off). */
+export const offlineSubmit = (online: boolean, busy: boolean) => ({
+  disabled: !online && !busy,
+  title: online ? undefined : OFFLINE_REASON,
+});

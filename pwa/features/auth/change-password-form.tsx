@@ -8,7 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
-import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
+import { OFFLINE_REASON, offlineSubmit, useOnline } from '../../lib/use-online';
 import { changePasswordFormSchema } from '../../../shared/schemas/auth';
 import { changePasswordRequest } from './api/auth-api';
 
@@ -43,13 +43,7 @@ export function ChangePasswordForm() {
         required
       />
       <TextField label="Confirm Password" {...form.field('confirm_password')} type="password" autoComplete="new-password" required />
-      <Button
-        type="submit"
-        busy={form.busy}
-        busyText="Updating..."
-        disabled={!online && !form.busy}
-        title={online ? undefined : OFFLINE_REASON}
-      >
+      <Button type="submit" busy={form.busy} busyText="Updating..." {...offlineSubmit(online, form.busy)}>
         Update Password
       </Button>
     </form>

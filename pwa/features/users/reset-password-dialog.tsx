@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { TextField } from '../../components/form-field';
 import { useForm } from '../../lib/use-form';
-import { OFFLINE_REASON, useOnline } from '../../lib/use-online';
+import { OFFLINE_REASON, offlineSubmit, useOnline } from '../../lib/use-online';
 import { createUserSchema, type User } from '../../../shared/schemas/auth';
 import { useUpdateUser } from './api/users-api';
 
@@ -52,13 +52,7 @@ export function ResetPasswordDialog({ user, onClose, onDone }: { user: User | nu
             <Button variant="secondary" onClick={close} disabled={form.busy}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              busy={form.busy}
-              busyText="Saving..."
-              disabled={!online && !form.busy}
-              title={online ? undefined : OFFLINE_REASON}
-            >
+            <Button type="submit" busy={form.busy} busyText="Saving..." {...offlineSubmit(online, form.busy)}>
               Reset Password
             </Button>
           </div>
