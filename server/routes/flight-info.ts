@@ -65,8 +65,8 @@ const CONFIRMATION_WINDOW_MS = 15 * 60_000;
  * Mails the flight confirmation, and says whether it went (the answer's `confirmationSent`, which the
  * visitor's success screen reads); the flights are already saved, so a mail failure is logged, not
  * refused. A visitor's form sent over and over (a script holding their token or link) does not turn
- * into as many mails to the family: past the limit the confirmation is left out and logged. Staff
- * corrections are not counted.
+ * into as many mails to the family: past the limit the confirmation is left out and logged. An
+ * admin's corrections are not counted.
  */
 async function mailConfirmation(
   c: Context<AppEnv>,

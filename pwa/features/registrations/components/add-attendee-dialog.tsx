@@ -11,7 +11,7 @@
  * the boxes changed here (pwa/lib/rebase-values.ts). The server recomputes the totals, keeps the
  * registration's name fields in step with the primary contact, and writes the change to the history.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
@@ -21,6 +21,7 @@ import { useForm } from '../../../lib/use-form';
 import { categoryForAge } from '../../../../shared/age-bands';
 import { attendeeCreateSchema, groupMemberSchema, type Attendee, type AttendeeCreate } from '../../../../shared/schemas/attendee';
 import { changedKeys, clashesAfter, clashText, rebaseValues, sameTrimmed } from '../../../lib/rebase-values';
+import { useFollowSaved, type FollowRules } from '../../../lib/use-follow-saved';
 import { useAddAttendee } from '../api/add-attendee';
 import { useUpdateAttendee } from '../api/update-attendee';
 
@@ -79,6 +80,12 @@ const LABELS: Record<keyof Values, string> = {
   dietary_restrictions: 'Dietary Restrictions',
 };
 
+/** A change saved elsewhere while the dialog is open: boxes compared as they save, text trimmed. */
+const FOLLOW_RULES: FollowRules<Values> = {
+  rebase: (values, startedFrom, fresh) => rebaseValues(values, startedFrom, fresh, sameTrimmed),
+  clashes: (known, values, startedFrom, fresh) => clashesAfter(known, values, startedFrom, fresh, sameTrimmed),
+};
+
 /** The form's values of a saved attendee (the primary contact's relationship is not on the form). */
 const valuesOf = (a: Attendee): Values => ({
   first_name: a.first_name,
@@ -119,26 +126,12 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
   const [relationshipOptional] = useState(!!editing && !primary && !editing.relationship);
 
   /** the attendee as saved when the dialog opened, or at its last change since; boxes changed here meanwhile clash */
-  const startedFrom = useRef(initial);
-  const [clashes, setClashes] = useState<Map<keyof Values, string>>(() => new Map());
+  const { startedFrom, clashes } = useFollowSaved(editing ? initial : null, form.setValues, FOLLOW_RULES);
   const choices: Partial<Record<keyof Values, { value: string; label: string }[]>> = {
     relationship: RELATIONSHIP_OPTIONS,
     gender: GENDER_OPTIONS,
     age_category: ageOptions,
   };
-  const saved = editing ? JSON.stringify(valuesOf(editing)) : '';
-  const { setValues } = form;
-  useEffect(() => {
-    if (!saved) return;
-    const before = startedFrom.current;
-    const fresh = JSON.parse(saved) as Values;
-    if (JSON.stringify(before) === saved) return;
-    startedFrom.current = fresh;
-    setValues((v) => {
-      setClashes((known) => clashesAfter(known, v, before, fresh, sameTrimmed));
-      return rebaseValues(v, before, fresh, sameTrimmed);
-    });
-  }, [saved, setValues]);
   const clash = editing
     ? clashText(
         clashes,
@@ -181,7 +174,7 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
     send: async (data, v) => {
       if (editing) {
         // only the boxes changed here: a change saved elsewhere meanwhile is not put back
-        const changed = new Set<string>(changedKeys(v, startedFrom.current, sameTrimmed));
+        const changed = new Set<string>(changedKeys(v, startedFrom.current ?? initial, sameTrimmed));
         if (changed.has('relationship') || changed.has('relationship_other')) changed.add('relationship').add('relationship_other');
         if (primary) for (const k of ['relationship', 'relationship_other']) changed.delete(k);
         const body = Object.fromEntries(Object.entries(data).filter(([k]) => changed.has(k)));

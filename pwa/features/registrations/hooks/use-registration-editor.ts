@@ -5,13 +5,14 @@
  * waive-all makes the total 0 and zeroes both discounts; otherwise the percentage applies first, then
  * the fixed amount, with a floor at 0; 'Refund Due' appears when the new total is below what was paid.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from '../../../lib/use-form';
 import { focusFirstError } from '../../../lib/focus-first-error';
 import { computeAmounts, formatMoney, refundOwedCents, toCents } from '../../../../shared/pricing';
 import { registrationUpdateSchema, type Registration } from '../../../../shared/schemas/registration';
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
 import { clashesAfter, clashText, rebaseValues, type Touched } from '../../../lib/rebase-values';
+import { useFollowSaved, type Clashes } from '../../../lib/use-follow-saved';
 
 export interface EditValues {
   primary_first_name: string;
@@ -184,11 +185,13 @@ const LABELS: Record<keyof EditValues, string> = {
   remove_late_fee: 'Remove late fee',
 };
 
-type EditClashes = Map<keyof EditValues, EditValues[keyof EditValues]>;
+type EditClashes = Clashes<EditValues>;
 
 /** The boxes changed here and on the server while editing, with the server's value (pwa/lib/rebase-values.ts). */
 export const editClashesAfter = (known: EditClashes, values: EditValues, startedFrom: EditValues, fresh: EditValues): EditClashes =>
   clashesAfter(known, values, startedFrom, fresh, sameAsSaved, touchedEdits(values, startedFrom));
+
+const EDIT_RULES = { rebase: rebaseEdits, clashes: editClashesAfter };
 
 /** The sentence over the form while a box changed here was changed elsewhere too, or null. */
 export const editClashText = (clashes: EditClashes, values: EditValues): string | null =>
@@ -228,35 +231,20 @@ export function useRegistrationEditor(
 
   const preview = useMemo(() => feePreview(registration, values, lateFeeCents), [registration, values, lateFeeCents]);
 
-  /** the values as the server had them when editing started, or at its last change since */
-  const startedFrom = useRef<EditValues | null>(null);
-  /** the boxes changed here and on the server meanwhile, with the server's value */
-  const [clashes, setClashes] = useState<EditClashes>(() => new Map());
+  // changed on the server while editing: the boxes not touched follow it (rebaseEdits); one changed on both sides is said
+  const { clashes, restart } = useFollowSaved(editing ? editValuesOf(registration) : null, form.setValues, EDIT_RULES);
 
   function start() {
     beforeWaive.current = null;
-    startedFrom.current = editValuesOf(registration);
-    form.reset(startedFrom.current);
-    setClashes(new Map());
+    const from = editValuesOf(registration);
+    restart(from);
+    form.reset(from);
     setEditing(true);
   }
 
-  // changed on the server while editing: the boxes not touched follow it (rebaseEdits); one changed on both sides is said
-  const { setValues } = form;
-  useEffect(() => {
-    const before = startedFrom.current;
-    if (!editing || !before) return;
-    const fresh = editValuesOf(registration);
-    startedFrom.current = fresh;
-    setValues((v) => {
-      setClashes((known) => editClashesAfter(known, v, before, fresh));
-      return rebaseEdits(v, before, fresh);
-    });
-  }, [editing, registration, setValues]);
-
   function cancel() {
     form.reset(editValuesOf(registration));
-    setClashes(new Map());
+    restart(null);
     setEditing(false);
   }
 
