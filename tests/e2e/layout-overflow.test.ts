@@ -43,6 +43,20 @@ describe('no horizontal overflow', () => {
     expect(await overflowing(page, ADMIN_SCREENS)).toEqual([]);
   });
 
+  it("on a phone, a staff member's very long name shortens in the top bar, beside the event's name, instead of taking rows of its own", async () => {
+    const names = { first_name: 'Maximiliana-Alexandrina', last_name: 'Vanderbilt-Worthington-Smythe-Montgomery' };
+    const { page } = await signInAs('greeter', { path: '/admin/flight-arrivals', names });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await overflowing(page, ['/admin/flight-arrivals'])).toEqual([]);
+    // the whole name is still the menu's name; the button is one line, beside the event's name
+    const menu = page.getByRole('button', { name: `${names.first_name} ${names.last_name}` });
+    const box = (await menu.boundingBox())!;
+    const brand = (await page.locator('.brand').boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeLessThan(56);
+    expect(box.y).toBeLessThan(brand.y + brand.height);
+  });
+
   it('on the public screens at 390 px', async () => {
     const page = await newPage({ viewport: { width: 390, height: 844 } });
     expect(await overflowing(page, PUBLIC_SCREENS)).toEqual([]);

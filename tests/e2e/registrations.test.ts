@@ -398,6 +398,35 @@ describe('registration desk', () => {
     });
   });
 
+  it('a reload or a closed tab asks first while edit mode or the create form holds changes not saved, and not once they are gone', async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Lea', 'Leaves');
+    const number = created.body.registration.registration_number;
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(d.type());
+      void d.dismiss(); // stay on the page
+    });
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByRole('textbox', { name: 'Dietary Restrictions' }).fill('Peanuts');
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    await expect.poll(() => page.getByRole('textbox', { name: 'Dietary Restrictions' }).inputValue()).toBe('Peanuts');
+
+    // Cancel ends edit mode, so leaving asks nothing; the create form asks once something is typed, not once it is emptied again
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.goto('/admin/registrations/new');
+    await page.getByLabel('First Name').first().fill('Ola');
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload', 'beforeunload']);
+    await page.getByLabel('First Name').first().fill('');
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => page.isClosed()).toBe(true);
+    expect(asked).toHaveLength(2);
+  });
+
   it("saving edit mode keeps what another admin changed meanwhile: only this admin's own changes are sent", async () => {
     const { page, token } = await signInAs('admin');
     const created = await createByApi(token, 'Rafa', 'Rebase', { fixed_discount_amount: 50 });

@@ -22,6 +22,7 @@ import { FormBanner } from './components/form-banner';
 import { GroupMembersSection, membersToAttendees, type MemberRow } from './components/group-members-fields';
 import { detailPath } from './components/registrations-table';
 import { useOnline } from '../../lib/use-online';
+import { useLeaveWarning } from '../../lib/use-leave-warning';
 
 const EMPTY = {
   ...EMPTY_CONTACT_AND_ADDRESS,
@@ -40,6 +41,8 @@ export default function RegisterPage() {
   const form = useForm<Values>(EMPTY);
   const { values, errors } = form;
   const inUse = useEmailInUse(values.primary_email);
+  // a reload or a closed tab asks first once something is typed
+  useLeaveWarning(JSON.stringify(values) !== JSON.stringify(EMPTY));
   const [token, setToken] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
 

@@ -144,9 +144,9 @@ export async function createStaffUser(
  */
 export async function signInAs(
   role: Role,
-  opts: { page?: Page; path?: string } = {},
+  opts: { page?: Page; path?: string; names?: Partial<{ first_name: string; last_name: string }> } = {},
 ): Promise<StaffAccount & { page: Page; token: string }> {
-  const account = await createStaffUser(role);
+  const account = await createStaffUser(role, opts.names);
   const token = await apiLogin(account.email, account.password);
   const page = opts.page ?? (await newPage());
   await page.goto('/manifest.webmanifest'); // same origin, without starting the app

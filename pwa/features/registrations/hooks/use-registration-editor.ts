@@ -13,6 +13,7 @@ import { registrationUpdateSchema, type Registration } from '../../../../shared/
 import { useUpdateRegistration, type RegistrationChanges } from '../api/update-registration';
 import { clashesAfter, clashText, rebaseValues, type Touched } from '../../../lib/rebase-values';
 import { useFollowSaved, type Clashes } from '../../../lib/use-follow-saved';
+import { useLeaveWarning } from '../../../lib/use-leave-warning';
 
 export interface EditValues {
   primary_first_name: string;
@@ -298,6 +299,8 @@ export function useRegistrationEditor(
 
   /** the sentence over the form while a box changed here was changed on another device too, or null */
   const clash = editing ? editClashText(clashes, values) : null;
+  // a reload or a closed tab asks first while there are changes not saved
+  useLeaveWarning(editing && Object.keys(changesOf(registration, values)).length > 0);
 
   return { editing, values, errors: form.errors, preview, saving: form.busy, clash, start, cancel, set, setText, save };
 }
