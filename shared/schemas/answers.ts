@@ -250,6 +250,10 @@ export const importRowResultSchema = z.object({
   warnings: z.array(text),
   /** what importing does with a valid row */
   action: z.nullable(z.enum(['create', 'update', 'unchanged'])),
+  /** an update's changed columns, the stored value and the file's (absent from older servers) */
+  changes: z.optional(
+    z.array(z.object({ field: text, from: z.nullable(z.union([text, z.number()])), to: z.nullable(z.union([text, z.number()])) })),
+  ),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 

@@ -138,6 +138,9 @@ describe('POST /api/hotel-assignments/import', () => {
       },
     );
     expect(preview.body).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
+    // the preview says what an update changes; an unchanged row lists nothing
+    expect(preview.body.rows[0].changes).toEqual([{ field: 'room_number', from: null, to: '512' }]);
+    expect(preview.body.rows[1].changes).toBeUndefined();
     const res = await importCsv(
       `Guest,Conf,Room,Check-In,Check-Out\nRe Import,${c},512,2025-11-27,2025-11-30\nSame Same,${other},9,2025-11-27,2025-11-30\n`,
     );

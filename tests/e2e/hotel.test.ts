@@ -160,6 +160,25 @@ describe('hotel assignments', () => {
     await pager.getByText(/^Page 2 of \d+$/).waitFor();
   });
 
+  it("re-importing a booking's new room and stay shows, in the preview, each value it replaces", async () => {
+    const c = conf('UP');
+    const guest = `Upa ${uniqueWord()}`;
+    await importRoomingCsv(`Guest Name,Confirmation Number,Room #,Check-in,Check-out\n${guest},${c},,2025-11-27,2025-11-30\n`);
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
+    await page.getByLabel('Rooming list (CSV)').setInputFiles({
+      name: 'update.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Guest Name,Confirmation Number,Room #,Check-in,Check-out\n${guest},${c},318,2025-11-27,2025-12-01\n`),
+    });
+    const row = page.locator('.import-table tbody tr', { hasText: c });
+    await row.getByText('Update').waitFor();
+    await expect
+      .poll(() => row.locator('.row-changes li').allTextContents())
+      .toEqual(['Room #: (empty) → 318', 'Check-out: Nov 30, 2025 → Dec 01, 2025', 'Nights: 3 → 4']);
+    expect(await bookingByConfirmation(c)).toMatchObject({ room_number: null }); // a preview writes nothing
+  });
+
   it('refuses a file without the needed columns and keeps the import disabled offline', async () => {
     const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
     await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();

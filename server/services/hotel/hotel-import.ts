@@ -330,7 +330,11 @@ const stayOf = (v: Partial<BookingValues>, stored: HotelRow) => ({
   checkOut: v.checkOutDate !== undefined ? v.checkOutDate : stored.checkOutDate,
 });
 
-const sameBooking = (a: HotelRow, v: Partial<BookingValues>) => (Object.keys(v) as (keyof BookingValues)[]).every((k) => a[k] === v[k]);
+/** The columns `v` changes in the stored booking `a`, with the stored value and the new one (none: unchanged). */
+const changesOf = (a: HotelRow, v: Partial<BookingValues>): NonNullable<ImportRowResult['changes']> =>
+  (Object.keys(v) as (keyof BookingValues)[])
+    .filter((k) => a[k] !== v[k])
+    .map((k) => ({ field: COLUMN_OF[k], from: a[k], to: v[k] ?? null }));
 
 /**
  * The live bookings with these confirmation numbers; `lock`: locked, in id order, before the import
@@ -368,7 +372,11 @@ function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, delete
     if (checkIn && checkOut && daysBetween(checkIn, checkOut) <= 0) {
       r.errors.push(DATES_OUT_OF_ORDER);
       r.warnings = [];
-    } else r.action = sameBooking(current, update) ? 'unchanged' : 'update';
+    } else {
+      const changes = changesOf(current, update);
+      r.action = changes.length ? 'update' : 'unchanged';
+      if (changes.length) r.changes = changes;
+    }
   }
 }
 

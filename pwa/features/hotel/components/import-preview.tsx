@@ -6,6 +6,23 @@ import type { ImportResult } from '../../../../shared/schemas/hotel';
 import { formatDate } from '../../../lib/format';
 
 const ACTION: Record<string, string> = { create: 'New', update: 'Update', unchanged: 'Unchanged' };
+/** The columns' names as the table heads them, for an update's "Room #: 214 → 318". */
+const COLUMN: Record<string, string> = {
+  guest_name: 'Guest Name',
+  room_type: 'Room Type',
+  room_number: 'Room #',
+  check_in_date: 'Check-in',
+  check_out_date: 'Check-out',
+  nights: 'Nights',
+  vip_status: 'VIP',
+  notes: 'Notes',
+};
+
+type Change = NonNullable<ImportResult['rows'][number]['changes']>[number];
+const shown = (field: string, value: Change['from']) =>
+  value === null || value === '' ? '(empty)' : field.endsWith('_date') ? formatDate(String(value)) || String(value) : String(value);
+/** "Room #: 214 → 318": what an update changes in the stored booking. */
+export const changeText = ({ field, from, to }: Change) => `${COLUMN[field] ?? field}: ${shown(field, from)} → ${shown(field, to)}`;
 
 export function ImportPreview({ result, leftOut = false }: { result: ImportResult; leftOut?: boolean }) {
   const { mapped, ignored } = result.columns;
@@ -77,6 +94,13 @@ export function ImportPreview({ result, leftOut = false }: { result: ImportResul
                   ) : (
                     <>
                       {ACTION[r.action ?? ''] ?? ''}
+                      {r.changes && r.changes.length > 0 && (
+                        <ul className="row-changes">
+                          {r.changes.map((c) => (
+                            <li key={c.field}>{changeText(c)}</li>
+                          ))}
+                        </ul>
+                      )}
                       {warningsOf(r).length > 0 && (
                         <ul className="row-warnings">
                           {warningsOf(r).map((w) => (
