@@ -15,7 +15,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, clearToken, configureApiClient, getToken, setSessionEnd, setToken } from '../lib/api-client';
+import { ApiError, clearToken, configureApiClient, getToken, sessionReachedItsEnd, setSessionEnd, setToken } from '../lib/api-client';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { loginRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
@@ -105,10 +105,12 @@ let pendingWipe: Promise<unknown> = Promise.resolve();
 const WIPE_WAIT_MS = 5000;
 
 /**
- * The server refused the session (expired, signed out elsewhere, the account disabled, as for a lost
- * phone): the families' data this device keeps is wiped as a sign-out wipes it, unless changes wait to
- * be sent (they are kept, and the sign-in that follows sends them). Only staff sessions are refused
- * here, on devices that load the offline runtime anyway; a visitor's page never gets to it.
+ * The server refused the session before its end (signed out elsewhere, the account disabled, as for a
+ * lost phone): the families' data this device keeps is wiped as a sign-out wipes it, unless changes wait
+ * to be sent (they are kept, and the sign-in that follows sends them). A session that simply reached its
+ * end keeps the copy: its owner signs in again, often where the signal is poor (docs/decisions.md "Shell
+ * and sign-in"). Only staff sessions are refused here, on devices that load the offline runtime anyway;
+ * a visitor's page never gets to it.
  */
 function wipeAfterRefusal(): void {
   const at = signInsStarted;
@@ -164,13 +166,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
-  /** `ended`: the server refused the session (expired, revoked, disabled): the sign-in page says so */
+  /** `ended`: the server refused the session (it expired, or was revoked or disabled before): the sign-in page says so */
   const signedOut = useCallback(
-    (ended = false) => {
-      if (ended) {
-        markSessionEnded();
-        void wipeAfterRefusal();
-      }
+    (ended: false | 'expired' | 'revoked' = false) => {
+      if (ended) markSessionEnded();
+      if (ended === 'revoked') void wipeAfterRefusal();
       rememberUser(null);
       setState({ status: 'unauthenticated', user: null });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'health' });
@@ -203,8 +203,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       if (getToken() !== token) return;
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
+        const ended = sessionReachedItsEnd() ? 'expired' : 'revoked';
         clearToken();
-        signedOut(true);
+        signedOut(ended);
         // a token the server refuses sends the browser to /login, on a public page too (docs/product.md#messages)
         toLogin();
         return;
@@ -229,8 +230,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // any 401 on a staff call: the client removed the token; we forget the user and go to /login
   useEffect(() => {
     configureApiClient({
-      onUnauthorized: () => {
-        signedOut(true);
+      onUnauthorized: ({ expired }) => {
+        signedOut(expired ? 'expired' : 'revoked');
         toLogin();
       },
     });

@@ -80,8 +80,8 @@ export interface RequestOptions {
 interface ClientHooks {
   /** the verified registrant's token, or null */
   getRegistrantToken: () => string | null;
-  /** runs after a staff token was refused (and removed) */
-  onUnauthorized: () => void;
+  /** runs after a staff token was refused (and removed); `expired`: it had reached the end its sign-in gave it */
+  onUnauthorized: (refusal: { expired: boolean }) => void;
   /** runs when the server says the registrant token is expired or unknown */
   onRegistrantRejected: () => void;
   /** sees every response (e.g. the offline layer measuring the server clock from the Date header) */
@@ -136,6 +136,18 @@ export function getSessionEnd(): number | null {
   } catch {
     return null;
   }
+}
+
+/** Slack for the device's clock when telling an expiry from a revocation. */
+const CLOCK_SLACK_MS = 2 * 60_000;
+
+/**
+ * Whether the stored session has reached the end its sign-in gave it (the device's clock, give or take two
+ * minutes): a refusal then is its expiry, not a sign-out elsewhere or a disabled account.
+ */
+export function sessionReachedItsEnd(now = Date.now()): boolean {
+  const end = getSessionEnd();
+  return end !== null && end <= now + CLOCK_SLACK_MS;
 }
 
 export function clearToken(): void {
@@ -199,8 +211,9 @@ export async function apiFetch(method: string, path: string, opts: RequestOption
       // only the token this request carried is refused: a newer sign-in survives a late answer (and is not signed out);
       // no token left means an earlier refusal of this one already signed the device out
       if (getToken() === token) {
+        const expired = sessionReachedItsEnd();
         clearToken();
-        hooks.onUnauthorized();
+        hooks.onUnauthorized({ expired });
       }
     } else if (!token && registrantToken && message === REGISTRANT_REJECTED) {
       hooks.onRegistrantRejected();

@@ -227,6 +227,39 @@ describe('protected routes', () => {
     await expect.poll(() => storedRows(page, 'arrivals'), { timeout: 10_000 }).toBe(0);
   });
 
+  it("a greeter's session that reached its end goes to /login but keeps the board on the phone for the sign-in that follows", async () => {
+    const last = uniqueWord();
+    await createFamily({
+      firstName: 'Ebba',
+      lastName: last,
+      flight: { flightNumber: 'UA 6', flightDate: '2025-11-27', flightTime: '10:00' },
+    });
+    const { page, token, email, password } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
+    await page.getByText('Last synced', { exact: false }).waitFor();
+    await expect.poll(() => storedRows(page, 'arrivals')).toBeGreaterThan(0);
+    // the end its sign-in gave it has passed (12 h on), and the server refuses it
+    await page.evaluate(() => localStorage.setItem('token_expires_at', new Date(Date.now() - 60_000).toISOString()));
+    await api('POST', '/auth/logout', { token });
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
+          return new URL(page.url()).pathname;
+        },
+        { timeout: 20_000, interval: 2_500 },
+      )
+      .toBe('/login');
+    const said = page.locator('.auth-card [role="status"], .auth-card .alert').filter({ hasText: 'Your session has ended' });
+    await said.waitFor();
+    // nothing waited to be sent, so nothing is said to be kept; the families' arrivals stay for the owner's next sign-in
+    await page.waitForTimeout(1_500);
+    expect(await said.textContent()).toBe('Your session has ended: sign in again.');
+    expect(await storedRows(page, 'arrivals')).toBeGreaterThan(0);
+    await signInThroughForm(page, email, password);
+    await page.waitForURL(/\/admin\/flight-arrivals$/);
+    await page.getByText(last, { exact: false }).first().waitFor();
+  });
+
   it("a greeter made check-in staff while the board is open gets the desk's screens at the next sync, without a reload", async () => {
     const { page, user } = await signInAs('greeter', { path: '/admin/flight-arrivals' });
     await page.getByText('Last synced', { exact: false }).waitFor();

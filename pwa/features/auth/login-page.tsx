@@ -36,6 +36,19 @@ export default function LoginPage() {
   const [token, setTokenValue] = useState<string | null>(null);
   const [resetKey, setResetKey] = useState(0);
   const [ended] = useState(() => sessionEnded());
+  // the sentence says changes were kept only when some were (the device's outbox, read once)
+  const [keptChanges, setKeptChanges] = useState(0);
+  useEffect(() => {
+    if (!ended) return;
+    let live = true;
+    import('../../offline/runtime')
+      .then((offline) => offline.unsentChanges())
+      .then((n) => live && setKeptChanges(n))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [ended]);
   useEffect(() => void sessionEnded(true), []);
 
   const target = (u: User | null) => fromPath(location) ?? homePathFor(u);
@@ -83,7 +96,11 @@ export default function LoginPage() {
         <BackendIndicator />
         {/* sent here by a refused session (expired, revoked, disabled): say so, and that nothing kept is lost */}
         {ended && status !== 'authenticated' && (
-          <Alert kind="info">Your session has ended: sign in again. Changes kept on this device are sent once you have signed in.</Alert>
+          <Alert kind="info">
+            Your session has ended: sign in again.
+            {keptChanges > 0 &&
+              ` ${keptChanges === 1 ? 'The change' : `The ${keptChanges} changes`} kept on this device ${keptChanges === 1 ? 'is' : 'are'} sent once you have signed in.`}
+          </Alert>
         )}
         <form ref={formRef} onSubmit={onSubmit} noValidate>
           {form.result && (
