@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
+import { api, apiLogin, createStaffUser, newPage, setupBrowser, signInAs, waitForServiceWorker } from './helpers/playwright-utils';
 import { createFamily, seedToken, serverArrival, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
@@ -133,6 +133,37 @@ describe("the greeter's phone", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     const bar = (await page.getByRole('banner').boundingBox())!;
     expect(bar.y + bar.height).toBeLessThanOrEqual(0);
+  });
+});
+
+describe('who picked up', () => {
+  it("a party met by a greeter with a long name on another phone says so in full, and the card's control does not move", async () => {
+    const tag = uniqueWord(6);
+    const f = await createFamily({
+      firstName: 'Obi',
+      lastName: tag,
+      flight: { flightNumber: 'OV 35', flightDate: DAY, flightTime: '14:00' },
+    });
+    const other = await createStaffUser('greeter', { first_name: 'Maximiliana', last_name: 'Worthington-Smythe' });
+    const { page } = await signInAs('greeter', { page: await newPage({ viewport: PHONE }), path: `/admin/flight-arrivals?date=${DAY}` });
+    await page.getByLabel('Search').fill(tag);
+    const party = page.locator('.party', { hasText: f.registrationNumber });
+    await party.waitFor();
+    const before = (await party.locator('.party-call').boundingBox())!.y;
+
+    const res = await api('POST', `/flight-info/admin/flight-pickups/${f.flightId}`, {
+      token: await apiLogin(other.email, other.password),
+      body: { picked_up: true, clientTime: new Date().toISOString(), deviceId: 'second-phone' },
+    });
+    expect(res.status).toBe(200);
+    await page.getByRole('button', { name: 'Sync details' }).click();
+    await page.getByRole('dialog', { name: 'Sync details' }).getByRole('button', { name: 'Sync now' }).click();
+    await page.keyboard.press('Escape');
+    const note = party.locator('.pickup-note');
+    await note.getByText('by Maximiliana Worthington-Smythe on another phone', { exact: false }).waitFor({ timeout: 15_000 });
+    // all of it shows: nothing cut off at the side or below
+    expect(await note.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    expect((await party.locator('.party-call').boundingBox())!.y).toBeCloseTo(before, 0);
   });
 });
 
