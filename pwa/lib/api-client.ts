@@ -145,10 +145,7 @@ const CLOCK_SLACK_MS = 2 * 60_000;
  * Whether the stored session has reached the end its sign-in gave it (the device's clock, give or take two
  * minutes): a refusal then is its expiry, not a sign-out elsewhere or a disabled account.
  */
-export function sessionReachedItsEnd(now = Date.now()): boolean {
-  const end = getSessionEnd();
-  return end !== null && end <= now + CLOCK_SLACK_MS;
-}
+export const sessionReachedItsEnd = (): boolean => (getSessionEnd() ?? Infinity) <= Date.now() + CLOCK_SLACK_MS;
 
 export function clearToken(): void {
   try {

@@ -67,6 +67,23 @@ describe('the check-in desk', () => {
     await expect
       .poll(() => second.getByRole('status').filter({ hasText: 'Payment of' }).textContent())
       .toBe('Payment of $100.00 recorded.');
+
+    // the rest, with the keyboard only, after checking everyone in: Record payment goes, and the keyboard
+    // lands on the sentence, so one more Enter undoes no check-in
+    await second.getByRole('button', { name: 'Check in all' }).click();
+    await expect.poll(() => second.getByRole('button', { name: /^Undo check-in/ }).count()).toBeGreaterThan(0);
+    await second.getByRole('button', { name: 'Record payment' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const said = second.getByRole('status').filter({ hasText: 'Payment of' });
+    await expect.poll(() => said.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    expect(await second.getByRole('button', { name: /^Undo check-in/ }).count()).toBeGreaterThan(0);
+    expect(await second.getByRole('button', { name: /^Check in / }).count()).toBe(0);
   });
 
   it('a name found inside another (Ian in Brian) lists the family rather than opening it; a double tap checks in once; the card says what is owed first', async () => {

@@ -39,15 +39,7 @@ export default function LoginPage() {
   // the sentence says changes were kept only when some were (the device's outbox, read once)
   const [keptChanges, setKeptChanges] = useState(0);
   useEffect(() => {
-    if (!ended) return;
-    let live = true;
-    import('../../offline/runtime')
-      .then((offline) => offline.unsentChanges())
-      .then((n) => live && setKeptChanges(n))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
+    if (ended) import('../../offline/runtime').then((offline) => offline.unsentChanges()).then(setKeptChanges, () => undefined);
   }, [ended]);
   useEffect(() => void sessionEnded(true), []);
 
@@ -98,8 +90,7 @@ export default function LoginPage() {
         {ended && status !== 'authenticated' && (
           <Alert kind="info">
             Your session has ended: sign in again.
-            {keptChanges > 0 &&
-              ` ${keptChanges === 1 ? 'The change' : `The ${keptChanges} changes`} kept on this device ${keptChanges === 1 ? 'is' : 'are'} sent once you have signed in.`}
+            {keptChanges > 0 && ' Changes kept on this device are sent once you have signed in.'}
           </Alert>
         )}
         <form ref={formRef} onSubmit={onSubmit} noValidate>

@@ -7,7 +7,7 @@
  * cancelled registration says why it cannot be checked in.
  */
 import { useAgeLabels } from '../../../lib/public-config';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { formatWhen, refundOwed } from '../../../lib/format';
@@ -71,6 +71,20 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
    */
   const [taken, setTaken] = useState<{ regId: number; text: string; total: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /**
+   * After a payment of the whole balance the keyboard goes to its sentence ("Payment of $X recorded."):
+   * Record payment, the dialog's opener, is gone then, and the control nearest it is an Undo check-in
+   * that one more Enter would press. After the dialog has given focus back (next frame); a part payment
+   * leaves it on Record payment.
+   */
+  const takenLine = useRef<HTMLParagraphElement>(null);
+  const focusTaken = useRef(false);
+  useEffect(() => {
+    if (paying || !focusTaken.current) return;
+    focusTaken.current = false;
+    const frame = requestAnimationFrame(() => takenLine.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [paying]);
   const family = `${reg.primary_first_name} ${reg.primary_last_name}`;
   const cancelled = reg.status === 'cancelled';
   // "Not synced yet" only for what is still on its way: a refused change (undone on the card) or a
@@ -242,7 +256,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
         </dd>
       </dl>
       {/* in the page from the start, so the sentence put in it is announced */}
-      <p role="status" className="desk-taken">
+      <p role="status" className="desk-taken" ref={takenLine} tabIndex={-1}>
         {taken?.regId === reg.id ? takenText(taken, reg, balance) : ''}
       </p>
       {balance > 0 && !cancelled && (
@@ -259,6 +273,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           onRecord={async (amount, method) => {
             await pay(reg.id, amount, method);
             setTaken({ regId: reg.id, text: `Payment of ${formatMoney(amount)} recorded.`, total: reg.total_amount ?? 0 });
+            focusTaken.current = amount >= balance;
           }}
         />
       )}
