@@ -513,6 +513,41 @@ describe('the check-in pass by mail', () => {
     expect(t.mail.length).toBe(before);
   });
 
+  it('a run of the unsent only holds nothing while the mail server is slow, and a pass it refused still counts as not sent', async () => {
+    const reg = await makeRegistration(t.db);
+    const only = { unsent_only: true, after_id: reg.id - 1, limit: 1 };
+    const unsent = async () =>
+      (await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: { dry_run: true } })).body.unsent;
+    const send = t.deps.mailer.send;
+    let release!: (ok: boolean) => void;
+    const held = new Promise<boolean>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atMailServer = new Promise<void>((resolve) => (reached = resolve));
+    t.deps.mailer.send = async (mail) => {
+      reached();
+      if (!(await held)) throw new Error('550 mailbox unavailable');
+      return send.call(t.deps.mailer, mail);
+    };
+    try {
+      const before = await unsent();
+      const run = t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: only });
+      await atMailServer;
+      // an admin corrects the family's phone while its pass waits on the mail server
+      const edit = t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { primary_phone: '+1 555 0143' } });
+      const first = await Promise.race([edit.then((r) => r.status), new Promise((r) => setTimeout(() => r('still waiting'), 5_000))]);
+      expect(first).toBe(200);
+      release(false);
+      expect((await run).body).toMatchObject({ sent: 0, failed: 1 });
+      expect(await unsent()).toBe(before);
+    } finally {
+      release(false);
+      t.deps.mailer.send = send;
+    }
+    const again = await t.api('POST', '/api/registrations/send-passes', { token: admin.token, body: only });
+    expect(again.body).toMatchObject({ sent: 1, failed: 0 });
+    expect(t.mail.filter((m) => m.to === reg.primaryEmail)).toHaveLength(1);
+  });
+
   it('after mails the server refused, a run of the unsent only tries those again, and mails no family twice', async () => {
     const sent = await makeRegistration(t.db);
     const refused = await makeRegistration(t.db);

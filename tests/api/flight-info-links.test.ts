@@ -74,6 +74,44 @@ describe('POST /api/flight-info/lookup', () => {
     expect(await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id))).toHaveLength(0);
   });
 
+  it('holds nothing while the mail server is slow: the family can be changed meanwhile, and the request is audited once the mail is accepted', async () => {
+    const admin = await t.makeUser('admin');
+    const reg = await makeRegistration(t.db);
+    const send = t.deps.mailer.send;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reached!: () => void;
+    const atMailServer = new Promise<void>((resolve) => (reached = resolve));
+    t.deps.mailer.send = async (...args) => {
+      reached();
+      await held;
+      return send.apply(t.deps.mailer, args);
+    };
+    try {
+      const asked = request(reg.id, admin.token);
+      await atMailServer;
+      // another admin saves the family's phone while the mail server has not answered yet
+      const edit = t.api('PUT', `/api/registrations/${reg.id}`, { token: admin.token, body: { primary_phone: '+1 555 0142' } });
+      const first = await Promise.race([edit.then((r) => r.status), new Promise((r) => setTimeout(() => r('still waiting'), 5_000))]);
+      expect(first).toBe(200);
+      const audited = () =>
+        t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'flight-info.request'), eq(auditLog.entityId, String(reg.id))));
+      expect(await audited()).toHaveLength(0);
+      release();
+      expect((await asked).status).toBe(200);
+      expect(await audited()).toHaveLength(1);
+      const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+      expect(row.primaryPhone).toBe('+1 555 0142');
+      expect(row.flightInfoRequestedAt).not.toBeNull();
+    } finally {
+      release();
+      t.deps.mailer.send = send;
+    }
+  });
+
   it('records nothing when the mail server refuses the link mail', async () => {
     const reg = await makeRegistration(t.db);
     const res = await whileMailFails(t, () => lookup(reg.primaryEmail));

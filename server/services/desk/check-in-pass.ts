@@ -8,7 +8,7 @@ import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { attendees, registrations } from '../../db/schema';
+import { attendees, auditLog, registrations } from '../../db/schema';
 import { ApiError, unprocessable } from '../../lib/errors';
 import { deliverMail } from '../../mail/deliver';
 import { checkInPassMail } from '../../mail/templates';
@@ -28,6 +28,15 @@ export const passPng = (publicUrl: string, registrationNumber: string) =>
 /** Mails the pass of one registration to its primary email; 422 for a cancelled one, 502 when mail fails. */
 export async function sendCheckInPass(db: DbOrTx, deps: Deps, reg: RegistrationRow, actor: Actor): Promise<{ message: string }> {
   if (reg.status === 'cancelled') throw unprocessable(PASS_CANCELLED);
+  await mailPass(db, deps, reg);
+  await audit(db, actor, PASS_SENT, { type: 'registration', id: reg.id }, null, { to: reg.primaryEmail });
+  return { message: `Check-in pass sent to ${reg.primaryEmail}` };
+}
+
+const PASS_SENT = 'registration.pass_sent';
+
+/** The pass mail itself: the QR code inline, the party's size read now. */
+async function mailPass(db: DbOrTx, deps: Deps, reg: RegistrationRow): Promise<void> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(attendees)
@@ -53,8 +62,6 @@ export async function sendCheckInPass(db: DbOrTx, deps: Deps, reg: RegistrationR
       },
     ],
   });
-  await audit(db, actor, 'registration.pass_sent', { type: 'registration', id: reg.id }, null, { to: reg.primaryEmail });
-  return { message: `Check-in pass sent to ${reg.primaryEmail}` };
 }
 
 export interface PassBatchResult {
@@ -107,9 +114,12 @@ export async function sendCheckInPasses(
   for (const reg of batch) {
     try {
       if (p.unsentOnly) {
-        // read again under the row's lock, the mail and its audit row in the same transaction: two runs at
-        // once (two admins, two tabs) mail each family once, the second finding the first's audit row
-        const mailed = await db.transaction(async (tx) => {
+        // claimed under the row's lock: the audit row that says the pass was sent is written and committed
+        // first, so two runs at once (two admins, two tabs) mail each family once, the second finding the
+        // first's row; the mail goes after, outside the transaction (a slow mail server holds no lock and,
+        // on PGlite, not the one connection), and a refused one takes its row back (docs/decisions.md
+        // "Mail outside transactions")
+        const claim = await db.transaction(async (tx) => {
           await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, reg.id)).for('update');
           // a statement of its own after the lock: it sees an audit row committed while this one waited,
           // and the row as it is now (an email corrected meanwhile gets the pass)
@@ -117,11 +127,28 @@ export async function sendCheckInPasses(
             .select()
             .from(registrations)
             .where(and(eq(registrations.id, reg.id), active));
-          if (!still) return false;
-          await sendCheckInPass(tx, deps, still, actor);
-          return true;
+          if (!still) return null;
+          const [row] = await tx
+            .insert(auditLog)
+            .values({
+              actorUserId: actor.userId,
+              actor: actor.label,
+              action: PASS_SENT,
+              entityType: 'registration',
+              entityId: String(still.id),
+              after: { to: still.primaryEmail },
+            })
+            .returning({ id: auditLog.id });
+          return { still, auditId: row.id };
         });
-        if (mailed) sent += 1;
+        if (!claim) continue;
+        try {
+          await mailPass(db, deps, claim.still);
+        } catch (e) {
+          await db.delete(auditLog).where(eq(auditLog.id, claim.auditId));
+          throw e;
+        }
+        sent += 1;
         continue;
       }
       await sendCheckInPass(db, deps, reg, actor);

@@ -3,7 +3,7 @@
  * reuse in docs/decisions.md "Visitors"): 32 random bytes, only the SHA-256 stored, valid 14 days, reusable until
  * then so a visitor can correct their flights. Sent by an admin (request-flight-info, and the bulk request) or by a visitor's lookup.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { flightInfoRequests, registrations } from '../../db/schema';
@@ -25,8 +25,8 @@ export const flightLink = (publicUrl: string, token: string) => `${publicUrl}/fl
 
 /**
  * Creates a link token for the registration and mails the link to its primary email; sets
- * flight_info_requested_at and writes an audit entry. Token, timestamp and audit are committed only if
- * the mail was accepted (else 502). Throws 404 for an unknown registration.
+ * flight_info_requested_at and writes an audit entry. Nothing of it stays unless the mail was accepted
+ * (else 502). Throws 404 for an unknown registration.
  */
 export const CANCELLED_NO_REQUEST = 'This registration is cancelled: reactivate it before asking for flight information';
 
@@ -42,6 +42,12 @@ export async function sendFlightInfoRequest(
 /**
  * sendFlightInfoRequest, but sending nothing (null) when the registration was asked after `askedAfter`,
  * read under the row's lock: two bulk requests at once (two admins, two tabs) then mail each family once.
+ *
+ * The request is stamped and committed first, and the mail sent after, outside any transaction: a slow
+ * mail server then holds no row lock, no sync version and (on PGlite) not the one connection every
+ * other request waits for. The stamp claims the family, so a second run finds it asked; a mail refused
+ * takes the link and the stamp back (the stamp only if nobody asked again meanwhile), and the audit
+ * entry is written once the mail was accepted (docs/decisions.md "Mail outside transactions").
  */
 export async function sendFlightInfoRequestUnlessAsked(
   db: DbOrTx,
@@ -53,39 +59,55 @@ export async function sendFlightInfoRequestUnlessAsked(
   const token = newToken(32);
   const now = new Date();
   const expiresAt = new Date(now.getTime() + LINK_TTL_MS);
-  return db.transaction(async (tx) => {
+  const claimed = await db.transaction(async (tx) => {
     const [reg] = await tx.select().from(registrations).where(eq(registrations.id, registrationId)).for('update');
     if (!reg) throw notFound('Registration not found');
     // its link would only say "This link is invalid": the guest can do nothing with it
     if (reg.status === 'cancelled') throw unprocessable(CANCELLED_NO_REQUEST);
     if (askedAfter && reg.flightInfoRequestedAt && reg.flightInfoRequestedAt.getTime() > askedAfter.getTime()) return null;
-    await tx.insert(flightInfoRequests).values({
-      registrationId,
-      // the app's clock, as the cancellation's `cancelled_at` (linkStillStands compares the two)
-      createdAt: now,
-      tokenHash: sha256(token),
-      sentTo: reg.primaryEmail,
-      createdBy: actor.userId,
-      expiresAt,
-    });
+    const [request] = await tx
+      .insert(flightInfoRequests)
+      .values({
+        registrationId,
+        // the app's clock, as the cancellation's `cancelled_at` (linkStillStands compares the two)
+        createdAt: now,
+        tokenHash: sha256(token),
+        sentTo: reg.primaryEmail,
+        createdBy: actor.userId,
+        expiresAt,
+      })
+      .returning({ id: flightInfoRequests.id });
     await tx
       .update(registrations)
       .set({ flightInfoRequestedAt: now, updatedAt: now, version: sql`nextval('sync_version_seq')` })
       .where(eq(registrations.id, registrationId));
-    await audit(tx, actor, 'flight-info.request', { type: 'registration', id: registrationId }, null, {
-      sentTo: reg.primaryEmail,
-      expiresAt: expiresAt.toISOString(),
-    });
-    const content = flightInfoLinkMail(deps.config.event, {
-      name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
-      registrationNumber: reg.registrationNumber,
-      link: flightLink(deps.config.publicUrl, token),
-      expiresAt,
-    });
-    // inside the transaction: if the mail server refuses, no token, timestamp or audit entry remains
-    await deliverMail(deps, { to: reg.primaryEmail, ...content });
-    return { sentTo: reg.primaryEmail, expiresAt: expiresAt.toISOString() };
+    return { reg, requestId: request.id, askedBefore: reg.flightInfoRequestedAt };
   });
+  if (!claimed) return null;
+  const { reg } = claimed;
+  const content = flightInfoLinkMail(deps.config.event, {
+    name: `${reg.primaryFirstName} ${reg.primaryLastName}`,
+    registrationNumber: reg.registrationNumber,
+    link: flightLink(deps.config.publicUrl, token),
+    expiresAt,
+  });
+  try {
+    await deliverMail(deps, { to: reg.primaryEmail, ...content });
+  } catch (err) {
+    await db.transaction(async (tx) => {
+      await tx.delete(flightInfoRequests).where(eq(flightInfoRequests.id, claimed.requestId));
+      await tx
+        .update(registrations)
+        .set({ flightInfoRequestedAt: claimed.askedBefore, version: sql`nextval('sync_version_seq')` })
+        .where(and(eq(registrations.id, registrationId), eq(registrations.flightInfoRequestedAt, now)));
+    });
+    throw err;
+  }
+  await audit(db, actor, 'flight-info.request', { type: 'registration', id: registrationId }, null, {
+    sentTo: reg.primaryEmail,
+    expiresAt: expiresAt.toISOString(),
+  });
+  return { sentTo: reg.primaryEmail, expiresAt: expiresAt.toISOString() };
 }
 
 /** Tokens are base64url; anything else cannot be one of ours and is refused without a lookup. */
