@@ -15,7 +15,7 @@ import { discardQuestion, handoverText, syncingText } from '../../pwa/offline/sy
 import { PartyCard } from '../../pwa/features/check-in/components/party-card';
 import { deskAmountError } from '../../pwa/features/check-in/components/record-payment-dialog';
 import { typedCents } from '../../pwa/lib/amount';
-import { bulkResultText, combineBatches } from '../../pwa/features/registrations/components/bulk-flight-request';
+import { bulkResultText, combineBatches, nextStep } from '../../pwa/features/registrations/components/bulk-flight-request';
 import { linkOutcome } from '../../pwa/features/hotel/hooks/use-link-booking';
 import type { CachedHotelAssignment } from '../../pwa/offline/types';
 import { attendeeRow, registrationRow } from './fixtures';
@@ -433,5 +433,22 @@ describe("the bulk flight-info request's last words", () => {
       'Flight info request sent to 11 of 14 registrations. 2 skipped (asked within the last 24 hours). 1 could not be sent: R26-AAAAAA (Binh Tran). Try again later, or ask the family by phone.',
     );
     expect(bulkResultText({ sent: 3, skipped_recent: 0, failed: 0, total: 3 })).toBe('Flight info request sent to 3 of 3 registrations.');
+  });
+
+  it('goes on past a batch another admin mailed meanwhile, says so, and stops only where asking again would fail the same way', () => {
+    const batch = (sent: number, failed: number, remaining: number) => ({ sent, skipped_recent: 0, failed, total: 30, remaining });
+    // the other run took this batch's families: nothing sent, nothing failed, fewer left
+    const taken = [batch(10, 0, 20), batch(0, 0, 10)];
+    expect(nextStep(taken)).toBe('more');
+    expect(nextStep([batch(0, 0, 20)])).toBe('more');
+    const ended = [...taken, batch(10, 0, 0)];
+    expect(nextStep(ended)).toBe('done');
+    expect(bulkResultText(combineBatches(ended, false))).toBe(
+      'Flight info request sent to 20 of 30 registrations. 10 sent meanwhile from another screen.',
+    );
+    // refusals, or nothing fewer left: stop, and what is left could not be sent
+    expect(nextStep([batch(10, 0, 20), batch(0, 10, 10)])).toBe('stuck');
+    expect(nextStep([batch(10, 0, 20), batch(0, 0, 20)])).toBe('stuck');
+    expect(combineBatches([batch(10, 0, 20), batch(0, 10, 10)], true)).toMatchObject({ sent: 10, failed: 20, elsewhere: 0 });
   });
 });

@@ -18,8 +18,12 @@ import {
   type BulkFlightInfoResult,
 } from '../api/request-flight-info-bulk';
 
-export function bulkResultText(r: BulkFlightInfoResult): string {
+/** The batches added up; `elsewhere`: mailed meanwhile by another run (another admin, another tab). */
+type BulkOutcome = BulkFlightInfoResult & { elsewhere?: number };
+
+export function bulkResultText(r: BulkOutcome): string {
   const parts = [`Flight info request sent to ${r.sent} of ${r.total} registration${r.total === 1 ? '' : 's'}.`];
+  if (r.elsewhere) parts.push(`${r.elsewhere} sent meanwhile from another screen.`);
   if (r.skipped_recent) parts.push(`${r.skipped_recent} skipped (asked within the last 24 hours).`);
   if (r.failed) {
     const named = (r.failed_registrations ?? []).map((f) => `${f.registration_number} (${f.name})`);
@@ -35,16 +39,34 @@ const BATCH_SIZE = 10;
  * skipped count is the first call's; a registration whose mail failed is retried by the next batch,
  * so the failures are the last call's (plus, when a batch sent nothing, those never tried).
  */
-export function combineBatches(batches: BulkFlightInfoResult[], stoppedEarly: boolean): BulkFlightInfoResult {
+export function combineBatches(batches: BulkFlightInfoResult[], stoppedEarly: boolean): BulkOutcome {
   const first = batches[0];
   const last = batches[batches.length - 1];
+  const sent = batches.reduce((n, b) => n + b.sent, 0);
+  const failed = last.failed + (stoppedEarly ? (last.remaining ?? 0) : 0);
   return {
-    sent: batches.reduce((n, b) => n + b.sent, 0),
+    sent,
     skipped_recent: first.skipped_recent,
-    failed: last.failed + (stoppedEarly ? (last.remaining ?? 0) : 0),
+    failed,
     failed_registrations: last.failed_registrations,
     total: first.total,
+    elsewhere: Math.max(0, first.total - first.skipped_recent - sent - failed),
   };
+}
+
+/**
+ * After a batch: 'more' to ask for the next, 'done', or 'stuck' when asking again would fail the same way
+ * for ever (a batch that sent nothing, with failures, or with no fewer left than the batch before). A
+ * batch whose families another run mailed meanwhile (another admin, another tab) sends nothing and fails
+ * nothing, and fewer are left: not stuck.
+ */
+export function nextStep(batches: BulkFlightInfoResult[]): 'more' | 'done' | 'stuck' {
+  const last = batches[batches.length - 1];
+  const remaining = last.remaining ?? 0;
+  if (remaining === 0) return 'done';
+  if (last.sent > 0) return 'more';
+  const before = batches.length > 1 ? (batches[batches.length - 2].remaining ?? 0) : Infinity;
+  return last.failed > 0 || remaining >= before ? 'stuck' : 'more';
 }
 
 export interface BulkFlightRequestProps {
@@ -88,7 +110,6 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
       for (;;) {
         const r = await bulk.mutateAsync({ filters, limit: BATCH_SIZE });
         batches.push(r);
-        const remaining = r.remaining ?? 0;
         // the skipped (asked within 24 hours) were never to be sent: neither done nor in the total
         const total = batches[0].total - batches[0].skipped_recent;
         setProgress({
@@ -98,10 +119,9 @@ export function BulkFlightRequest({ filters, matching, disabled, onDone }: BulkF
           ),
           total,
         });
-        // a batch that sent nothing only met failures: asking again would fail the same way forever
-        const stuck = remaining > 0 && r.sent === 0;
-        if (remaining === 0 || stuck) {
-          const result = combineBatches(batches, stuck);
+        const step = nextStep(batches);
+        if (step !== 'more') {
+          const result = combineBatches(batches, step === 'stuck');
           // a mail not sent is said as a failure, not among successes
           onDone(result.failed ? 'error' : 'success', bulkResultText(result));
           return;
