@@ -166,11 +166,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
 
-  /** `ended`: the server refused the session (it expired, or was revoked or disabled before): the sign-in page says so */
+  /**
+   * `ended`: the server refused the session (it expired, or was revoked or disabled before): the sign-in
+   * page says so; `expired`: it had reached its end, and the device keeps its copy
+   */
   const signedOut = useCallback(
-    (ended: false | 'expired' | 'revoked' = false) => {
+    (ended = false, expired = false) => {
       if (ended) markSessionEnded();
-      if (ended === 'revoked') void wipeAfterRefusal();
+      if (ended && !expired) void wipeAfterRefusal();
       rememberUser(null);
       setState({ status: 'unauthenticated', user: null });
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'health' });
@@ -203,9 +206,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       if (getToken() !== token) return;
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
-        const ended = sessionReachedItsEnd() ? 'expired' : 'revoked';
+        const expired = sessionReachedItsEnd();
         clearToken();
-        signedOut(ended);
+        signedOut(true, expired);
         // a token the server refuses sends the browser to /login, on a public page too (docs/product.md#messages)
         toLogin();
         return;
@@ -231,7 +234,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     configureApiClient({
       onUnauthorized: ({ expired }) => {
-        signedOut(expired ? 'expired' : 'revoked');
+        signedOut(true, expired);
         toLogin();
       },
     });

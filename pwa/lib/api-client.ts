@@ -138,14 +138,11 @@ export function getSessionEnd(): number | null {
   }
 }
 
-/** Slack for the device's clock when telling an expiry from a revocation. */
-const CLOCK_SLACK_MS = 2 * 60_000;
-
 /**
  * Whether the stored session has reached the end its sign-in gave it (the device's clock, give or take two
  * minutes): a refusal then is its expiry, not a sign-out elsewhere or a disabled account.
  */
-export const sessionReachedItsEnd = (): boolean => (getSessionEnd() ?? Infinity) <= Date.now() + CLOCK_SLACK_MS;
+export const sessionReachedItsEnd = (): boolean => (getSessionEnd() ?? Infinity) <= Date.now() + 12e4;
 
 export function clearToken(): void {
   try {

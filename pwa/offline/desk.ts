@@ -13,6 +13,7 @@ import { tapTimeIso } from './clock';
 import { ensureDeviceId } from './device';
 import { noteOverride, writeReceipt } from './op-outcome';
 import { clockOf } from './sync-text';
+import { formatWhen } from '../lib/format';
 import { OutboxError } from './outbox-error';
 import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
 import type { CheckInResult } from '../../shared/schemas/records';
@@ -166,11 +167,13 @@ export function queueCheckIn(
 }
 
 /**
- * A desk payment's note names who took the money, as the desk showed them: a payment queued offline and
- * sent after the next person signed in on the device is recorded under that session (as its audit says),
- * and the cash count goes by who took it. Set when it is queued, so every delivery sends the same body.
+ * A desk payment's note names who took the money, as the desk showed them, and when (the tap's time, on
+ * the server's clock as the device knows it): a payment queued offline and sent after the next person
+ * signed in on the device, or the next morning, is recorded under that session and at that time (as its
+ * audit says), and the day's cash count goes by who took it and when. Set when it is queued, so every
+ * delivery sends the same body.
  */
-export const takenByNote = (name: string) => `Taken at the desk by ${name}`;
+export const takenByNote = (name: string, at: string) => `Taken at the desk by ${name}, ${formatWhen(at, 0)}`;
 
 /** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
 export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
@@ -182,7 +185,7 @@ export function queuePayment(db: AppDB, input: QueueBase & { amount: number; met
       registrationId: reg.id,
       amount: input.amount,
       method: input.method,
-      note: input.note ?? (input.madeBy?.name ? takenByNote(input.madeBy.name) : null),
+      note: input.note ?? (input.madeBy?.name ? takenByNote(input.madeBy.name, common.clientTime) : null),
       deviceId,
       totalSeen: reg.total_amount,
     },

@@ -183,6 +183,20 @@ describe('payments at the desk', () => {
     },
   });
 
+  it('a payment taken by a named person says who took it and when, so a payment sent the next morning counts on its own day', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    const takenAt = new Date(2026, 10, 29, 19, 30).getTime(); // 7:30 PM on the device's clock
+    const op = await queuePayment(db, {
+      registrationId: 7,
+      amount: 200,
+      method: 'cash',
+      madeBy: { userId: 3, name: 'Demo Desk' },
+      now: () => takenAt,
+    });
+    expect(op.payload.note).toBe('Taken at the desk by Demo Desk, Nov 29 7:30 PM');
+  });
+
   it('the balance drops at once, and the server’s figures are taken when it answers', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);
