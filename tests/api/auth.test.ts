@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { createTestApp } from '../helpers/app';
-import { auditLog, sessions } from '../../server/db/schema';
+import { auditLog, sessions, users } from '../../server/db/schema';
+import { LAST_ADMIN, updateUser } from '../../server/services/staff/users';
 
 const t = await createTestApp();
 
@@ -224,6 +225,55 @@ describe('/api/users', () => {
     const res = await t.api('PUT', `/api/users/${greeter.id}`, { token: admin.token, body: { disabled: true } });
     expect(res.status).toBe(200);
     expect((await t.api('GET', '/api/auth/me', { token: greeter.token })).status).toBe(401);
+  });
+
+  it('two admins demoting each other at the same moment leave one admin: the second is no longer one', async () => {
+    const a = await t.makeUser('admin');
+    const b = await t.makeUser('admin');
+    const [ab, ba] = await Promise.all([
+      t.api('PUT', `/api/users/${b.id}`, { token: a.token, body: { role: 'greeter' } }),
+      t.api('PUT', `/api/users/${a.id}`, { token: b.token, body: { role: 'greeter' } }),
+    ]);
+    expect([ab.status, ba.status].sort()).toEqual([200, 403]);
+    const roles = (
+      await t.db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [a.id, b.id]))
+    )
+      .map((u) => u.role)
+      .sort();
+    expect(roles).toEqual(['admin', 'greeter']);
+  });
+
+  it('a change made for an admin who lost the role meanwhile is refused, and the last enabled admin cannot be demoted', async () => {
+    const a = await t.makeUser('admin');
+    const b = await t.makeUser('admin');
+    await t.db.update(users).set({ role: 'greeter' }).where(eq(users.id, a.id));
+    await expect(
+      t.db.transaction((tx) => updateUser(tx, b.id, { disabled: true }, { userId: a.id, label: a.email })),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
+    // with every other admin demoted, b is the last: a change from outside the app (no signed-in admin) is refused too
+    const others = (
+      await t.db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'admin'), ne(users.id, b.id)))
+    ).map((u) => u.id);
+    await t.db.update(users).set({ role: 'greeter' }).where(inArray(users.id, others));
+    try {
+      await expect(
+        t.db.transaction((tx) => updateUser(tx, b.id, { role: 'checkin' }, { userId: null, label: 'cli' })),
+      ).rejects.toMatchObject({
+        status: 409,
+        message: LAST_ADMIN,
+      });
+    } finally {
+      await t.db.update(users).set({ role: 'admin' }).where(inArray(users.id, others));
+    }
+    expect((await t.db.select().from(users).where(eq(users.id, b.id)))[0]).toMatchObject({ role: 'admin', disabled: false });
   });
 
   it('bad input writes nothing', async () => {

@@ -1,8 +1,8 @@
 /** Staff accounts (admins and greeters): create, list, update, and the public shape the API returns. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { Actor } from '../operations/audit';
 import { audit } from '../operations/audit';
@@ -106,7 +106,31 @@ export interface UserChanges {
 }
 
 /** Applies changes; disabling or a new password revokes the user's sessions at once, a new role ends their push streams. */
+/** Said when a change would leave no enabled admin (two admins demoting or disabling each other at once). */
+export const LAST_ADMIN = 'This is the last enabled admin: make another user an admin first';
+
+/**
+ * A change of role or of disabled is made with the enabled admins' rows locked and read again: two admins
+ * demoting or disabling each other at the same moment are then taken one after the other, and the second
+ * finds that its own admin role is gone (403), or that the change would leave no enabled admin (409).
+ */
+async function guardAdmins(db: DbOrTx, id: number, changes: UserChanges, actor: Actor): Promise<void> {
+  if (changes.role === undefined && changes.disabled === undefined) return;
+  const admins = (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+      .orderBy(asc(users.id))
+      .for('update')
+  ).map((r) => r.id);
+  if (actor.userId !== null && !admins.includes(actor.userId)) throw forbidden();
+  const demoted = changes.disabled === true || (changes.role !== undefined && changes.role !== 'admin');
+  if (demoted && admins.length === 1 && admins[0] === id) throw conflict(LAST_ADMIN);
+}
+
 export async function updateUser(db: DbOrTx, id: number, changes: UserChanges, actor: Actor): Promise<User> {
+  await guardAdmins(db, id, changes, actor);
   const [before] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!before) throw notFound('User not found');
   const [row] = await db
