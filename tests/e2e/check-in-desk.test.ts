@@ -142,6 +142,28 @@ describe('the check-in desk', () => {
     expect(await search.inputValue()).toBe('Francois');
   });
 
+  it('with double-size text on a phone, the field the keyboard moves to in Record payment is never under its buttons', async () => {
+    const family = await createFamily({
+      firstName: 'Zoltan',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 82', flightDate: '2025-11-27', flightTime: '12:30' },
+    });
+    const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    await page.getByLabel('Find a family').fill(family.name);
+    const card = page.getByRole('region', { name: `Party of ${family.name}` });
+    await card.getByRole('button', { name: 'Record payment' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: `Record payment: ${family.name}` });
+    await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    const method = dialog.getByLabel('Method');
+    await expect.poll(() => method.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForTimeout(300); // the scroll to the focused field
+    const field = (await method.boundingBox())!;
+    const buttons = (await dialog.locator('.actions').boundingBox())!;
+    expect(field.y + field.height).toBeLessThanOrEqual(buttons.y + 1);
+  });
+
   it("a payment taken elsewhere while the desk's Record payment is open: the dialog says the balance changed and prefills the new one", async () => {
     const family = await createFamily({
       firstName: 'Quyen',
