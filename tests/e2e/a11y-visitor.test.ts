@@ -146,7 +146,17 @@ describe('accessibility: signed-out screens', () => {
     await page.getByText(`Registration ${reg.number}`).waitFor();
     await expectLabelled(page, 'flight form');
     await expectAccessible(page, 'flight info: flight form');
-    await page.getByRole('button', { name: 'Add Flight' }).click();
+    await page.getByRole('button', { name: 'Add Flight' }).focus();
+    await page.keyboard.press('Enter');
+    // the keyboard lands on the new flight's first box
+    await expect
+      .poll(() =>
+        page
+          .getByRole('group', { name: 'Flight 2', exact: true })
+          .getByLabel('Flight Type')
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     await expectAnnounced(page, 'flight form', [
       'Airline is required',

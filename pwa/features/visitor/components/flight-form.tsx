@@ -72,7 +72,17 @@ export function FlightForm({ form, window, requireType, disabled }: FlightFormPr
               {errors.flights}
             </p>
           )}
-          <button type="button" className="btn btn-secondary btn-block" onClick={form.addRow} disabled={disabled}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-block"
+            onClick={(e) => {
+              // the keyboard goes to the new flight's first box, not left below it on the button
+              const rows = e.currentTarget.parentElement;
+              form.addRow();
+              requestAnimationFrame(() => rows?.querySelector<HTMLElement>('.flight-row:last-of-type select')?.focus());
+            }}
+            disabled={disabled}
+          >
             + Add Flight
           </button>
         </>
