@@ -13,6 +13,8 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const REGISTRANT_VERIFICATION_MS = 24 * 60 * 60 * 1000;
 /** The header a visitor's registrant token travels in, both ways (verify-code answers with it too). */
 export const REGISTRANT_TOKEN_HEADER = 'X-Registrant-Token';
+/** On a 401 for a staff token: 'expired' (the session reached its end) or 'revoked' (anything else). */
+export const SESSION_REFUSED_HEADER = 'X-Session-Refused';
 export const FLIGHT_EDIT_SESSION_MS = 30 * 60 * 1000;
 
 export const REGISTRATION_STATUSES = ['active', 'pending', 'cancelled', 'waitlist'] as const;

@@ -15,7 +15,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiError, clearToken, configureApiClient, getToken, sessionReachedItsEnd, setSessionEnd, setToken } from '../lib/api-client';
+import { ApiError, clearToken, configureApiClient, getToken, lastRefusalWasExpiry, setSessionEnd, setToken } from '../lib/api-client';
 import type { Role } from '../../shared/constants';
 import type { User } from '../../shared/schemas/auth';
 import { loginRequest, meRequest, type LoginBody } from '../features/auth/api/auth-api';
@@ -105,12 +105,12 @@ let pendingWipe: Promise<unknown> = Promise.resolve();
 const WIPE_WAIT_MS = 5000;
 
 /**
- * The server refused the session before its end (signed out elsewhere, the account disabled, as for a
- * lost phone): the families' data this device keeps is wiped as a sign-out wipes it, unless changes wait
- * to be sent (they are kept, and the sign-in that follows sends them). A session that simply reached its
- * end keeps the copy: its owner signs in again, often where the signal is poor (docs/decisions.md "Shell
- * and sign-in"). Only staff sessions are refused here, on devices that load the offline runtime anyway;
- * a visitor's page never gets to it.
+ * The server refused the session as revoked (signed out elsewhere, the account disabled, as for a lost
+ * phone): the families' data this device keeps is wiped as a sign-out wipes it, unless changes wait to be
+ * sent (they are kept, and the sign-in that follows sends them). A session that simply reached its end
+ * keeps the copy: its owner signs in again, often where the signal is poor (docs/decisions.md "Arrivals
+ * and hotel screens"). Only staff sessions are refused here, on devices that load the offline runtime
+ * anyway; a visitor's page never gets to it.
  */
 function wipeAfterRefusal(): void {
   const at = signInsStarted;
@@ -206,9 +206,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       if (getToken() !== token) return;
       if (e instanceof ApiError && (e.status === 401 || e.status === 403)) {
-        const expired = sessionReachedItsEnd();
         clearToken();
-        signedOut(true, expired);
+        signedOut(true, e.status === 401 && lastRefusalWasExpiry());
         // a token the server refuses sends the browser to /login, on a public page too (docs/product.md#messages)
         toLogin();
         return;

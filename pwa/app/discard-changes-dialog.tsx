@@ -4,41 +4,9 @@
  * pending changes"). An in-page dialog rather than the browser's confirm, so the choice is named on
  * its button; Stay signed in (or Escape) keeps the user and the changes.
  */
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { Button } from '../components/button';
-import { Dialog } from '../components/dialog';
-import { discardLabel } from '../offline/sync-text';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 
-export interface DiscardChangesDialogProps {
-  unsent: number;
-  message: string;
-  /** what staying signed in does with them (sent when the signal returns; refused ones wait in Sync details) */
-  note: string;
-  onAnswer: (discard: boolean) => void;
-}
-
-export function DiscardChangesDialog({ unsent, message, note, onAnswer }: DiscardChangesDialogProps) {
-  return (
-    <Dialog
-      open
-      title="Sign out with changes not sent?"
-      onClose={() => onAnswer(false)}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onAnswer(false)}>
-            Stay signed in
-          </Button>
-          <Button variant="danger" onClick={() => onAnswer(true)}>
-            {discardLabel(unsent)}
-          </Button>
-        </>
-      }
-    >
-      <p>{message}</p>
-      <p className="note">{note}</p>
-    </Dialog>
-  );
-}
+const DiscardChangesDialog = lazy(() => import('./discard-changes-view'));
 
 interface Question {
   unsent: number;
@@ -80,7 +48,9 @@ export function useDiscardQuestion(): {
   }, []);
   const dismiss = useCallback(() => current.current?.answer(false), []);
   const dialog = question && (
-    <DiscardChangesDialog unsent={question.unsent} message={question.message} note={question.note} onAnswer={question.answer} />
+    <Suspense fallback={null}>
+      <DiscardChangesDialog unsent={question.unsent} message={question.message} note={question.note} onAnswer={question.answer} />
+    </Suspense>
   );
   return { ask, dismiss, dialog };
 }

@@ -69,10 +69,12 @@ export function OfflineSync() {
     };
     let unsubscribe: (() => void) | undefined;
     let unsubscribeLive: (() => void) | undefined;
-    // the field screen (the arrivals board, the desk for check-in staff): its code ready before the first tap
+    // the field screen (the arrivals board, the desk for check-in staff): its code ready before the first tap;
+    // and the sign-out question, asked when changes wait, often with no signal
     void (role === 'checkin' ? import('../features/check-in/check-in-page') : import('../features/arrivals/flight-arrivals-page')).catch(
       () => undefined,
     );
+    void import('./discard-changes-view').catch(() => undefined);
     void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges, unsentChanges }) => {
       if (cancelled) return;
       // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network

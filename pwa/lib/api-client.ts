@@ -9,7 +9,7 @@
  * sends the browser to /login). A background caller (sync, status polling) passes `on401: 'throw'` and
  * decides itself: the transport never redirects on a background call's behalf.
  */
-import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
+import { REGISTRANT_TOKEN_HEADER, SESSION_REFUSED_HEADER } from '../../shared/constants';
 
 export const API_BASE = '/api';
 /** localStorage key of the staff session token */
@@ -80,7 +80,7 @@ export interface RequestOptions {
 interface ClientHooks {
   /** the verified registrant's token, or null */
   getRegistrantToken: () => string | null;
-  /** runs after a staff token was refused (and removed); `expired`: it had reached the end its sign-in gave it */
+  /** runs after a staff token was refused (and removed); `expired`: its session had simply reached its end */
   onUnauthorized: (refusal: { expired: boolean }) => void;
   /** runs when the server says the registrant token is expired or unknown */
   onRegistrantRejected: () => void;
@@ -138,11 +138,9 @@ export function getSessionEnd(): number | null {
   }
 }
 
-/**
- * Whether the stored session has reached the end its sign-in gave it (the device's clock, give or take two
- * minutes): a refusal then is its expiry, not a sign-out elsewhere or a disabled account.
- */
-export const sessionReachedItsEnd = (): boolean => (getSessionEnd() ?? Infinity) <= Date.now() + 12e4;
+/** Whether the server's last refusal of a staff token said its session had simply reached its end. */
+let refusedAsExpired = false;
+export const lastRefusalWasExpiry = () => refusedAsExpired;
 
 export function clearToken(): void {
   try {
@@ -201,13 +199,14 @@ export async function apiFetch(method: string, path: string, opts: RequestOption
   const error = new ApiError(res.status, message, fields, parsed, retryAfter);
 
   if (res.status === 401) {
+    // 'expired' or 'revoked' (server/middleware/auth.ts): the device keeps its copy only after an expiry
+    if (token) refusedAsExpired = res.headers.get(SESSION_REFUSED_HEADER) === 'expired';
     if (token && opts.on401 !== 'throw') {
       // only the token this request carried is refused: a newer sign-in survives a late answer (and is not signed out);
       // no token left means an earlier refusal of this one already signed the device out
       if (getToken() === token) {
-        const expired = sessionReachedItsEnd();
         clearToken();
-        hooks.onUnauthorized({ expired });
+        hooks.onUnauthorized({ expired: refusedAsExpired });
       }
     } else if (!token && registrantToken && message === REGISTRANT_REJECTED) {
       hooks.onRegistrantRejected();

@@ -5,10 +5,10 @@
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import type { AppEnv, AuthUser } from '../context';
-import { forbidden, unauthorized } from '../lib/errors';
-import { userForToken } from '../services/staff/sessions';
+import { ApiError, forbidden, unauthorized } from '../lib/errors';
+import { sessionRefusal, userForToken } from '../services/staff/sessions';
 import { registrantForToken } from '../services/registrants/registrant-tokens';
-import { REGISTRANT_TOKEN_HEADER } from '../../shared/constants';
+import { REGISTRANT_TOKEN_HEADER, SESSION_REFUSED_HEADER } from '../../shared/constants';
 import type { Role } from '../../shared/constants';
 
 /**
@@ -40,7 +40,12 @@ export const identify = createMiddleware<AppEnv>(async (c, next) => {
     if (found) {
       c.set('user', found.user);
       c.set('arrivalMark', found.mark);
-    } else if (refuseDead) throw unauthorized('Your session has expired. Please sign in again.');
+    } else if (refuseDead) {
+      // the device keeps its copy of the families' data after an expiry, not after a revocation (docs/decisions.md "Arrivals and hotel screens")
+      throw new ApiError(401, 'Your session has expired. Please sign in again.', undefined, {
+        [SESSION_REFUSED_HEADER]: await sessionRefusal(db, bearer),
+      });
+    }
   }
   const registrantToken = c.req.header(REGISTRANT_TOKEN_HEADER)?.trim();
   if (registrantToken) {

@@ -218,6 +218,35 @@ describe('/api/users', () => {
     expect((await t.api('GET', '/api/registrations', { token: login.body.token })).status).toBe(403);
   });
 
+  it("a refused session's answer says whether it reached its end or was ended before (the device keeps its copy only after an end)", async () => {
+    const refusal = async (token: string) => {
+      const res = await t.api('GET', '/api/auth/me', { token });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('Your session has expired. Please sign in again.');
+      return res.headers.get('x-session-refused');
+    };
+    const ended = await t.makeUser('greeter');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, ended.id));
+    expect(await refusal(ended.token)).toBe('expired');
+    const signedOut = await t.makeUser('greeter');
+    await t.api('POST', '/api/auth/logout', { token: signedOut.token });
+    expect(await refusal(signedOut.token)).toBe('revoked');
+    // disabled, then its session ran out too: still a revocation, so the lost phone wipes its copy
+    const admin = await t.makeUser('admin');
+    const lost = await t.makeUser('greeter');
+    await t.db.update(users).set({ disabled: true }).where(eq(users.id, lost.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, lost.id));
+    expect(await refusal(lost.token)).toBe('revoked');
+    expect(await refusal('never-issued-token')).toBe('revoked');
+    expect((await t.api('GET', '/api/auth/me', { token: admin.token })).headers.get('x-session-refused')).toBeNull();
+  });
+
   it('disabling a user revokes their sessions on the very next request', async () => {
     const admin = await t.makeUser('admin');
     const greeter = await t.makeUser('greeter');

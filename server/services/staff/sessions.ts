@@ -66,6 +66,22 @@ export async function userForToken(db: DbOrTx, token: string): Promise<{ user: A
   return row ? { user: row.user, mark: { snapshot: row.snapshot, lastVersion: Number(row.lastVersion) } } : null;
 }
 
+/**
+ * Why a bearer token was refused, for the device that held it: 'expired' when its session simply reached
+ * its end (the user still enabled, the session never revoked), else 'revoked' (signed out, the user
+ * disabled, a password changed elsewhere, or a token never issued). A phone whose account was disabled
+ * then wipes its copy of the families' data even when it asks only after the session's end.
+ */
+export async function sessionRefusal(db: DbOrTx, token: string): Promise<'expired' | 'revoked'> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt, disabled: users.disabled })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sha256(token)))
+    .limit(1);
+  return row && !row.revokedAt && !row.disabled && row.expiresAt.getTime() <= Date.now() ? 'expired' : 'revoked';
+}
+
 export async function revokeSession(db: DbOrTx, sessionId: number) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
