@@ -112,6 +112,44 @@ describe('POST /api/flight-info/lookup', () => {
     }
   });
 
+  it('two requests at once whose mails are both refused leave the family not asked', async () => {
+    const admin = await t.makeUser('admin');
+    const reg = await makeRegistration(t.db);
+    const send = t.deps.mailer.send;
+    // each mail waits until the test refuses it
+    const gates = [0, 1].map(() => {
+      let arrive!: () => void;
+      let refuse!: () => void;
+      const reached = new Promise<void>((resolve) => (arrive = resolve));
+      const refused = new Promise<void>((resolve) => (refuse = resolve));
+      return { reached, arrive, refused, refuse };
+    });
+    let calls = 0;
+    t.deps.mailer.send = async () => {
+      const gate = gates[calls++];
+      gate.arrive();
+      await gate.refused;
+      throw new Error('SMTP down');
+    };
+    try {
+      const first = request(reg.id, admin.token);
+      await gates[0].reached;
+      const second = request(reg.id, admin.token);
+      await gates[1].reached;
+      // the first claim's mail fails while the second's is still out, then the second's
+      gates[0].refuse();
+      expect((await first).status).toBe(502);
+      gates[1].refuse();
+      expect((await second).status).toBe(502);
+    } finally {
+      gates.forEach((g) => g.refuse());
+      t.deps.mailer.send = send;
+    }
+    expect(await t.db.select().from(flightInfoRequests).where(eq(flightInfoRequests.registrationId, reg.id))).toHaveLength(0);
+    const [row] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
+    expect(row.flightInfoRequestedAt).toBeNull();
+  });
+
   it('records nothing when the mail server refuses the link mail', async () => {
     const reg = await makeRegistration(t.db);
     const res = await whileMailFails(t, () => lookup(reg.primaryEmail));

@@ -444,7 +444,7 @@ describe("the bulk flight-info request's last words", () => {
     const ended = [...taken, batch(10, 0, 0)];
     expect(nextStep(ended)).toBe('done');
     expect(bulkResultText(combineBatches(ended, false))).toBe(
-      'Flight info request sent to 20 of 30 registrations. 10 sent meanwhile from another screen.',
+      'Flight info request sent to 20 of 30 registrations. 10 not sent by this run: asked meanwhile from another screen, or no longer in the list.',
     );
     // refusals, or nothing fewer left: stop, and what is left could not be sent
     expect(nextStep([batch(10, 0, 20), batch(0, 10, 10)])).toBe('stuck');

@@ -81,7 +81,7 @@ export async function sendFlightInfoRequestUnlessAsked(
       .update(registrations)
       .set({ flightInfoRequestedAt: now, updatedAt: now, version: sql`nextval('sync_version_seq')` })
       .where(eq(registrations.id, registrationId));
-    return { reg, requestId: request.id, askedBefore: reg.flightInfoRequestedAt };
+    return { reg, requestId: request.id };
   });
   if (!claimed) return null;
   const { reg } = claimed;
@@ -94,11 +94,16 @@ export async function sendFlightInfoRequestUnlessAsked(
   try {
     await deliverMail(deps, { to: reg.primaryEmail, ...content });
   } catch (err) {
+    // the stamp, when still this claim's, goes back to the newest link that still stands (sent to the
+    // present address since the last cancellation), or none: two claims that both failed leave no stamp
     await db.transaction(async (tx) => {
       await tx.delete(flightInfoRequests).where(eq(flightInfoRequests.id, claimed.requestId));
       await tx
         .update(registrations)
-        .set({ flightInfoRequestedAt: claimed.askedBefore, version: sql`nextval('sync_version_seq')` })
+        .set({
+          flightInfoRequestedAt: sql`(select max(r.created_at) from ${flightInfoRequests} r where r.registration_id = ${registrations.id} and lower(r.sent_to) = lower(${registrations.primaryEmail}) and (${registrations.cancelledAt} is null or r.created_at > ${registrations.cancelledAt}))`,
+          version: sql`nextval('sync_version_seq')`,
+        })
         .where(and(eq(registrations.id, registrationId), eq(registrations.flightInfoRequestedAt, now)));
     });
     throw err;

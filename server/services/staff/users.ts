@@ -105,32 +105,27 @@ export interface UserChanges {
   last_name?: string;
 }
 
-/** Applies changes; disabling or a new password revokes the user's sessions at once, a new role ends their push streams. */
-/** Said when a change would leave no enabled admin (two admins demoting or disabling each other at once). */
-export const LAST_ADMIN = 'This is the last enabled admin: make another user an admin first';
-
 /**
- * A change of role or of disabled is made with the enabled admins' rows locked and read again: two admins
- * demoting or disabling each other at the same moment are then taken one after the other, and the second
- * finds that its own admin role is gone (403), or that the change would leave no enabled admin (409).
+ * A change of role or of disabled made by a signed-in admin is made with the enabled admins' rows locked
+ * and read again: two admins demoting or disabling each other at the same moment are then taken one
+ * after the other, and the second finds that its own admin role is gone (403). The operators' CLI (no
+ * signed-in user) is not held back: it is how a sole admin's account is locked out in an emergency.
  */
-async function guardAdmins(db: DbOrTx, id: number, changes: UserChanges, actor: Actor): Promise<void> {
-  if (changes.role === undefined && changes.disabled === undefined) return;
-  const admins = (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
-      .orderBy(asc(users.id))
-      .for('update')
-  ).map((r) => r.id);
-  if (actor.userId !== null && !admins.includes(actor.userId)) throw forbidden();
-  const demoted = changes.disabled === true || (changes.role !== undefined && changes.role !== 'admin');
-  if (demoted && admins.length === 1 && admins[0] === id) throw conflict(LAST_ADMIN);
+async function guardAdmins(db: DbOrTx, changes: UserChanges, actor: Actor): Promise<void> {
+  if (actor.userId === null || (changes.role === undefined && changes.disabled === undefined)) return;
+  const admins = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+    .orderBy(asc(users.id))
+    // the key is not changed: rows pointing at a user (sessions, audit entries) need not wait
+    .for('no key update');
+  if (!admins.some((a) => a.id === actor.userId)) throw forbidden();
 }
 
+/** Applies changes; disabling or a new password revokes the user's sessions at once, a new role ends their push streams. */
 export async function updateUser(db: DbOrTx, id: number, changes: UserChanges, actor: Actor): Promise<User> {
-  await guardAdmins(db, id, changes, actor);
+  await guardAdmins(db, changes, actor);
   const [before] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!before) throw notFound('User not found');
   const [row] = await db

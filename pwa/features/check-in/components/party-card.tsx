@@ -80,6 +80,8 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const takenLine = useRef<HTMLParagraphElement>(null);
   const focusTaken = useRef(false);
   useEffect(() => {
+    // a dialog opened afresh starts without a leftover (one closed by Escape while its payment was recorded)
+    if (paying) focusTaken.current = false;
     if (paying || !focusTaken.current) return;
     focusTaken.current = false;
     const frame = requestAnimationFrame(() => takenLine.current?.focus());

@@ -18,12 +18,12 @@ import {
   type BulkFlightInfoResult,
 } from '../api/request-flight-info-bulk';
 
-/** The batches added up; `elsewhere`: mailed meanwhile by another run (another admin, another tab). */
+/** The batches added up; `elsewhere`: left by this run, asked meanwhile by another (another admin, another tab) or gone from the list. */
 type BulkOutcome = BulkFlightInfoResult & { elsewhere?: number };
 
 export function bulkResultText(r: BulkOutcome): string {
   const parts = [`Flight info request sent to ${r.sent} of ${r.total} registration${r.total === 1 ? '' : 's'}.`];
-  if (r.elsewhere) parts.push(`${r.elsewhere} sent meanwhile from another screen.`);
+  if (r.elsewhere) parts.push(`${r.elsewhere} not sent by this run: asked meanwhile from another screen, or no longer in the list.`);
   if (r.skipped_recent) parts.push(`${r.skipped_recent} skipped (asked within the last 24 hours).`);
   if (r.failed) {
     const named = (r.failed_registrations ?? []).map((f) => `${f.registration_number} (${f.name})`);
