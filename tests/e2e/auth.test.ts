@@ -7,6 +7,20 @@ import { storedRows } from './helpers/offline-copy';
 
 setupBrowser();
 
+/** A staff screen whose session the server refused lands on /login at its next sync (asked for now, not in 30 s). */
+async function syncsToLogin(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        // a return to the app starts a sync (one within 2 s of a cycle's start starts none)
+        await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
+        return new URL(page.url()).pathname;
+      },
+      { timeout: 20_000, interval: 2_500 },
+    )
+    .toBe('/login');
+}
+
 async function signInThroughForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -205,17 +219,7 @@ describe('protected routes', () => {
     await page.getByText('Last synced', { exact: false }).waitFor(); // the first cycle has ended
     await expect.poll(() => storedRows(page, 'arrivals')).toBeGreaterThan(0);
     await api('POST', '/auth/logout', { token });
-    // a sync now rather than in 30 s (a return to the app within 2 s of a cycle's start starts none)
-    const landsOnLogin = () =>
-      expect
-        .poll(
-          async () => {
-            await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
-            return new URL(page.url()).pathname;
-          },
-          { timeout: 20_000, interval: 2_500 },
-        )
-        .toBe('/login');
+    const landsOnLogin = () => syncsToLogin(page);
     await landsOnLogin();
     await page.getByText('Your session has ended: sign in again.', { exact: false }).waitFor();
     // nothing waited to be sent: the families' arrivals are not left on the phone (a disabled account's lost phone)
@@ -252,15 +256,7 @@ describe('protected routes', () => {
     await page.getByText('Last synced', { exact: false }).waitFor();
     await expect.poll(() => storedRows(page, 'arrivals')).toBeGreaterThan(0);
     await api('POST', '/auth/logout', { token });
-    await expect
-      .poll(
-        async () => {
-          await page.evaluate(() => dispatchEvent(new Event('focus'))).catch(() => undefined);
-          return new URL(page.url()).pathname;
-        },
-        { timeout: 20_000, interval: 2_500 },
-      )
-      .toBe('/login');
+    await syncsToLogin(page);
     const said = page.locator('.auth-card [role="status"], .auth-card .alert').filter({ hasText: 'Your session has ended' });
     await said.waitFor();
     // nothing waited to be sent, so nothing is said to be kept; the families' arrivals stay for the owner's next sign-in
