@@ -4,9 +4,17 @@
  * pending changes"). An in-page dialog rather than the browser's confirm, so the choice is named on
  * its button; Stay signed in (or Escape) keeps the user and the changes.
  */
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import type DiscardChangesView from './discard-changes-view';
 
-const DiscardChangesDialog = lazy(() => import('./discard-changes-view'));
+/**
+ * The dialog's code, a chunk of its own (kept out of the first visits): fetched after sign-in
+ * (`preloadDiscardQuestion`, pwa/app/offline-sync.tsx) and again when asked. Should it still not load
+ * (no signal and no service worker yet), the browser's own confirm asks the question instead.
+ */
+let View: typeof DiscardChangesView | null = null;
+const loadView = () => import('./discard-changes-view').then((m) => (View = m.default));
+export const preloadDiscardQuestion = () => void loadView().catch(() => undefined);
 
 interface Question {
   unsent: number;
@@ -26,9 +34,10 @@ export function useDiscardQuestion(): {
 } {
   const [question, setQuestion] = useState<Question | null>(null);
   const current = useRef<Question | null>(null);
-  const ask = useCallback((unsent: number, message: string, note: string) => {
+  const ask = useCallback(async (unsent: number, message: string, note: string) => {
     current.current?.answer(false);
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!View && !(await loadView().catch(() => null))) return window.confirm(`${message}\n\n${note}`);
     return new Promise<boolean>((resolve) => {
       const q: Question = {
         unsent,
@@ -47,10 +56,8 @@ export function useDiscardQuestion(): {
     });
   }, []);
   const dismiss = useCallback(() => current.current?.answer(false), []);
-  const dialog = question && (
-    <Suspense fallback={null}>
-      <DiscardChangesDialog unsent={question.unsent} message={question.message} note={question.note} onAnswer={question.answer} />
-    </Suspense>
+  const dialog = question && View && (
+    <View unsent={question.unsent} message={question.message} note={question.note} onAnswer={question.answer} />
   );
   return { ask, dismiss, dialog };
 }

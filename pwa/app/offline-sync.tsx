@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useAuth } from './auth-context';
 import { getToken } from '../lib/api-client';
+import { preloadDiscardQuestion } from './discard-changes-dialog';
 
 /** Network-read screens that show other devices' changes: refetched (when on screen) after a live change. */
 const LIVE_KEYS = new Set(['registrations', 'stats', 'users']);
@@ -74,7 +75,7 @@ export function OfflineSync() {
     void (role === 'checkin' ? import('../features/check-in/check-in-page') : import('../features/arrivals/flight-arrivals-page')).catch(
       () => undefined,
     );
-    void import('./discard-changes-view').catch(() => undefined);
+    preloadDiscardQuestion();
     void import('../offline/runtime').then(({ startSync, subscribeSync, getSyncState, subscribeLiveChanges, unsentChanges }) => {
       if (cancelled) return;
       // the arrivals, hotel and cached screens read Dexie, which the sync fills; these read the network

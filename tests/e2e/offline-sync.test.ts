@@ -255,4 +255,34 @@ describe('signing out', () => {
     await page.context().setOffline(false);
     expect((await serverArrival(family.flightId, DAY))?.picked_up).toBe(false);
   });
+
+  it("asks with the browser's own question when the dialog's code cannot be loaded (no signal, nothing cached), and stays signed in on Cancel", async () => {
+    const family = await createFamily({
+      firstName: 'Rhea',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'B6 32', flightDate: DAY, flightTime: '18:40' },
+    });
+    const page = await newPage({ serviceWorkers: 'block' });
+    await page.route(/discard-changes-view-[^/]*\.js$/, (route) => route.abort());
+    const { user } = await signInAs('greeter', { page, path: `/admin/flight-arrivals?date=${DAY}` });
+    const row = page.locator('tr', { hasText: family.registrationNumber });
+    await row.waitFor();
+    await goOffline(page.context());
+    await row.getByRole('checkbox').check();
+    await page.getByText('1 not synced').waitFor();
+    const asked: string[] = [];
+    page.on('dialog', (d) => {
+      asked.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    await page.getByRole('button', { name: `Gus ${user.last_name}` }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect
+      .poll(() => asked, { timeout: 15_000 })
+      .toEqual([expect.stringMatching(/^confirm: 1 change has not reached the server yet\. Sign out anyway and discard it\?/)]);
+    await page.getByText('1 not synced').waitFor();
+    expect(page.url()).toContain('/admin/flight-arrivals');
+    expect(await storedRows(page, 'outbox')).toBe(1);
+    await page.context().setOffline(false);
+  });
 });

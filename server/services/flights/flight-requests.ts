@@ -94,8 +94,9 @@ export async function sendFlightInfoRequestUnlessAsked(
   try {
     await deliverMail(deps, { to: reg.primaryEmail, ...content });
   } catch (err) {
-    // the stamp, when still this claim's, goes back to the newest link that still stands (sent to the
-    // present address since the last cancellation), or none: two claims that both failed leave no stamp
+    // the stamp, when still this claim's, goes back to the newest link mailed to the present address
+    // since the last cancellation (expired or not: the stamp says when the family was last asked), or
+    // none: two claims that both failed leave what was there before either
     await db.transaction(async (tx) => {
       await tx.delete(flightInfoRequests).where(eq(flightInfoRequests.id, claimed.requestId));
       await tx
