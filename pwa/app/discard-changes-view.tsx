@@ -1,7 +1,7 @@
 /**
  * The dialog asked at sign-out while changes of this device have not reached the server
- * (pwa/app/discard-changes-dialog.tsx asks it). Its own chunk: loaded only when asked, it keeps the
- * dialog's code out of every first visit.
+ * (pwa/app/discard-changes-dialog.tsx asks it). Its own chunk, fetched after sign-in rather than with the
+ * first screen.
  */
 import { Button } from '../components/button';
 import { Dialog } from '../components/dialog';

@@ -12,7 +12,7 @@ import { attendees, auditLog, registrations } from '../../db/schema';
 import { ApiError, unprocessable } from '../../lib/errors';
 import { deliverMail } from '../../mail/deliver';
 import { checkInPassMail } from '../../mail/templates';
-import { audit, type Actor } from '../operations/audit';
+import { audit, auditClaim, type Actor } from '../operations/audit';
 import type { RegistrationRow } from '../registrations/registration-derived';
 import { passUrl } from '../../../shared/check-in-pass';
 
@@ -128,18 +128,12 @@ export async function sendCheckInPasses(
             .from(registrations)
             .where(and(eq(registrations.id, reg.id), active));
           if (!still) return null;
-          const [row] = await tx
-            .insert(auditLog)
-            .values({
-              actorUserId: actor.userId,
-              actor: actor.label,
-              action: PASS_SENT,
-              entityType: 'registration',
-              entityId: String(still.id),
-              after: { to: still.primaryEmail },
-            })
-            .returning({ id: auditLog.id });
-          return { still, auditId: row.id };
+          const auditId = await auditClaim(tx, actor, {
+            action: PASS_SENT,
+            entity: { type: 'registration', id: still.id },
+            after: { to: still.primaryEmail },
+          });
+          return { still, auditId };
         });
         if (!claim) continue;
         try {

@@ -29,20 +29,26 @@ export async function audit(
   await auditAll(db, actor, [{ action, entity, before, after }]);
 }
 
+const rowOf = (actor: Actor, e: AuditEntry) => ({
+  actorUserId: actor.userId,
+  actor: actor.label,
+  action: e.action,
+  entityType: e.entity.type,
+  entityId: String(e.entity.id),
+  before: (e.before ?? null) as object | null,
+  after: (e.after ?? null) as object | null,
+});
+
 /** Several audit rows by one actor in one INSERT (one statement instead of one per row). */
 export async function auditAll(db: DbOrTx, actor: Actor, entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  await db.insert(auditLog).values(
-    entries.map((e) => ({
-      actorUserId: actor.userId,
-      actor: actor.label,
-      action: e.action,
-      entityType: e.entity.type,
-      entityId: String(e.entity.id),
-      before: (e.before ?? null) as object | null,
-      after: (e.after ?? null) as object | null,
-    })),
-  );
+  await db.insert(auditLog).values(entries.map((e) => rowOf(actor, e)));
+}
+
+/** One audit row, returning its id: a row that claims something and is taken back when the claim fails. */
+export async function auditClaim(db: DbOrTx, actor: Actor, entry: AuditEntry): Promise<number> {
+  const [row] = await db.insert(auditLog).values(rowOf(actor, entry)).returning({ id: auditLog.id });
+  return row.id;
 }
 
 /**

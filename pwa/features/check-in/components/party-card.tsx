@@ -80,10 +80,10 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
   const takenLine = useRef<HTMLParagraphElement>(null);
   const focusTaken = useRef(false);
   useEffect(() => {
-    // a dialog opened afresh starts without a leftover (one closed by Escape while its payment was recorded)
-    if (paying) focusTaken.current = false;
-    if (paying || !focusTaken.current) return;
+    const wanted = focusTaken.current;
+    // cleared either way: a dialog opened afresh starts without a leftover (one closed by Escape while its payment was recorded)
     focusTaken.current = false;
+    if (paying || !wanted) return;
     const frame = requestAnimationFrame(() => takenLine.current?.focus());
     return () => cancelAnimationFrame(frame);
   }, [paying]);

@@ -22,7 +22,7 @@ type Change = NonNullable<ImportResult['rows'][number]['changes']>[number];
 const shown = (field: string, value: Change['from']) =>
   value === null || value === '' ? '(empty)' : field.endsWith('_date') ? formatDate(String(value)) || String(value) : String(value);
 /** "Room #: 214 → 318": what an update changes in the stored booking. */
-export const changeText = ({ field, from, to }: Change) => `${COLUMN[field] ?? field}: ${shown(field, from)} → ${shown(field, to)}`;
+const changeText = ({ field, from, to }: Change) => `${COLUMN[field] ?? field}: ${shown(field, from)} → ${shown(field, to)}`;
 
 export function ImportPreview({ result, leftOut = false }: { result: ImportResult; leftOut?: boolean }) {
   const { mapped, ignored } = result.columns;

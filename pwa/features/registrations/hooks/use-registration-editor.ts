@@ -288,9 +288,14 @@ export function useRegistrationEditor(
     },
   });
 
+  /** something typed here that Save Changes would send */
+  const unsaved = editing && Object.keys(changesOf(registration, values)).length > 0;
+  // a reload or a closed tab asks first while there are changes not saved
+  useLeaveWarning(unsaved);
+
   /** Saves what changed; with nothing changed it only leaves edit mode. */
   async function save() {
-    if (Object.keys(changesOf(registration, values)).length === 0) {
+    if (!unsaved) {
       setEditing(false);
       return;
     }
@@ -299,8 +304,6 @@ export function useRegistrationEditor(
 
   /** the sentence over the form while a box changed here was changed on another device too, or null */
   const clash = editing ? editClashText(clashes, values) : null;
-  // a reload or a closed tab asks first while there are changes not saved
-  useLeaveWarning(editing && Object.keys(changesOf(registration, values)).length > 0);
 
   return { editing, values, errors: form.errors, preview, saving: form.busy, clash, start, cancel, set, setText, save };
 }
