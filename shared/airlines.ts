@@ -1,7 +1,7 @@
 /**
  * Which listed airline a typed name means, and which flight a row is. Airlines and flight numbers are
  * stored as the visitor or API client wrote them; these keys make 'Delta' and 'Delta Air Lines', or
- * 'DL 7' and 'dl7', one flight on the board, in its counts and for a resubmission's pickup. Plain code
+ * 'DL 7', 'dl7' and '7', one flight on the board, in its counts and for a resubmission's pickup. Plain code
  * with no schema library: the greeter's screen imports it and stays within its size budget.
  */
 import { AIRLINES } from './constants';
@@ -24,6 +24,14 @@ export function canonicalAirline(value: string): string | null {
 /** One key per airline, however it was written. */
 export const airlineKey = (airline: string) => comparable(canonicalAirline(airline) ?? airline);
 
-/** One key per flight: its airline and its number, case and spaces ignored. */
+/**
+ * One key per flight: its airline and its number, case, spaces, the airline's code before the number
+ * and leading zeros ignored ('UA 0378', 'UAL378' and '378' under United are one plane). The airline is
+ * part of the key, so any two- or three-character designator with a letter can go.
+ */
 export const flightKey = (a: { airline: string; flightNumber: string }) =>
-  `${airlineKey(a.airline)}|${a.flightNumber.replace(/\s+/g, '').toUpperCase()}`;
+  `${airlineKey(a.airline)}|${a.flightNumber
+    .replace(/\s+/g, '')
+    .toUpperCase()
+    .replace(/^(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])(?=\d)/, '')
+    .replace(/^0+(?=\d)/, '')}`;

@@ -107,6 +107,15 @@ describe('flight rows', () => {
     expect(flightKey({ airline: 'united airlines', flightNumber: 'UA 1' })).toBe(flightKey({ airline: 'United', flightNumber: 'UA1' }));
     expect(flightKey({ airline: 'Pan Am', flightNumber: 'PA 1' })).toBe(flightKey({ airline: 'pan am', flightNumber: 'pa1' }));
     expect(flightKey({ airline: 'Delta', flightNumber: 'DL 7' })).not.toBe(flightKey({ airline: 'United', flightNumber: 'DL 7' }));
+    // the airline's code typed or not, two or three letters, and leading zeros: one plane
+    const united378 = flightKey({ airline: 'United', flightNumber: '378' });
+    for (const n of ['UA378', 'ua 378', 'UA 0378', 'UAL378', '0378'])
+      expect(flightKey({ airline: 'United', flightNumber: n }), n).toBe(united378);
+    expect(flightKey({ airline: 'JetBlue', flightNumber: 'B6 123' })).toBe(flightKey({ airline: 'JetBlue', flightNumber: '123' }));
+    expect(flightKey({ airline: 'Frontier', flightNumber: 'F9 1021' })).toBe(flightKey({ airline: 'Frontier', flightNumber: '1021' }));
+    // a different number is a different flight
+    expect(flightKey({ airline: 'United', flightNumber: 'UA 3780' })).not.toBe(united378);
+    expect(flightKey({ airline: 'United', flightNumber: '37' })).not.toBe(united378);
   });
 
   it("drop 'N/A' placeholders before validating", () => {
