@@ -133,6 +133,12 @@ describe("the greeter's phone", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     const bar = (await page.getByRole('banner').boundingBox())!;
     expect(bar.y + bar.height).toBeLessThanOrEqual(0);
+    // the sync line has not: online or not, what waits to be sent and the last sync stay in view
+    const sync = page.locator('.sync-status');
+    const line = (await sync.boundingBox())!;
+    expect(line.y).toBeGreaterThanOrEqual(0);
+    expect(line.y + line.height).toBeLessThanOrEqual(120);
+    expect(await sync.innerText()).toMatch(/Online[\s\S]*0 not synced[\s\S]*Last synced/);
   });
 });
 
