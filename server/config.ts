@@ -3,7 +3,7 @@
  * server with one line naming the variable (a ConfigError, see loadConfig).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_EVENT, type EventConfig } from '../shared/event';
@@ -47,7 +47,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
   MAIL_TRANSPORT: z.enum(['smtp', 'log', 'dir', 'memory']).default('log'),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/\s]/i.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// address')
+    .optional(),
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default('Reunion Desk <no-reply@reunion.local>'),
   PUBLIC_URL: z.url().optional(),
@@ -163,6 +166,19 @@ function loadSecret(given: string | undefined, dataDir: string): string {
   }
 }
 
+/** Creates folder `dir` if missing and checks the server may write there, or stops naming `variable`. */
+function writableDir(dir: string, variable: string): void {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    const reason = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new ConfigError(
+      `Invalid configuration: ${variable} ${dir} cannot be written (${reason}); set ${variable} to a folder the server may write`,
+    );
+  }
+}
+
 /** Pairs of dates that must come in this order: `[earlier, later]` variable names. */
 const DATE_ORDER = [
   ['EVENT_START_DATE', 'EVENT_END_DATE'],
@@ -194,6 +210,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const mailDir = path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail'));
+  if (e.MAIL_TRANSPORT === 'dir') writableDir(mailDir, 'MAIL_DIR');
   const d = DEFAULT_EVENT;
   // next year's event needs only its start date: every date not given keeps its distance from the start
   // (the flight window two days either side, the late-fee date, the board's first day, the end date)
@@ -260,7 +278,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: {
       transport: e.MAIL_TRANSPORT,
       smtpUrl: e.SMTP_URL,
-      dir: path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail')),
+      dir: mailDir,
       from: e.MAIL_FROM,
     },
     publicUrl: (e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/$/, ''),

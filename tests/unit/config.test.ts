@@ -42,6 +42,18 @@ describe('configuration (README.md table)', () => {
     expect(() => loadConfig(env)).toThrow(/^Invalid configuration: DATA_DIR .* cannot be read or written \(ENOTDIR\)/);
   });
 
+  it('MAIL_DIR that cannot be written stops the start naming it, when mails go to a folder', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'maildir-')), 'a-file');
+    writeFileSync(file, 'x');
+    const env = { ...base(), MAIL_TRANSPORT: 'dir', MAIL_DIR: path.join(file, 'mail') };
+    expect(() => loadConfig(env)).toThrow(/^Invalid configuration: MAIL_DIR .* cannot be written \(ENOTDIR\); set MAIL_DIR/);
+    // the same folder is never touched while mails go elsewhere
+    expect(() => loadConfig({ ...env, MAIL_TRANSPORT: 'log' })).not.toThrow();
+    expect(loadConfig({ ...base(), MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://user:pass@mail.example.org:465' }).mail.smtpUrl).toMatch(
+      /^smtps:/,
+    );
+  });
+
   it('generates a secret into DATA_DIR once and reuses it', () => {
     const env = base();
     const first = loadConfig(env).secret;
@@ -56,6 +68,8 @@ describe('configuration (README.md table)', () => {
     [{ CHALLENGE_PROVIDER: 'none', NODE_ENV: 'production' }, /CHALLENGE_PROVIDER=none is refused/],
     [{ CHALLENGE_PROVIDER: 'turnstile' }, /TURNSTILE_SECRET_KEY/],
     [{ MAIL_TRANSPORT: 'smtp' }, /SMTP_URL/],
+    [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'not a url' }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address$/],
+    [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'https://mail.example.org' }, /SMTP_URL must be an smtp/],
     [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD/],
     [{ CHALLENGE_PROVIDER: 'turnstile', TURNSTILE_SECRET_KEY: 'secret' }, /TURNSTILE_SITE_KEY/],
     [{ EVENT_START_DATE: 'Nov 27' }, /EVENT_START_DATE/],
