@@ -50,6 +50,7 @@ import {
   cancelSchema,
   exportQuerySchema,
   historyQuerySchema,
+  paymentsQuerySchema,
   manualCreateSchema,
   paymentCreateSchema,
   bulkFlightRequestSchema,
@@ -262,10 +263,13 @@ export const registrationRoutes = new Hono<AppEnv>()
   })
   .get('/:id/payments', async (c) => {
     requireAdmin(c);
+    const page = query(c, paymentsQuerySchema);
     const reg = await requireRegistration(dbOf(c), c.req.param('id'));
+    const { payments, pagination } = await listPayments(dbOf(c), reg.id, page);
     return c.json(
       {
-        payments: await listPayments(dbOf(c), reg.id),
+        payments,
+        pagination,
         total_amount: fromCents(reg.totalAmountCents),
         paid_amount: fromCents(reg.paidAmountCents),
         balance_due: fromCents(balanceDueCents(reg.totalAmountCents, reg.paidAmountCents)),

@@ -193,5 +193,7 @@ export const bulkFlightRequestSchema = registrationFiltersSchema
 export const exportQuerySchema = registrationListQuerySchema.omit({ page: true, limit: true });
 
 export const historyQuerySchema = z.object(pageQuery(50, 200));
+/** A family's payments: all of them by default (a handful), in pages when asked. */
+export const paymentsQuerySchema = z.object(pageQuery(200, 500));
 
 // ---- response shapes -------------------------------------------------------------------------------

@@ -432,6 +432,7 @@ const TARGETS: Target[] = [
   { key: 'GET /api/registrations/:id', as: 'admin', url: '/api/registrations/{seg}', path: true },
   { key: 'GET /api/registrations/:id', as: 'registrant', url: '/api/registrations/{seg}', path: true },
   { key: 'GET /api/registrations/:id/payments', as: 'admin', url: '/api/registrations/{seg}/payments', path: true },
+  { key: 'GET /api/registrations/:id/payments', as: 'admin', url: `/api/registrations/${a.id}/payments`, query: [] },
   { key: 'POST /api/registrations/:id/reactivate', as: 'admin', url: '/api/registrations/{seg}/reactivate', path: true },
   { key: 'POST /api/registrations/:id/confirm', as: 'admin', url: '/api/registrations/{seg}/confirm', path: true },
   { key: 'POST /api/registrations/:id/request-flight-info', as: 'admin', url: '/api/registrations/{seg}/request-flight-info', path: true },

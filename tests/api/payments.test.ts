@@ -41,6 +41,15 @@ describe('POST /api/registrations/{id}/payments', () => {
     const ledger = await t.api('GET', `/api/registrations/${reg.id}/payments`, { token: admin.token });
     expect(ledger.body.payments.map((p: any) => p.amount)).toEqual([400, -100, -300]);
     expect(ledger.body).toMatchObject({ paid_amount: 0, total_amount: 400, payment_status: 'refunded' });
+    expect(ledger.body.pagination).toEqual({ page: 1, limit: 200, total: 3, pages: 1 });
+    // a list like every other: ?page&limit, with the totals of the whole ledger beside the page
+    const second = await t.api('GET', `/api/registrations/${reg.id}/payments?page=2&limit=2`, { token: admin.token });
+    expect(second.status).toBe(200);
+    expect(second.body.payments.map((p: any) => p.amount)).toEqual([-300]);
+    expect(second.body).toMatchObject({ paid_amount: 0, pagination: { page: 2, limit: 2, total: 3, pages: 2 } });
+    const bad = await t.api('GET', `/api/registrations/${reg.id}/payments?limit=0`, { token: admin.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Invalid limit');
   });
 
   it('refuses a refund larger than what was paid, with 422 and nothing written', async () => {

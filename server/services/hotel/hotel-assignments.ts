@@ -22,6 +22,7 @@ import { hotelMismatchWarnings, type TravelDates } from '../../../shared/hotel-m
 import { hotelFieldsFromBooking } from '../../../shared/hotel-fields';
 import type { HotelAssignment, HotelMatchCandidate, RegistrationHotel } from '../../../shared/schemas/hotel';
 import type { HotelLinkAnswer } from '../../../shared/schemas/answers';
+import { paginationOf } from '../../lib/pagination';
 
 export type HotelRow = typeof hotelAssignments.$inferSelect;
 type RegistrationRow = typeof registrations.$inferSelect;
@@ -329,7 +330,7 @@ async function page(db: DbOrTx, where: ReturnType<typeof and>, p: { page: number
     .offset((p.page - 1) * p.limit);
   return {
     assignments: rows.map(serializeAssignment),
-    pagination: { page: p.page, limit: p.limit, total, pages: Math.ceil(total / p.limit) },
+    pagination: paginationOf(p, total),
   };
 }
 

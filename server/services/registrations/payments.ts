@@ -19,6 +19,8 @@ import { refreshDerived } from './registration-derived';
 import { lockRegistration, type ServiceContext } from './registrations';
 import { formatMoney, fromCents, toCents } from '../../../shared/pricing';
 import type { Payment, PaymentCreate } from '../../../shared/schemas/registration';
+import type { Pagination } from '../../../shared/schemas/answers';
+import { paginationOf } from '../../lib/pagination';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -103,8 +105,23 @@ export async function recordPayment(tx: DbOrTx, idOrNumber: string | number, inp
   return { payment, registration };
 }
 
-/** The ledger, oldest first, with who recorded each row. */
-export async function listPayments(db: DbOrTx, registrationId: number): Promise<Payment[]> {
-  const rows = await withRecorder(db).where(eq(payments.registrationId, registrationId)).orderBy(asc(payments.createdAt), asc(payments.id));
-  return rows.map((r) => serializePayment(r.p, r.email));
+/** A page of the ledger, oldest first, with who recorded each row. */
+export async function listPayments(
+  db: DbOrTx,
+  registrationId: number,
+  page: { page: number; limit: number },
+): Promise<{ payments: Payment[]; pagination: Pagination }> {
+  const mine = eq(payments.registrationId, registrationId);
+  const [rows, [{ total }]] = await Promise.all([
+    withRecorder(db)
+      .where(mine)
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(mine),
+  ]);
+  return { payments: rows.map((r) => serializePayment(r.p, r.email)), pagination: paginationOf(page, Number(total)) };
 }

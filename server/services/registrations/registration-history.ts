@@ -6,6 +6,7 @@ import { desc, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { HistoryEntry, Pagination } from '../../../shared/schemas/registration';
+import { paginationOf } from '../../lib/pagination';
 
 export async function registrationHistory(
   db: DbOrTx,
@@ -48,6 +49,6 @@ export async function registrationHistory(
       after: r.after,
       created_at: r.createdAt.toISOString(),
     })),
-    pagination: { page: page.page, limit: page.limit, total: count, pages: Math.ceil(count / page.limit) },
+    pagination: paginationOf(page, count),
   };
 }

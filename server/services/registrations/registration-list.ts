@@ -7,6 +7,7 @@ import { preparedPer } from '../../db/prepared';
 import { filterCondition, filterShape, filterValues, hasFlight, placeholders, sortOrder } from './registration-filters';
 import { fromCents } from '../../../shared/pricing';
 import type { Pagination, RegistrationListItem, RegistrationListQuery } from '../../../shared/schemas/registration';
+import { paginationOf } from '../../lib/pagination';
 
 /**
  * The list's two statements (the page and the count) for one filterShape, built and prepared once per
@@ -131,7 +132,7 @@ export async function listRegistrations(
       flight_info_requested_at: r.flightInfoRequestedAt?.toISOString() ?? null,
       hotel_confirmation_number: r.hotelConfirmationNumber,
     })),
-    pagination: { page: q.page, limit: q.limit, total: totalCount, pages: Math.ceil(totalCount / q.limit) },
+    pagination: paginationOf(q, totalCount),
   };
   return { snapshot, value };
 }

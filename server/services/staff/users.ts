@@ -9,6 +9,7 @@ import { audit } from '../operations/audit';
 import { endUserStreams, revokeUserSessions } from './sessions';
 import type { Role } from '../../../shared/constants';
 import type { User } from '../../../shared/schemas/auth';
+import { paginationOf } from '../../lib/pagination';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -56,7 +57,7 @@ export async function listUsersPage(db: DbOrTx, page: { page: number; limit: num
   ]);
   return {
     users: rows.map(publicUser),
-    pagination: { page: page.page, limit: page.limit, total, pages: Math.ceil(total / page.limit) },
+    pagination: paginationOf(page, total),
   };
 }
 
