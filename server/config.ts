@@ -47,10 +47,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
   DEMO_DATA: z.enum(['true', 'false', '1', '0']).optional(),
   MAIL_TRANSPORT: z.enum(['smtp', 'log', 'dir', 'memory']).default('log'),
-  SMTP_URL: z
-    .string()
-    .refine((v) => /^smtps?:\/\/[^/\s]/i.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// address')
-    .optional(),
+  SMTP_URL: z.string().optional(),
   MAIL_DIR: z.string().optional(),
   MAIL_FROM: z.string().default('Reunion Desk <no-reply@reunion.local>'),
   PUBLIC_URL: z.url().optional(),
@@ -206,12 +203,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT=smtp');
   }
+  // nodemailer reads smtp://host:587, smtps://user:pass@host:465 and smtp:host:25; anything else fails at the first mail
+  if (e.MAIL_TRANSPORT === 'smtp' && !(/^smtps?:/i.test(e.SMTP_URL!) && URL.canParse(e.SMTP_URL!))) {
+    throw new ConfigError('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// address');
+  }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const mailDir = path.resolve(e.MAIL_DIR ?? path.join(dataDir, 'mail'));
-  if (e.MAIL_TRANSPORT === 'dir') writableDir(mailDir, 'MAIL_DIR');
   const d = DEFAULT_EVENT;
   // next year's event needs only its start date: every date not given keeps its distance from the start
   // (the flight window two days either side, the late-fee date, the board's first day, the end date)
@@ -265,6 +265,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     highlights: e.EVENT_HIGHLIGHTS ?? d.highlights,
     ageBands,
   };
+  // DATA_DIR first: a mail folder under an unusable DATA_DIR is DATA_DIR's fault
+  const secret = loadSecret(e.SESSION_SECRET, dataDir);
+  if (e.MAIL_TRANSPORT === 'dir') writableDir(mailDir, e.MAIL_DIR ? 'MAIL_DIR' : 'DATA_DIR');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -287,7 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       turnstileSecret: e.TURNSTILE_SECRET_KEY,
       turnstileSiteKey: e.TURNSTILE_SITE_KEY,
     },
-    secret: loadSecret(e.SESSION_SECRET, dataDir),
+    secret,
     staticDir: path.resolve(e.STATIC_DIR),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

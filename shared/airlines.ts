@@ -4,7 +4,7 @@
  * 'DL 7', 'dl7' and '7', one flight on the board, in its counts and for a resubmission's pickup. Plain code
  * with no schema library: the greeter's screen imports it and stays within its size budget.
  */
-import { AIRLINES } from './constants';
+import { AIRLINE_CODES, AIRLINES } from './constants';
 
 const comparable = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -25,13 +25,15 @@ export function canonicalAirline(value: string): string | null {
 export const airlineKey = (airline: string) => comparable(canonicalAirline(airline) ?? airline);
 
 /**
- * One key per flight: its airline and its number, case, spaces, the airline's code before the number
- * and leading zeros ignored ('UA 0378', 'UAL378' and '378' under United are one plane). The airline is
- * part of the key, so any two- or three-character designator with a letter can go.
+ * One key per flight: its airline and its number, case, spaces, dots and dashes ignored, and for a
+ * listed airline its own code before the number and leading zeros ('UA 0378', 'UA-378' and '378' under
+ * United are one plane). Another airline's code stays ('UA 378' under Delta is not DL 378), and so does
+ * any code under an airline not listed: the code is then all that tells two flights apart.
  */
-export const flightKey = (a: { airline: string; flightNumber: string }) =>
-  `${airlineKey(a.airline)}|${a.flightNumber
-    .replace(/\s+/g, '')
-    .toUpperCase()
-    .replace(/^(?:[A-Z]{2,3}|[A-Z]\d|\d[A-Z])(?=\d)/, '')
-    .replace(/^0+(?=\d)/, '')}`;
+export function flightKey(a: { airline: string; flightNumber: string }): string {
+  const listed = canonicalAirline(a.airline);
+  const code = (listed && AIRLINE_CODES[listed]) || '';
+  let n = a.flightNumber.replace(/[\s.-]+/g, '').toUpperCase();
+  if (code && /^\d/.test(n.slice(code.length)) && n.startsWith(code)) n = n.slice(code.length);
+  return `${comparable(listed ?? a.airline)}|${code ? n.replace(/^0+(?=\d)/, '') : n}`;
+}

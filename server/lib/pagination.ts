@@ -1,4 +1,4 @@
-/** The `pagination` of a list's answer (docs/architecture.md#api): the page asked for, its size, the total and the number of pages. */
+/** The `pagination` of a list's answer (docs/product.md#api): the page asked for, its size, the total and the number of pages. */
 import type { Pagination } from '../../shared/schemas/answers';
 
 export const paginationOf = (q: { page: number; limit: number }, total: number): Pagination => ({

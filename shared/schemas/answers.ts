@@ -127,6 +127,17 @@ export const paymentSchema = z.object({
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** GET /registrations/{id}/payments: a page of the ledger, oldest first, beside the whole ledger's totals. */
+export const paymentLedgerSchema = z.object({
+  payments: z.array(paymentSchema),
+  pagination: paginationSchema,
+  total_amount: amount,
+  paid_amount: amount,
+  balance_due: amount,
+  payment_status: z.enum(PAYMENT_STATUSES),
+});
+export type PaymentLedger = z.infer<typeof paymentLedgerSchema>;
+
 /** GET /registrations/{id}: the registration, its active attendees and its flights, as its reader may see them. */
 export const registrationDetailSchema = z.object({
   registration: registrationSchema,

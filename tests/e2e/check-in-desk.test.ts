@@ -164,6 +164,25 @@ describe('the check-in desk', () => {
     expect(field.y + field.height).toBeLessThanOrEqual(buttons.y + 1);
   });
 
+  it('on a phone the first letters typed take the search box to the top, just below the sync line, with the matches under it', async () => {
+    const word = uniqueWord();
+    for (const firstName of ['Abeni', 'Bolu', 'Chike', 'Dapo', 'Ebele', 'Folake', 'Gozie', 'Hadiza', 'Ifeoma']) {
+      await createFamily({ firstName, lastName: word, flight: { flightNumber: 'UA 90', flightDate: '2025-11-27', flightTime: '12:00' } });
+    }
+    const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
+    const box = page.getByLabel('Find a family');
+    await box.fill(word);
+    await expect.poll(() => page.getByRole('list', { name: 'Matching families' }).getByRole('listitem').count()).toBe(9);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.waitForTimeout(300);
+    const line = (await page.locator('.sync-status').boundingBox())!;
+    const label = (await page.locator('label[for="desk-search"]').boundingBox())!;
+    // the sync line stays at the top; the label and its box come right below it, not under it
+    expect(line.y).toBeGreaterThanOrEqual(0);
+    expect(label.y).toBeGreaterThanOrEqual(line.y + line.height);
+    expect(label.y).toBeLessThan(200);
+  });
+
   it("a payment taken elsewhere while the desk's Record payment is open: the dialog says the balance changed and prefills the new one", async () => {
     const family = await createFamily({
       firstName: 'Quyen',

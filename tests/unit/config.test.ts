@@ -49,9 +49,14 @@ describe('configuration (README.md table)', () => {
     expect(() => loadConfig(env)).toThrow(/^Invalid configuration: MAIL_DIR .* cannot be written \(ENOTDIR\); set MAIL_DIR/);
     // the same folder is never touched while mails go elsewhere
     expect(() => loadConfig({ ...env, MAIL_TRANSPORT: 'log' })).not.toThrow();
-    expect(loadConfig({ ...base(), MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://user:pass@mail.example.org:465' }).mail.smtpUrl).toMatch(
-      /^smtps:/,
-    );
+    // a mail folder under an unusable DATA_DIR names DATA_DIR, which is what to change
+    const dataUnderFile = { ...base(), SESSION_SECRET: 's'.repeat(32), DATA_DIR: path.join(file, 'data'), MAIL_TRANSPORT: 'dir' };
+    expect(() => loadConfig(dataUnderFile)).toThrow(/^Invalid configuration: DATA_DIR .* cannot be written \(ENOTDIR\)/);
+    // the forms nodemailer reads pass; SMTP_URL is not read while mails go elsewhere
+    for (const url of ['smtps://user:pass@mail.example.org:465', 'smtp://mail.example.org:587', 'smtp:mail.example.org:25']) {
+      expect(loadConfig({ ...base(), MAIL_TRANSPORT: 'smtp', SMTP_URL: url }).mail.smtpUrl, url).toBe(url);
+    }
+    expect(() => loadConfig({ ...base(), MAIL_TRANSPORT: 'log', SMTP_URL: 'mail.example.org:587' })).not.toThrow();
   });
 
   it('generates a secret into DATA_DIR once and reuses it', () => {

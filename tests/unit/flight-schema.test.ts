@@ -107,15 +107,19 @@ describe('flight rows', () => {
     expect(flightKey({ airline: 'united airlines', flightNumber: 'UA 1' })).toBe(flightKey({ airline: 'United', flightNumber: 'UA1' }));
     expect(flightKey({ airline: 'Pan Am', flightNumber: 'PA 1' })).toBe(flightKey({ airline: 'pan am', flightNumber: 'pa1' }));
     expect(flightKey({ airline: 'Delta', flightNumber: 'DL 7' })).not.toBe(flightKey({ airline: 'United', flightNumber: 'DL 7' }));
-    // the airline's code typed or not, two or three letters, and leading zeros: one plane
+    // the airline's own code typed or not, dots, dashes and leading zeros: one plane
     const united378 = flightKey({ airline: 'United', flightNumber: '378' });
-    for (const n of ['UA378', 'ua 378', 'UA 0378', 'UAL378', '0378'])
+    for (const n of ['UA378', 'ua 378', 'UA 0378', 'UA-378', 'UA.378', '0378'])
       expect(flightKey({ airline: 'United', flightNumber: n }), n).toBe(united378);
     expect(flightKey({ airline: 'JetBlue', flightNumber: 'B6 123' })).toBe(flightKey({ airline: 'JetBlue', flightNumber: '123' }));
     expect(flightKey({ airline: 'Frontier', flightNumber: 'F9 1021' })).toBe(flightKey({ airline: 'Frontier', flightNumber: '1021' }));
-    // a different number is a different flight
+    // a different number, another airline's code, a typo or any code under an unlisted airline: another flight
     expect(flightKey({ airline: 'United', flightNumber: 'UA 3780' })).not.toBe(united378);
     expect(flightKey({ airline: 'United', flightNumber: '37' })).not.toBe(united378);
+    expect(flightKey({ airline: 'Delta', flightNumber: 'UA 378' })).not.toBe(flightKey({ airline: 'Delta', flightNumber: 'DL 378' }));
+    expect(flightKey({ airline: 'United', flightNumber: 'U1234' })).not.toBe(flightKey({ airline: 'United', flightNumber: 'UA 234' }));
+    expect(flightKey({ airline: 'Other', flightNumber: 'CM 100' })).not.toBe(flightKey({ airline: 'Other', flightNumber: 'AV 100' }));
+    expect(flightKey({ airline: 'Copa', flightNumber: 'CM 0100' })).not.toBe(flightKey({ airline: 'Copa', flightNumber: 'CM 100' }));
   });
 
   it("drop 'N/A' placeholders before validating", () => {

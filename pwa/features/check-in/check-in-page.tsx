@@ -122,8 +122,11 @@ export default function CheckInPage() {
           placeholder="Name, registration number, phone or email"
           value={search}
           onChange={(e) => {
-            // the first letter typed on a phone: the box goes to the top, so the matches show above the keyboard
-            if (!search && e.target.value && window.matchMedia(PHONE_QUERY).matches) e.target.scrollIntoView({ block: 'start' });
+            // the first letter typed on a phone: the box and its label go to the top, so the matches show above
+            // the keyboard (once they are drawn: the page is too short to scroll before)
+            const field = e.target.parentElement!;
+            if (!search && e.target.value && window.matchMedia(PHONE_QUERY).matches)
+              requestAnimationFrame(() => field.scrollIntoView({ block: 'start' }));
             setSearch(e.target.value);
             if (params.has('number') || params.has('party')) setParams({}, { replace: true });
           }}

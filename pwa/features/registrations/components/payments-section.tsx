@@ -56,6 +56,11 @@ export function PaymentsSection({
                 ))}
               </tbody>
             </table>
+            {payments.length < (ledger.data.pagination?.total ?? 0) && (
+              <p className="note">
+                Showing the first {payments.length} of {ledger.data.pagination.total} payments; the totals count them all.
+              </p>
+            )}
           </div>
         ))}
       <RecordPaymentForm registrationId={registrationId} balanceDue={balanceDue} disabled={disabled} />
