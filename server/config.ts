@@ -203,8 +203,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT=smtp');
   }
-  // nodemailer reads smtp://host:587, smtps://user:pass@host:465 and smtp:host:25; anything else fails at the first mail
-  if (e.MAIL_TRANSPORT === 'smtp' && !(/^smtps?:/i.test(e.SMTP_URL!) && URL.canParse(e.SMTP_URL!))) {
+  // nodemailer reads smtp://host:587, smtps://user:pass@host:465 and smtp:host:25; anything else (no host:
+  // 'smtp://' from an unset variable) fails at the first mail
+  if (e.MAIL_TRANSPORT === 'smtp' && !(/^smtps?:(\/\/)?[^\s/]/i.test(e.SMTP_URL!) && URL.canParse(e.SMTP_URL!))) {
     throw new ConfigError('Invalid configuration: SMTP_URL must be an smtp:// or smtps:// address');
   }
   if ((e.ADMIN_EMAIL && !e.ADMIN_PASSWORD) || (!e.ADMIN_EMAIL && e.ADMIN_PASSWORD)) {

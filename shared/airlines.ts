@@ -6,7 +6,12 @@
  */
 import { AIRLINE_CODES, AIRLINES } from './constants';
 
-const comparable = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+// letters and digits of any script ('Aeroméxico' is 'aeromexico'; '大韩航空' is not nothing)
+const comparable = (s: string) =>
+  s
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 const AIRLINE_BY_KEY = new Map<string, string>();
 for (const name of AIRLINES) {
@@ -24,16 +29,22 @@ export function canonicalAirline(value: string): string | null {
 /** One key per airline, however it was written. */
 export const airlineKey = (airline: string) => comparable(canonicalAirline(airline) ?? airline);
 
+/** An airline's designator before a flight's number: 'UA', 'B6', '9E'. */
+const DESIGNATOR = /^(?:[A-Z]{2}|[A-Z]\d|\d[A-Z])(?=\d)/;
+
 /**
- * One key per flight: its airline and its number, case, spaces, dots and dashes ignored, and for a
- * listed airline its own code before the number and leading zeros ('UA 0378', 'UA-378' and '378' under
- * United are one plane). Another airline's code stays ('UA 378' under Delta is not DL 378), and so does
- * any code under an airline not listed: the code is then all that tells two flights apart.
+ * One key per flight: its airline and its number, case, spaces, dots, dashes and leading zeros ignored,
+ * and the airline's own code before the number ('UA 0378', 'UA-378' and '378' under United, or 'ET 508'
+ * and '508' under Ethiopian Airlines, are one plane). Another listed airline's code stays ('UA 378'
+ * under Delta is not Delta's 378), and so does a code under a bare 'Other' (no name but the code tells
+ * CM 100 from AV 100).
  */
 export function flightKey(a: { airline: string; flightNumber: string }): string {
   const listed = canonicalAirline(a.airline);
-  const code = (listed && AIRLINE_CODES[listed]) || '';
-  let n = a.flightNumber.replace(/[\s.-]+/g, '').toUpperCase();
-  if (code && /^\d/.test(n.slice(code.length)) && n.startsWith(code)) n = n.slice(code.length);
-  return `${comparable(listed ?? a.airline)}|${code ? n.replace(/^0+(?=\d)/, '') : n}`;
+  const airline = comparable(listed ?? a.airline);
+  const n = a.flightNumber.replace(/[\s.-]+/g, '').toUpperCase();
+  const d = DESIGNATOR.exec(n)?.[0] ?? '';
+  // a listed airline's code is known; a named airline not listed takes any two letters as its own
+  const own = listed ? AIRLINE_CODES[listed] : airline && /^[A-Z]{2}$/.test(d) ? d : '';
+  return `${airline}|${d === own ? '' : d}${n.slice(d.length).replace(/^0+(?=\d)/, '')}`;
 }

@@ -75,6 +75,8 @@ describe('configuration (README.md table)', () => {
     [{ MAIL_TRANSPORT: 'smtp' }, /SMTP_URL/],
     [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'not a url' }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ address$/],
     [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'https://mail.example.org' }, /SMTP_URL must be an smtp/],
+    [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://' }, /SMTP_URL must be an smtp/],
+    [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp:/mail.example.org' }, /SMTP_URL must be an smtp/],
     [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD/],
     [{ CHALLENGE_PROVIDER: 'turnstile', TURNSTILE_SECRET_KEY: 'secret' }, /TURNSTILE_SITE_KEY/],
     [{ EVENT_START_DATE: 'Nov 27' }, /EVENT_START_DATE/],

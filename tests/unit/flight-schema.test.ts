@@ -119,7 +119,14 @@ describe('flight rows', () => {
     expect(flightKey({ airline: 'Delta', flightNumber: 'UA 378' })).not.toBe(flightKey({ airline: 'Delta', flightNumber: 'DL 378' }));
     expect(flightKey({ airline: 'United', flightNumber: 'U1234' })).not.toBe(flightKey({ airline: 'United', flightNumber: 'UA 234' }));
     expect(flightKey({ airline: 'Other', flightNumber: 'CM 100' })).not.toBe(flightKey({ airline: 'Other', flightNumber: 'AV 100' }));
-    expect(flightKey({ airline: 'Copa', flightNumber: 'CM 0100' })).not.toBe(flightKey({ airline: 'Copa', flightNumber: 'CM 100' }));
+    expect(flightKey({ airline: 'Other', flightNumber: 'CM 0100' })).toBe(flightKey({ airline: 'Other', flightNumber: 'CM100' }));
+    // an airline not listed, named: its own code typed or not, one plane; its name tells it from another
+    const ethiopian = flightKey({ airline: 'Ethiopian Airlines', flightNumber: '508' });
+    for (const n of ['ET 508', 'ET0508', 'et-508'])
+      expect(flightKey({ airline: 'Ethiopian Airlines', flightNumber: n }), n).toBe(ethiopian);
+    expect(flightKey({ airline: 'Copa', flightNumber: 'CM 100' })).not.toBe(flightKey({ airline: 'Avianca', flightNumber: 'AV 100' }));
+    expect(flightKey({ airline: '大韩航空', flightNumber: '123' })).not.toBe(flightKey({ airline: '中国国际航空', flightNumber: '123' }));
+    expect(flightKey({ airline: 'Aeroméxico', flightNumber: 'AM 7' })).toBe(flightKey({ airline: 'Aeromexico', flightNumber: '7' }));
   });
 
   it("drop 'N/A' placeholders before validating", () => {

@@ -6,7 +6,7 @@
  * payments are queued and sent when the signal returns (the sync line says what is waiting).
  * `?number=R25-…` (the pass's link) opens that party.
  */
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/button';
 import { PHONE_QUERY } from '../../lib/use-is-phone';
@@ -94,6 +94,15 @@ export default function CheckInPage() {
   const party =
     chosen !== null ? all?.find((r) => r.id === chosen) : list.length === 1 && opensAlone(list[0].searchText, query) ? list[0] : undefined;
 
+  /** the search box to take to the top once the matches of a new search are drawn (a short page cannot scroll) */
+  const toTop = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (toTop.current && chosen === null && list.length > 0) {
+      toTop.current.scrollIntoView({ block: 'start' });
+      toTop.current = null;
+    }
+  }, [list, chosen]);
+
   if (all === undefined) return <PageSpinner />;
   return (
     <div className="page check-in-page">
@@ -122,11 +131,10 @@ export default function CheckInPage() {
           placeholder="Name, registration number, phone or email"
           value={search}
           onChange={(e) => {
-            // the first letter typed on a phone: the box and its label go to the top, so the matches show above
-            // the keyboard (once they are drawn: the page is too short to scroll before)
-            const field = e.target.parentElement!;
-            if (!search && e.target.value && window.matchMedia(PHONE_QUERY).matches)
-              requestAnimationFrame(() => field.scrollIntoView({ block: 'start' }));
+            // the first letter of a search typed on a phone (over the last family's name too): the box goes to
+            // the top once its matches are drawn, so they show above the keyboard
+            const v = e.target.value;
+            if ((!search || v.length === 1) && v && window.matchMedia(PHONE_QUERY).matches) toTop.current = e.target.parentElement;
             setSearch(e.target.value);
             if (params.has('number') || params.has('party')) setParams({}, { replace: true });
           }}
