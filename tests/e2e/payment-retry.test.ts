@@ -4,7 +4,7 @@
  * recorded once (the form sends the same payment with the same Idempotency-Key).
  */
 import { describe, expect, it } from 'vitest';
-import { adminToken, api, setupBrowser, signInAs } from './helpers/playwright-utils';
+import { adminToken, api, newPage, setupBrowser, signInAs } from './helpers/playwright-utils';
 import { createFamily, uniqueWord } from './helpers/staff-data';
 
 setupBrowser();
@@ -38,5 +38,30 @@ describe('Record Payment after a lost answer', () => {
     const recorded = await api('GET', `/registrations/${family.registrationId}/payments`, { token: await adminToken() });
     expect(recorded.status).toBe(200);
     expect((recorded.body.payments as { amount: number }[]).map((p) => p.amount)).toEqual([120]);
+  });
+});
+
+describe('Payment History', () => {
+  it('says when it shows only the first page of a long ledger, while the totals count every payment', async () => {
+    const family = await createFamily({
+      firstName: 'Pilar',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 83', flightDate: '2025-11-27', flightTime: '13:30' },
+    });
+    const token = await adminToken();
+    for (const amount of [10, 20, 30]) {
+      const paid = await api('POST', `/registrations/${family.registrationId}/payments`, { token, body: { amount, method: 'cash' } });
+      expect(paid.status).toBe(201);
+    }
+    // the page asks for its most (500); asked for 2 instead, the server's real second page is left out
+    const page = await newPage();
+    await page.route(/\/api\/registrations\/[^/]+\/payments\?limit=500$/, (route) =>
+      route.continue({ url: route.request().url().replace('limit=500', 'limit=2') }),
+    );
+    await signInAs('admin', { page, path: `/registration/${family.registrationNumber}` });
+    const payments = page.getByRole('region', { name: 'Payment History' });
+    await payments.getByText('Showing the first 2 of 3 payments; the totals count them all.').waitFor();
+    expect(await payments.getByRole('row').count()).toBe(3); // the header and two payments
+    await page.getByText('$60.00').first().waitFor();
   });
 });
