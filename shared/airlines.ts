@@ -6,12 +6,9 @@
  */
 import { AIRLINE_CODES, AIRLINES } from './constants';
 
-// letters and digits of any script ('Aeroméxico' is 'aeromexico'; '大韩航空' is not nothing)
-const comparable = (s: string) =>
-  s
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+// letters and digits of any script ('大韩航空' is not nothing); accents kept: a name typed under Other
+// ('Aeroméxico') stays the visitor's own, not a listed airline's
+const comparable = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 const AIRLINE_BY_KEY = new Map<string, string>();
 for (const name of AIRLINES) {
