@@ -133,6 +133,34 @@ describe("the greeter's phone", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     const bar = (await page.getByRole('banner').boundingBox())!;
     expect(bar.y + bar.height).toBeLessThanOrEqual(0);
+    // the sync line has not: online or not, what waits to be sent and the last sync stay in view
+    const sync = page.locator('.sync-status');
+    const line = (await sync.boundingBox())!;
+    expect(line.y).toBeGreaterThanOrEqual(0);
+    expect(line.y + line.height).toBeLessThanOrEqual(120);
+    expect(await sync.innerText()).toMatch(/Online[\s\S]*0 not synced[\s\S]*Last synced/);
+  });
+});
+
+describe("the greeter's tablet held upright", () => {
+  it("keeps the sync line at the top down a long list; the app's bar, which can wrap to two rows there, scrolls away", async () => {
+    const { page } = await signInAs('greeter', {
+      page: await newPage({ viewport: { width: 744, height: 1133 } }),
+      path: `/admin/flight-arrivals?date=${DAY}`,
+    });
+    await page.locator('.sync-status').waitFor();
+    // a long event name wraps the bar to two rows
+    await page.evaluate(() => {
+      document.querySelector('.brand')!.textContent = 'The Johnson and Okonkwo Family Reunion 2026';
+      document.querySelector('.admin-content')!.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' }));
+    });
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(0);
+    const line = (await page.locator('.sync-status').boundingBox())!;
+    expect(line.y).toBeGreaterThanOrEqual(0);
+    expect(line.y).toBeLessThan(20);
   });
 });
 

@@ -65,7 +65,14 @@ export async function openWebKitTab(): Promise<Tab> {
     goto: (url) => client.navigateTo(url) as Promise<void>,
     reload: () => client.refresh() as Promise<void>,
     run: (fn, ...args) => client.executeScript(`return (${fn.toString()}).apply(null, arguments)`, args as object[]) as never,
-    click: async (s) => client.elementClick(await find(s)) as Promise<void>,
+    // WebKitGTK's driver calls an element near the foot of the screen "not interactable" when the page
+    // keeps room at its top (scroll-padding-top: the staff's sticky sync line) though it is in view and
+    // hit-testable; brought to the middle first, as a thumb scrolls to what it taps, it is clicked
+    click: async (s) => {
+      const id = await find(s);
+      await client.executeScript("arguments[0].scrollIntoView({ block: 'center', inline: 'nearest' })", [{ [ELEMENT]: id }]);
+      await client.elementClick(id);
+    },
     type: async (s, text) => {
       const id = await find(s);
       await client.elementClear(id);
