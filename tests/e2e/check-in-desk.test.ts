@@ -164,6 +164,37 @@ describe('the check-in desk', () => {
     expect(field.y + field.height).toBeLessThanOrEqual(buttons.y + 1);
   });
 
+  it('a swipe over an open dialog on a tablet leaves the page behind it where it was', async () => {
+    const family = await createFamily({
+      firstName: 'Wanjiru',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 83', flightDate: '2025-11-27', flightTime: '12:45' },
+    });
+    const { page } = await signInAs('checkin', {
+      page: await newPage({ viewport: { width: 744, height: 1133 } }),
+      path: '/admin/check-in',
+    });
+    await page.getByLabel('Find a family').fill(family.name);
+    const card = page.getByRole('region', { name: `Party of ${family.name}` });
+    await card.getByRole('button', { name: 'Record payment' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: `Record payment: ${family.name}` });
+    await dialog.getByLabel('Amount').waitFor();
+    // a long page behind the dialog (a desk's day of matches)
+    await page.evaluate(() =>
+      document.querySelector('.admin-content')!.append(Object.assign(document.createElement('div'), { style: 'height: 3000px' })),
+    );
+    const before = await page.evaluate(() => window.scrollY);
+    const box = (await dialog.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // closed, the page scrolls again
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before);
+  });
+
   it('on a phone the first letters typed take the search box to the top, just below the sync line, with the matches under it', async () => {
     const word = uniqueWord();
     for (const firstName of [
