@@ -129,6 +129,18 @@ describe('registration desk', () => {
     await summary.getByText('$500.00').first().waitFor();
     await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
 
+    // what is typed in a number box that is no number ('1-2') is refused, not saved as no discount
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    const pct = fees.getByLabel('Discount Percentage (%)');
+    await pct.selectText();
+    await pct.pressSequentially('1-2');
+    await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).toBe('—');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await fees.getByText('Discount must be between 0 and 100').waitFor();
+    await expect.poll(() => pct.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
+
     // record a payment of the full amount: Paid
     const payments = page.getByRole('region', { name: 'Payment History' });
     // a minus sign records a refund, which is said under Amount before anything is sent

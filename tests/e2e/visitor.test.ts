@@ -259,6 +259,13 @@ describe('flight information with an emailed code', () => {
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     await page.getByText('Cannot be negative').waitFor();
     await flight(page, 2).getByLabel('Child Seats Needed').fill('0');
+    // what is typed in a count that is no number ('2-3') is refused, not saved as no children
+    const children = flight(page, 2).getByLabel('Number of Children');
+    await children.selectText();
+    await children.pressSequentially('2-3');
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await flight(page, 2).getByText('Must be a whole number').waitFor();
+    await children.fill('0');
     await expectFitsPhone(page);
 
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();

@@ -16,6 +16,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
+import { NumberField } from '../../../components/number-field';
 import { useAgeCategoryOptions, useEvent } from '../../../lib/public-config';
 import { useForm } from '../../../lib/use-form';
 import { categoryForAge } from '../../../../shared/age-bands';
@@ -247,11 +248,10 @@ export function AddAttendeeDialog({ open, registrationId, editing, onClose, onDo
             placeholder="Select age category"
             required
           />
-          <TextField
+          <NumberField
             label="Age"
             {...form.field('age')}
             onChange={(e) => onAge(e.target.value)}
-            type="number"
             inputMode="numeric"
             min={0}
             max={120}

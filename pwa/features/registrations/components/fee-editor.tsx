@@ -3,7 +3,8 @@
  * zeroes the discounts), a percentage 0-100 and a fixed amount ≥ 0 (step 0.01), removing the late fee
  * when one applies, and the live preview: 'New Total' and, below what was paid, 'Refund Due'.
  */
-import { CheckboxField, TextField } from '../../../components/form-field';
+import { CheckboxField } from '../../../components/form-field';
+import { NumberField } from '../../../components/number-field';
 import { formatMoney } from '../../../lib/format';
 import { fromCents } from '../../../../shared/pricing';
 import type { Registration } from '../../../../shared/schemas/registration';
@@ -24,10 +25,9 @@ export function FeeEditor({ registration: r, editor }: { registration: Registrat
       />
       {!values.waive_fees && (
         <div className="form-grid">
-          <TextField
+          <NumberField
             label="Discount Percentage (%)"
             name="discount_percentage"
-            type="number"
             inputMode="decimal"
             min={0}
             max={100}
@@ -37,10 +37,9 @@ export function FeeEditor({ registration: r, editor }: { registration: Registrat
             error={errors.discount_percentage}
             disabled={saving}
           />
-          <TextField
+          <NumberField
             label="Fixed Discount Amount ($)"
             name="fixed_discount_amount"
-            type="number"
             inputMode="decimal"
             min={0}
             step={0.01}

@@ -6,6 +6,7 @@
  * and the three counts in one row, every control at least 44 px tall.
  */
 import { SelectField, TextAreaField, TextField, type Option } from '../../../components/form-field';
+import { NumberField } from '../../../components/number-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { AIRLINES, FLIGHT_TYPES, OTHER_AIRLINE } from '../../../../shared/constants';
 import { OTHER_AIRPORT, type FlightRules } from '../../../../shared/schemas/flight';
@@ -130,9 +131,8 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
         />
       </div>
       <div className="flight-counts">
-        <TextField
+        <NumberField
           label="Number of Adults"
-          type="number"
           inputMode="numeric"
           min={0}
           step={1}
@@ -141,9 +141,8 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
           error={err('adultsCount')}
           required
         />
-        <TextField
+        <NumberField
           label="Number of Children"
-          type="number"
           inputMode="numeric"
           min={0}
           step={1}
@@ -151,9 +150,8 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
           onChange={(e) => onChange({ childrenCount: e.target.value })}
           error={err('childrenCount')}
         />
-        <TextField
+        <NumberField
           label="Child Seats Needed"
-          type="number"
           inputMode="numeric"
           min={0}
           step={1}
