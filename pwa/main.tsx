@@ -2,7 +2,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { keepKeyboardFocus } from './app/keep-keyboard-focus';
 import { requestPersistentStorage } from './app/persist-storage';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
@@ -26,4 +25,10 @@ createRoot(document.getElementById('root')!).render(
 );
 
 void requestPersistentStorage();
-keepKeyboardFocus();
+// keeping keyboard focus (pwa/app/keep-keyboard-focus.ts) is not in a field screen's first visit
+// (docs/quality.md, first-visit budget): it loads once the page is idle, or with the first key if sooner
+let focusKept: Promise<unknown> | undefined;
+const keepFocus = (pressed: boolean) =>
+  (focusKept ??= import('./app/keep-keyboard-focus').then((m) => m.keepKeyboardFocus(document, pressed)));
+document.addEventListener('keydown', () => void keepFocus(true), { capture: true, once: true });
+(window.requestIdleCallback ?? setTimeout)(() => void keepFocus(false));

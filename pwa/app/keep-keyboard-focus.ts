@@ -59,9 +59,13 @@ function nextFocus(levels: readonly Level[]): HTMLElement | null {
   return null;
 }
 
-export function keepKeyboardFocus(doc: Document = document): () => void {
+/**
+ * Starts keeping focus; `pressed`: started by a key just pressed (pwa/main.tsx loads this module with the
+ * first key), so the control that key focused is kept too.
+ */
+export function keepKeyboardFocus(doc: Document = document, pressed = false): () => void {
   /** a key was pressed since the last pointer */
-  let keyboard = false;
+  let keyboard = pressed;
   /** the control the keyboard last focused, its ancestors then, the page it was on, and when it lost focus */
   let kept: { el: HTMLElement; levels: Level[]; path: string; lostAt: number | null } | null = null;
   let staysOff: ReturnType<typeof setTimeout> | undefined;
@@ -134,6 +138,7 @@ export function keepKeyboardFocus(doc: Document = document): () => void {
   doc.addEventListener('pointerdown', onPointerDown, true);
   doc.addEventListener('focusin', onFocusIn);
   doc.addEventListener('focusout', onFocusOut);
+  if (pressed && doc.activeElement !== doc.body) onFocusIn({ target: doc.activeElement } as FocusEvent);
   return () => {
     doc.removeEventListener('keydown', onKeyDown, true);
     doc.removeEventListener('pointerdown', onPointerDown, true);

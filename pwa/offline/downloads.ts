@@ -17,6 +17,7 @@ import { noteOverride } from './op-outcome';
 import { cacheTables } from './local-data';
 import { formatFlightWhen } from '../../shared/flight-format';
 import { overriddenPickupText } from './sync-text';
+import { flightKey } from '../../shared/airlines';
 
 export type Feed = LiveFeed;
 
@@ -105,10 +106,13 @@ function flightChanges(page: ArrivalsPage, existing: (CachedArrival | undefined)
   const notices: { key: string; text: string }[] = [];
   page.arrivals.forEach((row, i) => {
     const was = existing[i];
-    if (!was || (was.flightDate === row.flightDate && was.flightTime === row.flightTime)) return;
+    if (!was) return;
+    // another plane (a new number or airline; the same one written another way is not), or another time
+    const plane = flightKey(was) === flightKey(row);
+    if (plane && was.flightDate === row.flightDate && was.flightTime === row.flightTime) return;
     notices.push({
       key: `flight:${row.id}:${row.version}`,
-      text: `${row.primaryContactName}'s ${row.flightNumber} now lands ${whenOf(row)} (was ${whenOf(was)})`,
+      text: `${row.primaryContactName}'s ${row.flightNumber} now lands ${whenOf(row)} (was ${plane ? '' : `${was.flightNumber}, `}${whenOf(was)})`,
     });
   });
   for (const was of gone) {

@@ -749,6 +749,14 @@ describe('download', () => {
       arrivalRow({ id: 1, primaryContactName: 'Inés Yamamoto', flightNumber: 'UA 378', flightTime: '11:35', version: 1 }),
       arrivalRow({ id: 2, primaryContactName: 'François Scott', flightNumber: 'WN 3852', flightTime: '15:05', version: 1 }),
       arrivalRow({ id: 3, primaryContactName: 'Patricia Ruiz', version: 1 }),
+      arrivalRow({
+        id: 4,
+        primaryContactName: 'Kenji Ito',
+        airline: 'United Airlines',
+        flightNumber: 'UA 1234',
+        flightTime: '02:15',
+        version: 1,
+      }),
     ]);
     expect((await db.getMeta('overrides')) ?? []).toEqual([]);
     const page = {
@@ -756,6 +764,15 @@ describe('download', () => {
         arrivalRow({ id: 1, primaryContactName: 'Inés Yamamoto', flightNumber: 'UA 378', flightTime: '12:40', version: 2 }),
         // another change to the party (a name, a count): not a change of flight
         arrivalRow({ id: 3, primaryContactName: 'Patricia Ruiz', adultsCount: 3, version: 2 }),
+        // another plane at the same time; then the same plane written another way, which is no change
+        arrivalRow({
+          id: 4,
+          primaryContactName: 'Kenji Ito',
+          airline: 'United Airlines',
+          flightNumber: 'UA 1243',
+          flightTime: '02:15',
+          version: 2,
+        }),
       ],
       removed: [2],
       cursor: 200,
@@ -766,6 +783,7 @@ describe('download', () => {
     const notices = (await db.getMeta('overrides')) ?? [];
     expect(notices.map((n) => [n.about, n.text])).toEqual([
       ['flight', "Inés Yamamoto's UA 378 now lands Nov 27, 2025 at 12:40 PM (was Nov 27, 2025 at 11:35 AM)"],
+      ['flight', "Kenji Ito's UA 1243 now lands Nov 27, 2025 at 2:15 AM (was UA 1234, Nov 27, 2025 at 2:15 AM)"],
       [
         'flight',
         "François Scott's WN 3852 (Nov 27, 2025 at 3:05 PM) is no longer on the board: the family removed it, or no longer needs transportation",
@@ -773,7 +791,23 @@ describe('download', () => {
     ]);
     // the same page again (a replayed download) adds nothing
     await applyArrivalsPage(db, page);
-    expect(((await db.getMeta('overrides')) ?? []).length).toBe(2);
+    expect(((await db.getMeta('overrides')) ?? []).length).toBe(3);
+    // the same plane written another way ('1243' under United) is not a change of flight
+    await applyArrivalsPage(db, {
+      ...page,
+      arrivals: [
+        arrivalRow({
+          id: 4,
+          primaryContactName: 'Kenji Ito',
+          airline: 'United Airlines',
+          flightNumber: '1243',
+          flightTime: '02:15',
+          version: 3,
+        }),
+      ],
+      removed: [],
+    });
+    expect(((await db.getMeta('overrides')) ?? []).length).toBe(3);
   });
 
   it('drops removed rows and downloads the admin feeds, ranking candidates for the bookings', async () => {
