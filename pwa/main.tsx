@@ -29,6 +29,12 @@ void requestPersistentStorage();
 // (docs/quality.md, first-visit budget): it loads once the page is idle, or with the first key if sooner
 let focusKept: Promise<unknown> | undefined;
 const keepFocus = (pressed: boolean) =>
-  (focusKept ??= import('./app/keep-keyboard-focus').then((m) => m.keepKeyboardFocus(document, pressed)));
+  (focusKept ??= import('./app/keep-keyboard-focus')
+    .then((m) => m.keepKeyboardFocus(document, pressed))
+    // not loaded (the signal dropped on a first visit): the next key asks again
+    .catch(() => {
+      focusKept = undefined;
+      document.addEventListener('keydown', () => void keepFocus(true), { capture: true, once: true });
+    }));
 document.addEventListener('keydown', () => void keepFocus(true), { capture: true, once: true });
 (window.requestIdleCallback ?? setTimeout)(() => void keepFocus(false));

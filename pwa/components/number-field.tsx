@@ -4,7 +4,7 @@
  * discount silently removed, a count saved as 0). Its onChange then gets NOT_A_NUMBER, which no number
  * check accepts, so the form says so under the box, and the box keeps showing what was typed.
  */
-import type { ComponentProps, SyntheticEvent } from 'react';
+import { useEffect, type ComponentProps, type SyntheticEvent } from 'react';
 import { TextField } from './form-field';
 
 export const NOT_A_NUMBER = 'NaN';
@@ -15,6 +15,11 @@ type Props = Omit<ComponentProps<typeof TextField>, 'type' | 'onChange'> & {
 
 export function NumberField({ onChange, value, ...props }: Props) {
   const bad = value === NOT_A_NUMBER;
+  // a box drawn anew (a draft restored after a reload, the discounts shown again) starts empty: the form
+  // is told so, rather than refusing 'no number' under a box that shows none
+  useEffect(() => {
+    if (bad) onChange({ target: { name: props.name ?? '', value: '' } });
+  }, []); // on the box's first drawing only: later, what is typed tells the form
   const tell = (e: SyntheticEvent<HTMLInputElement>) => {
     const el = e.currentTarget;
     onChange({ target: { name: el.name, value: el.validity.badInput ? NOT_A_NUMBER : el.value } });

@@ -91,6 +91,8 @@ export function useForm<V extends object>(initial: V) {
     return async (e?: FormEvent) => {
       e?.preventDefault();
       if (busy) return;
+      // the form itself (React forgets the event's currentTarget once the handler has awaited)
+      const form = e?.currentTarget instanceof HTMLElement ? e.currentTarget : null;
       setResult(null);
       const body = options.body ? options.body(values) : values;
       const checked = options.schema ? validateForm(options.schema, body) : { data: body as z.output<S> };
@@ -99,7 +101,7 @@ export function useForm<V extends object>(initial: V) {
       if (!checked.data || Object.keys(found).length) {
         options.onInvalid?.(found);
         // the user lands on the first problem, not on the button they pressed
-        if (e?.currentTarget instanceof HTMLElement) focusFirstError(e.currentTarget);
+        if (form) focusFirstError(form);
         return;
       }
       setBusy(true);
@@ -113,6 +115,9 @@ export function useForm<V extends object>(initial: V) {
         const fromServer = () => Object.fromEntries(Object.entries(serverFieldErrors(err)).filter(([, message]) => message !== text));
         setErrors((options.fields ? options.fields(err, text) : fromServer()) ?? {});
         setResult({ kind: 'error', text });
+        // the refusal is shown where the user looks: at a field it names, else at the banner (above the
+        // form's first field, often off screen when the button was pressed at its foot)
+        if (form) focusFirstError(form.closest('main') ?? form);
         options.onError?.(err, text);
       } finally {
         setBusy(false);

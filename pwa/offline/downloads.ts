@@ -110,9 +110,12 @@ function flightChanges(page: ArrivalsPage, existing: (CachedArrival | undefined)
     // another plane (a new number or airline; the same one written another way is not), or another time
     const plane = flightKey(was) === flightKey(row);
     if (plane && was.flightDate === row.flightDate && was.flightTime === row.flightTime) return;
+    // another airline is named with its flight (the airline says the terminal)
+    const other = was.airline !== row.airline;
+    const named = (a: CachedArrival | FlightArrival) => (other ? `${a.airline} ${a.flightNumber}` : a.flightNumber);
     notices.push({
       key: `flight:${row.id}:${row.version}`,
-      text: `${row.primaryContactName}'s ${row.flightNumber} now lands ${whenOf(row)} (was ${plane ? '' : `${was.flightNumber}, `}${whenOf(was)})`,
+      text: `${row.primaryContactName}'s ${named(row)} now lands ${whenOf(row)} (was ${plane ? '' : `${named(was)}, `}${whenOf(was)})`,
     });
   });
   for (const was of gone) {

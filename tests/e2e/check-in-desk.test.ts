@@ -55,6 +55,11 @@ describe('the check-in desk', () => {
     const dialog = page.getByRole('dialog', { name: `Record payment: ${families[1].name}` });
     // the dialog opens with the amount focused: typing straight away replaces the balance
     await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
+    // an amount refused: back on Amount, its text selected, so the next number typed replaces it
+    await page.keyboard.type('0');
+    await dialog.getByRole('button', { name: 'Record payment' }).click();
+    await dialog.getByText('Enter an amount above $0.00, like 120 or 120.50').waitFor();
+    await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('100');
     expect(await dialog.getByLabel('Amount').inputValue()).toBe('100');
     // recorded with Enter: the dialog closes and focus is back on the button that opened it, not on the page

@@ -138,6 +138,12 @@ describe('registration desk', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await fees.getByText('Discount must be between 0 and 100').waitFor();
     await expect.poll(() => pct.evaluate((el) => el === document.activeElement)).toBe(true);
+    // the box drawn anew (fees waived, then not) shows no number and holds none: no refusal under an empty box
+    await fees.getByLabel('Waive all fees').check();
+    await fees.getByLabel('Waive all fees').uncheck();
+    await expect.poll(() => pct.inputValue()).toBe('');
+    await expect.poll(() => fees.getByText('Discount must be between 0 and 100').count()).toBe(0);
+    await expect.poll(() => fees.locator('.fee-preview-new dd').textContent()).not.toBe('—');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await price.getByRole('row', { name: /Discount \(10%\)/ }).waitFor();
 
@@ -305,6 +311,47 @@ describe('registration desk', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain(number);
     expect(csv).toContain(member.first);
+  });
+
+  it('a create the server fails says so where the admin is looking, keeps what was typed and writes nothing', async () => {
+    const { page } = await signInAs('admin', {
+      page: await newPage({ viewport: { width: 1280, height: 600 } }),
+      path: '/admin/registrations',
+    });
+    const s = suffix();
+    await page.goto('/admin/registrations/new');
+    await page.getByRole('heading', { name: 'Add New Registration' }).waitFor();
+    const primary = page.getByRole('group', { name: 'Primary Contact' });
+    await primary.getByLabel('First Name').fill('Olufemi');
+    await primary.getByLabel('Last Name').fill(`Adeyemi${s}`);
+    await primary.getByLabel('Email').fill(`olufemi-${s}@reunion.test`);
+    await primary.getByLabel('Phone').fill('555-0100');
+    for (const [i, first] of ['Bola', 'Tayo'].entries()) {
+      await page.getByRole('button', { name: 'Add Group Member' }).click();
+      const row = page.getByRole('group', { name: `Group Member ${i + 1}` });
+      await row.getByLabel('First Name').fill(first);
+      await row.getByLabel('Last Name').fill(`Adeyemi${s}`);
+    }
+    // the server fails the create once
+    await page.route(
+      '**/api/registrations',
+      (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.fallback()),
+      {
+        times: 1,
+      },
+    );
+    const create = page.getByRole('button', { name: 'Create Registration' });
+    await create.scrollIntoViewIfNeeded();
+    await create.click();
+    const banner = page.getByText('Failed to create registration. Please try again.');
+    await banner.waitFor();
+    // brought into view, though the button pressed was at the form's foot
+    await expect
+      .poll(() => banner.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true);
+    expect(await primary.getByLabel('First Name').inputValue()).toBe('Olufemi');
+    const found = await api('GET', `/registrations?search=${encodeURIComponent(`Adeyemi${s}`)}`, { token: await adminToken() });
+    expect((found.body as { pagination: { total: number } }).pagination.total).toBe(0);
   });
 
   it('Add Attendee pressed again after the Wi-Fi lost its answer adds the attendee once', async () => {

@@ -808,6 +808,24 @@ describe('download', () => {
       removed: [],
     });
     expect(((await db.getMeta('overrides')) ?? []).length).toBe(3);
+    // another airline with the same number: both are named
+    await applyArrivalsPage(db, {
+      ...page,
+      arrivals: [
+        arrivalRow({
+          id: 4,
+          primaryContactName: 'Kenji Ito',
+          airline: 'American Airlines',
+          flightNumber: '1243',
+          flightTime: '02:15',
+          version: 4,
+        }),
+      ],
+      removed: [],
+    });
+    expect(((await db.getMeta('overrides')) ?? []).at(-1)?.text).toBe(
+      "Kenji Ito's American Airlines 1243 now lands Nov 27, 2025 at 2:15 AM (was United Airlines 1243, Nov 27, 2025 at 2:15 AM)",
+    );
   });
 
   it('drops removed rows and downloads the admin feeds, ranking candidates for the bookings', async () => {

@@ -4,6 +4,7 @@
  * The desk takes at most the balance due: more would be an overpayment only an admin can sort out.
  * Its state stays hand-written, off the form hook, to keep the desk's first visit small (docs/decisions.md "Forms").
  */
+import { focusFirstError } from '../../../lib/focus-first-error';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -65,7 +66,8 @@ export function RecordPaymentDialog({
     e.preventDefault();
     const problem = deskAmountError(amount, balanceDue);
     setError(problem);
-    if (problem) return;
+    // back on Amount, its text selected: the next number typed replaces it
+    if (problem) return focusFirstError(e.currentTarget);
     setBusy(true);
     try {
       await onRecord(typedCents(amount)! / 100, method); // checked above

@@ -92,7 +92,7 @@ export function RoomingImport({ online }: { online: boolean }) {
       const unknown = isRetryable(e)
         ? ' It may have been saved before the answer was lost: importing again leaves the rows already saved unchanged.'
         : '';
-      setImportError(`${errorMessage(e, 'Failed to import the rooming list')}${unknown}`);
+      setImportError(`${errorMessage(e, 'Failed to import the rooming list.')}${unknown}`);
       setPhase('preview');
     }
   };

@@ -13,7 +13,6 @@ import { flightRules, submitVerifiedSchema } from '../../../../shared/schemas/fl
 import type { VerifiedRegistration } from '../../../../shared/schemas/verification';
 import { submitVerifiedFlights } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
-import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
 import { ChangedMeanwhile, FlightForm, SubmitFlights } from './flight-form';
 
@@ -53,7 +52,6 @@ export function VerifiedFlightStep({ registration, form, onSubmitted, onUnauthor
     fields: (err) => (err instanceof ApiError && err.status !== 401 ? err.fields : {}),
     onError: (err) => {
       if (unauthorized(err)) onUnauthorized(err.message);
-      else focusFirstError(root.current);
       form.noteFailure(err);
     },
   });
