@@ -792,37 +792,18 @@ describe('download', () => {
     // the same page again (a replayed download) adds nothing
     await applyArrivalsPage(db, page);
     expect(((await db.getMeta('overrides')) ?? []).length).toBe(3);
+    // Kenji's flight downloaded again, written as given
+    const kenji = (airline: string, flightNumber: string, version: number) =>
+      applyArrivalsPage(db, {
+        ...page,
+        arrivals: [arrivalRow({ id: 4, primaryContactName: 'Kenji Ito', airline, flightNumber, flightTime: '02:15', version })],
+        removed: [],
+      });
     // the same plane written another way ('1243' under United) is not a change of flight
-    await applyArrivalsPage(db, {
-      ...page,
-      arrivals: [
-        arrivalRow({
-          id: 4,
-          primaryContactName: 'Kenji Ito',
-          airline: 'United Airlines',
-          flightNumber: '1243',
-          flightTime: '02:15',
-          version: 3,
-        }),
-      ],
-      removed: [],
-    });
+    await kenji('United Airlines', '1243', 3);
     expect(((await db.getMeta('overrides')) ?? []).length).toBe(3);
     // another airline with the same number: both are named
-    await applyArrivalsPage(db, {
-      ...page,
-      arrivals: [
-        arrivalRow({
-          id: 4,
-          primaryContactName: 'Kenji Ito',
-          airline: 'American Airlines',
-          flightNumber: '1243',
-          flightTime: '02:15',
-          version: 4,
-        }),
-      ],
-      removed: [],
-    });
+    await kenji('American Airlines', '1243', 4);
     expect(((await db.getMeta('overrides')) ?? []).at(-1)?.text).toBe(
       "Kenji Ito's American Airlines 1243 now lands Nov 27, 2025 at 2:15 AM (was United Airlines 1243, Nov 27, 2025 at 2:15 AM)",
     );
