@@ -78,8 +78,9 @@ export default function FlightArrivalsPage() {
 
   // another day or search draws its list from the first window again; a pickup tick does not
   const listKey = `${date ?? 'all'}|${airport}|${search.trim()}`;
-  // on the phone a tap never moves a card: the order holds until the greeter asks (use-held-order.ts)
-  const held = useHeldOrder(nextFirst, listKey);
+  // on the phone a tap never moves a card: the order holds until the greeter asks (use-held-order.ts);
+  // the search only narrows it, so a letter typed or deleted moves no card either
+  const held = useHeldOrder(nextFirst, `${date ?? 'all'}|${airport}`);
   const list = isPhone ? held.list : found;
   const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
   const toolbarProps = { date, onDate: setDate, airport, onAirport: setAirport, search, onSearch: setSearch, online: status.online };
