@@ -15,7 +15,7 @@ import { mirrorRegistrations } from './registration-mirror';
 import type { AppDB } from './db';
 import type { Feed } from './downloads';
 import { countOps, discardOp, keepServer, queueHotelLink, queuePickup, retryOp, type LinkTarget, type OutboxCounts } from './outbox';
-import { orderNextToLand } from './next-to-land';
+import { LANDED_GRACE_MINUTES, orderNextToLand } from './next-to-land';
 import { opOutcome, type OpOutcome } from './op-outcome';
 import { handoverNotice, readOwned, type HandoverNotice } from './owner';
 import { keepUnchanged } from './stable-rows';
@@ -111,7 +111,11 @@ export function useArrivals(filter: ArrivalFilter = {}): ArrivalView[] | undefin
 }
 
 /** `arrivals` in 'next to land' order (re-ordered every minute as time passes); see next-to-land.ts. */
-export function useNextToLand<T extends ArrivalView>(arrivals: T[] | undefined, timeZone: string, graceMinutes = 60): T[] | undefined {
+export function useNextToLand<T extends ArrivalView>(
+  arrivals: T[] | undefined,
+  timeZone: string,
+  graceMinutes = LANDED_GRACE_MINUTES,
+): T[] | undefined {
   const now = useMinuteClock();
   return useMemo(
     () => (arrivals ? orderNextToLand(arrivals, now, timeZone, graceMinutes) : undefined),

@@ -20,6 +20,9 @@ export function landingInstant(date: string | null, time: string | null, timeZon
   return t;
 }
 
+/** Minutes after landing that a family not picked up still counts as just landed (then it is overdue). */
+export const LANDED_GRACE_MINUTES = 60;
+
 export interface LandingRow {
   flightDate: string | null;
   flightTime: string | null;
@@ -31,7 +34,12 @@ export interface LandingRow {
  * (just landed, then soonest), then older ones still not picked up (latest first), then those picked up
  * (in landing order), and flights without a date or time last.
  */
-export function orderNextToLand<T extends LandingRow>(arrivals: T[], nowMs: number, timeZone: string, graceMinutes = 60): T[] {
+export function orderNextToLand<T extends LandingRow>(
+  arrivals: T[],
+  nowMs: number,
+  timeZone: string,
+  graceMinutes = LANDED_GRACE_MINUTES,
+): T[] {
   const from = nowMs - graceMinutes * 60_000;
   const keyed = arrivals.map((a) => ({ a, t: landingInstant(a.flightDate, a.flightTime, timeZone) }));
   const group = (x: { a: T; t: number | null }) => (x.t === null ? 3 : x.a.picked_up ? 2 : x.t >= from ? 0 : 1);

@@ -82,9 +82,13 @@ describe("the greeter's phone", () => {
     await expect.poll(() => controls.count()).toBe(2);
     const sort = page.getByRole('button', { name: 'Sort by next to land' });
     expect(await sort.isDisabled()).toBe(true);
+    // both flights landed long ago (the day is past) with their family still to meet: each card says so
+    const overdue = page.getByText('1 not picked up', { exact: true });
+    await expect.poll(() => overdue.count()).toBe(2);
     const first = await controls.first().locator('input').getAttribute('aria-label');
     await controls.first().click();
     await page.locator('.pickup-note').first().waitFor();
+    await expect.poll(() => overdue.count()).toBe(1);
     // picked up, the party now sorts after the one still waiting; the list holds it where it was
     await expect.poll(() => sort.isEnabled()).toBe(true);
     await page.mouse.wheel(0, 400);

@@ -12,7 +12,7 @@
 import { memo } from 'react';
 import { countOf, formatDate, formatTime } from '../../../lib/format';
 import { useMinuteClock } from '../../../offline/hooks';
-import { landingInstant, nextToLand } from '../../../offline/next-to-land';
+import { LANDED_GRACE_MINUTES, landingInstant, nextToLand } from '../../../offline/next-to-land';
 import type { ArrivalView } from '../../../offline/types';
 import { groupByFlight, passengersOf, type FlightGroup } from '../lib/arrival-summary';
 import { useProgressiveList } from '../hooks/use-progressive-list';
@@ -113,12 +113,15 @@ interface GroupProps extends Omit<ArrivalItemProps, 'arrival'> {
   next: boolean;
   /** 'Lands in 25 min' (landingText), or null */
   landing: string | null;
+  /** landed more than LANDED_GRACE_MINUTES ago */
+  overdue: boolean;
 }
 
 /** groupByFlight makes new group objects every time: the same flight with the same party objects is the same card. */
 const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.next === b.next &&
   a.landing === b.landing &&
+  a.overdue === b.overdue &&
   a.boardDate === b.boardDate &&
   a.deviceId === b.deviceId &&
   a.onOpenRegistration === b.onOpenRegistration &&
@@ -127,10 +130,12 @@ const sameGroup = (a: GroupProps, b: GroupProps) =>
   a.group.arrivals.length === b.group.arrivals.length &&
   a.group.arrivals.every((x, i) => x === b.group.arrivals[i]);
 
-const GroupCard = memo(function GroupCard({ group, boardDate, next, landing, deviceId, onOpenRegistration }: GroupProps) {
+const GroupCard = memo(function GroupCard({ group, boardDate, next, landing, overdue, deviceId, onOpenRegistration }: GroupProps) {
   const passengers = group.arrivals.reduce((n, a) => n + passengersOf(a), 0);
   const allPicked = group.arrivals.every((a) => a.picked_up);
   const partyCount = new Set(group.arrivals.map((a) => a.registrationId)).size;
+  // landed an hour ago or more, families still not picked up (the order lists them after what lands next)
+  const waiting = overdue ? new Set(group.arrivals.filter((a) => !a.picked_up).map((a) => a.registrationId)).size : 0;
   return (
     <li className={`card flight-group${allPicked ? ' flight-group-done' : ''}`}>
       <div className="flight-group-head">
@@ -139,6 +144,7 @@ const GroupCard = memo(function GroupCard({ group, boardDate, next, landing, dev
           {group.flightNumber} <span className="flight-group-airline">{group.airline}</span>
         </h2>
         {next && <span className="badge badge-green">Next to land</span>}
+        {waiting > 0 && <span className="badge badge-red">{waiting} not picked up</span>}
       </div>
       <p className="flight-group-time">
         {formatTime(group.flightTime) || 'Time unknown'} ·{' '}
@@ -177,17 +183,21 @@ export function ArrivalCardList({
   return (
     <>
       <ol className="flight-groups" aria-label="Flights, next to land first">
-        {windowed.shown.map((g) => (
-          <GroupCard
-            key={g.key}
-            group={g}
-            boardDate={boardDate}
-            next={g.key === nextKey}
-            landing={landingText(landingInstant(g.flightDate, g.flightTime, timeZone), now)}
-            deviceId={deviceId}
-            onOpenRegistration={onOpenRegistration}
-          />
-        ))}
+        {windowed.shown.map((g) => {
+          const landed = landingInstant(g.flightDate, g.flightTime, timeZone);
+          return (
+            <GroupCard
+              key={g.key}
+              group={g}
+              boardDate={boardDate}
+              next={g.key === nextKey}
+              landing={landingText(landed, now)}
+              overdue={landed !== null && now - landed > LANDED_GRACE_MINUTES * 60_000}
+              deviceId={deviceId}
+              onOpenRegistration={onOpenRegistration}
+            />
+          );
+        })}
       </ol>
       <ListMore list={windowed} noun="flights" />
     </>
