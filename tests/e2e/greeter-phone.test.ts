@@ -83,7 +83,7 @@ describe("the greeter's phone", () => {
     const sort = page.getByRole('button', { name: 'Sort by next to land' });
     expect(await sort.isDisabled()).toBe(true);
     // both flights landed long ago (the day is past) with their family still to meet: each card says so
-    const overdue = page.getByText('1 not picked up', { exact: true });
+    const overdue = page.getByText('1 not met', { exact: true });
     await expect.poll(() => overdue.count()).toBe(2);
     const first = await controls.first().locator('input').getAttribute('aria-label');
     await controls.first().click();

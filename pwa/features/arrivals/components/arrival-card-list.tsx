@@ -144,7 +144,7 @@ const GroupCard = memo(function GroupCard({ group, boardDate, next, landing, ove
           {group.flightNumber} <span className="flight-group-airline">{group.airline}</span>
         </h2>
         {next && <span className="badge badge-green">Next to land</span>}
-        {waiting > 0 && <span className="badge badge-red">{waiting} not picked up</span>}
+        {waiting > 0 && <span className="badge badge-red">{waiting} not met</span>}
       </div>
       <p className="flight-group-time">
         {formatTime(group.flightTime) || 'Time unknown'} ·{' '}
