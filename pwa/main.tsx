@@ -31,7 +31,7 @@ let focusKept: Promise<unknown> | undefined;
 const keepFocus = (pressed: boolean) =>
   (focusKept ??= import('./app/keep-keyboard-focus')
     .then((m) => m.keepKeyboardFocus(document, pressed))
-    // not loaded (the signal dropped on a first visit): the next key asks again
+    // not loaded (the signal dropped on a first visit): the next key asks again, where the browser tries again
     .catch(() => {
       focusKept = undefined;
       document.addEventListener('keydown', () => void keepFocus(true), { capture: true, once: true });

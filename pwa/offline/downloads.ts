@@ -17,7 +17,7 @@ import { noteOverride } from './op-outcome';
 import { cacheTables } from './local-data';
 import { formatFlightWhen } from '../../shared/flight-format';
 import { overriddenPickupText } from './sync-text';
-import { flightKey } from '../../shared/airlines';
+import { airlineKey, flightKey } from '../../shared/airlines';
 
 export type Feed = LiveFeed;
 
@@ -111,7 +111,7 @@ function flightChanges(page: ArrivalsPage, existing: (CachedArrival | undefined)
     const plane = flightKey(was) === flightKey(row);
     if (plane && was.flightDate === row.flightDate && was.flightTime === row.flightTime) return;
     // another airline is named with its flight (the airline says the terminal)
-    const other = was.airline !== row.airline;
+    const other = airlineKey(was.airline) !== airlineKey(row.airline);
     const named = (a: CachedArrival | FlightArrival) => (other ? `${a.airline} ${a.flightNumber}` : a.flightNumber);
     notices.push({
       key: `flight:${row.id}:${row.version}`,

@@ -60,6 +60,10 @@ describe('the check-in desk', () => {
     await dialog.getByRole('button', { name: 'Record payment' }).click();
     await dialog.getByText('Enter an amount above $0.00, like 120 or 120.50').waitFor();
     await expect.poll(() => dialog.getByLabel('Amount').evaluate((el) => el === document.activeElement)).toBe(true);
+    // and refused by Enter in the box itself (focus never left it)
+    await page.keyboard.type('0');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.getByLabel('Amount').evaluate((el: HTMLInputElement) => el.selectionEnd! - el.selectionStart!)).toBe(1);
     await page.keyboard.type('100');
     expect(await dialog.getByLabel('Amount').inputValue()).toBe('100');
     // recorded with Enter: the dialog closes and focus is back on the button that opened it, not on the page

@@ -4,9 +4,10 @@
  * on the same spot acts on the same party. A party that arrives meanwhile (a sync, or the first
  * download's next page) goes before the shown party that follows it in the fresh order, and the others
  * keep their order. The "next to land" order is taken anew only when the greeter asks (the
- * Sort button), when the day or the airport changes (not the search: it narrows the held order), and when they come back to the screen: to the page (the
- * hook starts afresh) or to the phone after it was locked or the app left for half a minute or more.
- * Never on a scroll: the end of a scroll is when the next tap comes.
+ * Sort button), when the day or the airport changes (not the search: the page narrows the held order),
+ * and when they come back to the screen: to the page (the hook starts afresh) or to the phone after it
+ * was locked or the app left for half a minute or more. Never on a scroll: the end of a scroll is when
+ * the next tap comes.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 

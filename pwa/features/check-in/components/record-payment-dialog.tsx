@@ -4,7 +4,6 @@
  * The desk takes at most the balance due: more would be an overpayment only an admin can sort out.
  * Its state stays hand-written, off the form hook, to keep the desk's first visit small (docs/decisions.md "Forms").
  */
-import { focusFirstError } from '../../../lib/focus-first-error';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -49,6 +48,7 @@ export function RecordPaymentDialog({
   const [amount, setAmount] = useState(balanceDue.toFixed(2));
   const [method, setMethod] = useState('cash');
   const [error, setError] = useState<string | null>(null);
+  const amountBox = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   // the balance when the dialog opened: another device may take a payment while it is open (a sync)
   const opened = useRef(balanceDue);
@@ -66,8 +66,12 @@ export function RecordPaymentDialog({
     e.preventDefault();
     const problem = deskAmountError(amount, balanceDue);
     setError(problem);
-    // back on Amount, its text selected: the next number typed replaces it
-    if (problem) return focusFirstError(e.currentTarget);
+    // back on Amount, its text selected (pressed in the box, Enter leaves focus there): the next number typed replaces it
+    if (problem) {
+      amountBox.current?.focus();
+      amountBox.current?.select();
+      return;
+    }
     setBusy(true);
     try {
       await onRecord(typedCents(amount)! / 100, method); // checked above
@@ -85,6 +89,7 @@ export function RecordPaymentDialog({
         <p>Balance due: {formatMoney(balanceDue)}</p>
         {changed && <Alert kind="warning">{changed}</Alert>}
         <TextField
+          ref={amountBox}
           label="Amount"
           inputMode="decimal"
           value={amount}

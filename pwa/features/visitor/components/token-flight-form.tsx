@@ -12,7 +12,6 @@ import { CHALLENGE_MESSAGES } from '../../../../shared/schemas/common';
 import { formatDay } from '../../../../shared/time-zone';
 import { submitTokenFlights, type FlightRequestInfo } from '../api/flight-info-api';
 import { flightsForValidation, flightsToSubmit } from '../flight-form-model';
-import { focusFirstError } from '../../../lib/focus-first-error';
 import type { FlightFormController } from '../use-flight-form';
 import { ChallengeField, useChallengeRequired } from './challenge-field';
 import { ChangedMeanwhile, FlightForm, SubmitFlights } from './flight-form';
@@ -60,7 +59,6 @@ export function TokenFlightForm({ token, request, form, onSubmitted }: TokenFlig
     fallback: 'Failed to submit flight information',
     onError: (err) => {
       setResetKey((k) => k + 1); // the server has used up this challenge solution
-      focusFirstError(root.current);
       form.noteFailure(err);
     },
   });
