@@ -115,10 +115,9 @@ export function useForm<V extends object>(initial: V) {
         const fromServer = () => Object.fromEntries(Object.entries(serverFieldErrors(err)).filter(([, message]) => message !== text));
         setErrors((options.fields ? options.fields(err, text) : fromServer()) ?? {});
         setResult({ kind: 'error', text });
-        // the refusal is shown where the user looks: at a field it names, else at the form's banner (above
-        // its first field, often off screen when the button was pressed at its foot): in its dialog, or
-        // beside the form, not another notice of the page
-        if (form) focusFirstError(form.closest('dialog') ?? form.parentElement ?? form);
+        // the refusal is shown where the user looks: at a field it names, else at the form's banner (inside
+        // it, above its first field: often off screen when the button was pressed at its foot)
+        if (form) focusFirstError(form);
         options.onError?.(err, text);
       } finally {
         setBusy(false);

@@ -347,7 +347,9 @@ describe('registration desk', () => {
     await banner.waitFor();
     // brought into view, though the button pressed was at the form's foot
     await expect
-      .poll(() => banner.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight))
+      .poll(() => banner.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight), {
+        timeout: 15_000, // a smooth scroll, on a busy machine with other pages open
+      })
       .toBe(true);
     expect(await primary.getByLabel('First Name').inputValue()).toBe('Olufemi');
     const found = await api('GET', `/registrations?search=${encodeURIComponent(`Adeyemi${s}`)}`, { token: await adminToken() });

@@ -34,10 +34,6 @@ const RegistrationDetailsModal = lazy(() =>
   import('./components/registration-details-modal').then((m) => ({ default: m.RegistrationDetailsModal })),
 );
 
-/** The rows the search finds (all of them with no search). */
-const narrowed = <T extends Parameters<typeof matchesArrival>[0]>(rows: T[] | undefined, search: string) =>
-  search.trim() ? rows?.filter((a) => matchesArrival(a, search)) : rows;
-
 export default function FlightArrivalsPage() {
   const event = useEvent();
   const { date, setDate } = useArrivalDate();
@@ -66,7 +62,9 @@ export default function FlightArrivalsPage() {
   // the cards and the chart count the chosen airport's arrivals (a greeter at Hobby counts Hobby's); the
   // search only finds rows among them
   const atThisAirport = useMemo(() => (airport ? arrivals?.filter((a) => atAirport(a, airport)) : arrivals), [arrivals, airport]);
-  const found = useMemo(() => narrowed(atThisAirport, search), [atThisAirport, search]);
+  const bySearch = useCallback((a: ArrivalView) => !search.trim() || matchesArrival(a, search), [search]);
+  // the laptop's table: the rows found; the phone's cards: below, in the held order
+  const found = useMemo(() => (isPhone ? undefined : atThisAirport?.filter(bySearch)), [isPhone, atThisAirport, bySearch]);
   // the phone's next-to-land order is of the whole day at the airport: the search only narrows it
   const nextFirst = useNextToLand(isPhone ? atThisAirport : undefined, event.timeZone);
   const totals = useMemo(() => arrivalTotals(atThisAirport ?? []), [atThisAirport]);
@@ -82,9 +80,8 @@ export default function FlightArrivalsPage() {
   const listKey = `${date ?? 'all'}|${airport}|${search.trim()}`;
   // on the phone a tap never moves a card: the order holds until the greeter asks (use-held-order.ts);
   // the search only narrows it, so a letter typed or deleted moves no card either
-  const held = useHeldOrder(nextFirst, `${date ?? 'all'}|${airport}`);
-  const heldFound = useMemo(() => narrowed(held.list, search), [held.list, search]);
-  const list = isPhone ? heldFound : found;
+  const held = useHeldOrder(nextFirst, `${date ?? 'all'}|${airport}`, bySearch);
+  const list = isPhone ? held.list : found;
   const notDownloaded = arrivals !== undefined && arrivals.length === 0 && downloaded === false;
   const toolbarProps = { date, onDate: setDate, airport, onAirport: setAirport, search, onSearch: setSearch, online: status.online };
 

@@ -134,7 +134,7 @@ const GroupCard = memo(function GroupCard({ group, boardDate, next, landing, ove
   const passengers = group.arrivals.reduce((n, a) => n + passengersOf(a), 0);
   const allPicked = group.arrivals.every((a) => a.picked_up);
   const partyCount = new Set(group.arrivals.map((a) => a.registrationId)).size;
-  // landed an hour ago or more, families still not picked up (the order lists them after what lands next)
+  // landed more than an hour ago, families still not picked up (the order lists them after what lands next)
   const waiting = overdue ? new Set(group.arrivals.filter((a) => !a.picked_up).map((a) => a.registrationId)).size : 0;
   return (
     <li className={`card flight-group${allPicked ? ' flight-group-done' : ''}`}>

@@ -49,20 +49,30 @@ export function keepOrder(held: readonly number[], fresh: readonly number[]): nu
 }
 
 export interface HeldOrder<T> {
-  /** `ordered`'s rows in the held order */
+  /** `ordered`'s rows that `shown` keeps, in the held order */
   list: T[] | undefined;
-  /** the held order is no longer the fresh one (a tap or a sync changed what lands next) */
+  /** the rows shown are no longer in the fresh order (a tap or a sync changed what lands next) */
   stale: boolean;
   /** takes the fresh order now (the Sort button) */
   resort: () => void;
 }
 
-/** `ordered` in the order it had when it was last taken (same filters, no return to the screen or Sort since). */
-export function useHeldOrder<T extends { id: number }>(ordered: T[] | undefined, listKey: string): HeldOrder<T> {
+const everyRow = () => true;
+
+/**
+ * `ordered` in the order it had when it was last taken (same `listKey`, no return to the screen or Sort
+ * since), narrowed to the rows `shown` keeps (the search): the order is held for all of them, so a row
+ * the narrowing hides and shows again comes back to its place. `shown` is a stable function (memoised).
+ */
+export function useHeldOrder<T extends { id: number }>(
+  ordered: T[] | undefined,
+  listKey: string,
+  shown: (row: T) => boolean = everyRow,
+): HeldOrder<T> {
   const returned = useReturnEpoch();
   const [sorts, setSorts] = useState(0);
   const held = useRef<{ key: string; ids: number[] } | null>(null);
-  const list = useMemo(() => {
+  const all = useMemo(() => {
     if (!ordered) return undefined;
     const key = `${listKey}|${returned}|${sorts}`;
     const fresh = ordered.map((a) => a.id);
@@ -72,7 +82,10 @@ export function useHeldOrder<T extends { id: number }>(ordered: T[] | undefined,
     const byId = new Map(ordered.map((a) => [a.id, a]));
     return ids.map((id) => byId.get(id)!);
   }, [ordered, listKey, returned, sorts]);
-  const stale = !!list && !!ordered && list.some((a, i) => a.id !== ordered[i].id);
+  const list = useMemo(() => all?.filter(shown), [all, shown]);
+  const fresh = useMemo(() => ordered?.filter(shown), [ordered, shown]);
+  // of the rows shown: Sort is offered only when it would move a card the greeter can see
+  const stale = !!list && !!fresh && list.some((a, i) => a.id !== fresh[i].id);
   const resort = useCallback(() => setSorts((n) => n + 1), []);
   return { list, stale, resort };
 }
