@@ -23,6 +23,11 @@ export function landingInstant(date: string | null, time: string | null, timeZon
 /** Minutes after landing that a family not picked up still counts as just landed (then it is overdue). */
 export const LANDED_GRACE_MINUTES = 60;
 
+/** Landed more than `graceMinutes` ago: a family still not met is overdue (ordered after what lands next, badged red). */
+export function isOverdue(landedMs: number, nowMs: number, graceMinutes = LANDED_GRACE_MINUTES): boolean {
+  return landedMs < nowMs - graceMinutes * 60_000;
+}
+
 export interface LandingRow {
   flightDate: string | null;
   flightTime: string | null;
@@ -40,9 +45,8 @@ export function orderNextToLand<T extends LandingRow>(
   timeZone: string,
   graceMinutes = LANDED_GRACE_MINUTES,
 ): T[] {
-  const from = nowMs - graceMinutes * 60_000;
   const keyed = arrivals.map((a) => ({ a, t: landingInstant(a.flightDate, a.flightTime, timeZone) }));
-  const group = (x: { a: T; t: number | null }) => (x.t === null ? 3 : x.a.picked_up ? 2 : x.t >= from ? 0 : 1);
+  const group = (x: { a: T; t: number | null }) => (x.t === null ? 3 : x.a.picked_up ? 2 : isOverdue(x.t, nowMs, graceMinutes) ? 1 : 0);
   return keyed
     .sort((x, y) => {
       const gx = group(x);

@@ -12,7 +12,7 @@
 import { memo } from 'react';
 import { countOf, formatDate, formatTime } from '../../../lib/format';
 import { useMinuteClock } from '../../../offline/hooks';
-import { LANDED_GRACE_MINUTES, landingInstant, nextToLand } from '../../../offline/next-to-land';
+import { isOverdue, landingInstant, nextToLand } from '../../../offline/next-to-land';
 import type { ArrivalView } from '../../../offline/types';
 import { groupByFlight, passengersOf, type FlightGroup } from '../lib/arrival-summary';
 import { useProgressiveList } from '../hooks/use-progressive-list';
@@ -113,7 +113,7 @@ interface GroupProps extends Omit<ArrivalItemProps, 'arrival'> {
   next: boolean;
   /** 'Lands in 25 min' (landingText), or null */
   landing: string | null;
-  /** landed more than LANDED_GRACE_MINUTES ago */
+  /** landed more than the grace ago (next-to-land.ts isOverdue) */
   overdue: boolean;
 }
 
@@ -192,7 +192,7 @@ export function ArrivalCardList({
               boardDate={boardDate}
               next={g.key === nextKey}
               landing={landingText(landed, now)}
-              overdue={landed !== null && now - landed > LANDED_GRACE_MINUTES * 60_000}
+              overdue={landed !== null && isOverdue(landed, now)}
               deviceId={deviceId}
               onOpenRegistration={onOpenRegistration}
             />
