@@ -459,6 +459,34 @@ describe('registration desk', () => {
     });
   });
 
+  it("a save the server refuses is said at the top, and focus stays off Record Payment's own refused amount", async () => {
+    const { page, token } = await signInAs('admin', { page: await newPage({ viewport: { width: 1280, height: 700 } }) });
+    const created = await createByApi(token, 'Faisal', 'Refused');
+    const { id, registration_number: number } = created.body.registration;
+    await page.goto(`/registration/${number}`);
+    await page.getByRole('heading', { name: number }).waitFor();
+    // Record Payment pressed with no amount: its Amount box is refused (and stays so)
+    const payments = page.locator('form.record-payment');
+    await payments.getByRole('button', { name: 'Record Payment' }).click();
+    await expect.poll(() => payments.getByLabel('Amount ($)').getAttribute('aria-invalid')).toBe('true');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Edit registration' }).click();
+    await page.getByLabel('Notes', { exact: true }).fill('Late check-in');
+    await page.route(`**/api/registrations/${id}`, (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    const banner = page.getByText('Failed to update registration', { exact: true });
+    await banner.waitFor();
+    await expect
+      .poll(() => banner.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).not.toBe('amount');
+    expect(await page.getByLabel('Notes', { exact: true }).inputValue()).toBe('Late check-in');
+  });
+
   it('a reload or a closed tab asks first while edit mode or the create form holds changes not saved, and not once they are gone', async () => {
     const { page, token } = await signInAs('admin');
     const created = await createByApi(token, 'Lea', 'Leaves');
