@@ -35,6 +35,14 @@ import {
 
 export const NOT_UTF8 = 'The file is not UTF-8 text, so some letters could not be read. Save it as "CSV UTF-8" and import it again.';
 
+export const SPREADSHEET = 'The file is a spreadsheet workbook (Excel or another), not a CSV. Save it as "CSV UTF-8" and import that file.';
+
+/**
+ * A workbook's first bytes, as text: an .xlsx (or .ods, .numbers) is a zip ("PK\3\4", the same read any way);
+ * an old .xls is a compound file (D0 CF 11 E0), read as Windows-1252 (the PWA's csv-text.ts) or as UTF-8.
+ */
+const WORKBOOK = /^(PK\u0003\u0004|\u00d0\u00cf\u0011\u00e0|\ufffd\ufffd\u0011\u0871)/;
+
 const CSV_TYPES = /^(text\/(csv|plain|comma-separated-values)|application\/(csv|vnd\.ms-excel|octet-stream))\b/i;
 
 export const hotelRoutes = new Hono<AppEnv>()
@@ -73,6 +81,7 @@ export const hotelRoutes = new Hono<AppEnv>()
     } else {
       throw badRequest('Send the rooming list as a CSV body (Content-Type: text/csv) or as the multipart field "file"');
     }
+    if (WORKBOOK.test(text)) throw badRequest(SPREADSHEET);
     // bytes that are not UTF-8 (Excel's Windows-1252 "CSV") come out as U+FFFD: stored, "José" would be "Jos�"
     if (text.includes('\uFFFD')) throw badRequest(NOT_UTF8);
     const { flightWindow, timeZone } = c.get('deps').config.event;

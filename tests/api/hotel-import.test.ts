@@ -230,6 +230,34 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(await byConfirmation([c])).toHaveLength(0);
   });
 
+  it('an Excel workbook (.xlsx or .xls) chosen instead of a CSV is told so, and nothing is written', async () => {
+    // an .xlsx is a zip: "PK" 03 04, then binary; an .xls a compound file: D0 CF 11 E0 A1 B1 1A E1
+    const xlsx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0xe9, 0xff, 0x00, 0x41]);
+    const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00, 0x3e, 0x00]);
+    const count = async () => (await t.db.select({ id: hotelAssignments.id }).from(hotelAssignments)).length;
+    const before = await count();
+    const sentence = 'The file is a spreadsheet workbook (Excel or another), not a CSV. Save it as "CSV UTF-8" and import that file.';
+    for (const [bytes, name] of [
+      [xlsx, 'rooming.xlsx'],
+      [xls, 'rooming.xls'],
+    ] as const) {
+      const form = new FormData();
+      form.append('file', new File([bytes], name, { type: 'application/octet-stream' }));
+      const res = await t.app.request('/api/hotel-assignments/import', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}` },
+        body: form,
+      });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe(sentence);
+      // as the PWA sends it: the bytes read as Windows-1252 text
+      const res2 = await importCsv(new TextDecoder('windows-1252').decode(bytes));
+      expect(res2.status).toBe(400);
+      expect(res2.body.error).toBe(sentence);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('a file of more bookings than a rooming list holds is refused with its count, and nothing is written', async () => {
     const rows = Array.from({ length: 5001 }, (_, i) => `Guest ${i},BIG${i}`).join('\n');
     const res = await importCsv(`Guest Name,Confirmation Number\n${rows}\n`);
