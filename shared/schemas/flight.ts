@@ -46,6 +46,8 @@ export const FLIGHT_MESSAGES = {
   airlineRequired: 'Airline is required',
   airlineNameRequired: 'Please type the name of the airline',
   numberRequired: 'Flight number is required',
+  /** punctuation alone ("!!! ???") names no plane: every such flight of an airline would be one card */
+  numberInvalid: 'Flight number must have letters or digits, like 1234 or UA 1234',
   dateRequired: 'Flight date is required',
   dateInvalid: 'Flight date must be a date like 2025-11-27',
   timeRequired: 'Flight time is required',
@@ -169,7 +171,12 @@ export function flightSchema(window: FlightRules, opts: FlightSchemaOptions = {}
         z.string({ error: 'Must be text' }).trim().max(100, 'Airline name must be at most 100 characters').optional(),
       ),
       flightNumber: requiredText(FLIGHT_MESSAGES.numberRequired)
-        .pipe(z.string().max(20, 'Flight number must be at most 20 characters'))
+        .pipe(
+          z
+            .string()
+            .max(20, 'Flight number must be at most 20 characters')
+            .regex(/[\p{L}\p{N}]/u, FLIGHT_MESSAGES.numberInvalid),
+        )
         .transform((v) => v.replace(/\s+/g, ' ').toUpperCase()),
       flightDate: requiredText(FLIGHT_MESSAGES.dateRequired).transform((v, ctx) => {
         const date = calendarDate(v);

@@ -77,6 +77,11 @@ describe('flight rows', () => {
     expect(messages(flightSchema(window, { requireType: true }).safeParse(row({ flightType: '' })))).toEqual({
       flightType: 'Flight type is required',
     });
+    // a flight number of punctuation alone names no plane (its flight key would be empty)
+    expect(messages(flightSchema(window).safeParse(row({ flightNumber: '!!! ???' })))).toEqual({
+      flightNumber: 'Flight number must have letters or digits, like 1234 or UA 1234',
+    });
+    expect(flightSchema(window).parse(row({ flightNumber: 'ua-0378' })).flightNumber).toBe('UA-0378');
     // the verified form defaults a missing type to arrival
     expect(flightSchema(window).parse(row({ flightType: undefined })).flightType).toBe('arrival');
   });
