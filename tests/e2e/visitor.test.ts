@@ -266,6 +266,15 @@ describe('flight information with an emailed code', () => {
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();
     await flight(page, 2).getByText('Must be a whole number').waitFor();
     await children.fill('0');
+    // a date left half typed (the month only) is said to be no date, not "required" under what was typed
+    const date = flight(page, 2).getByLabel('Flight Date');
+    await date.fill('');
+    await date.focus();
+    await page.keyboard.type('11');
+    await page.getByRole('button', { name: 'Submit Flight Information' }).click();
+    await flight(page, 2).getByText('Flight date must be a date like 2025-11-27').waitFor();
+    expect(await flight(page, 2).getByText('Flight date is required').count()).toBe(0);
+    await date.fill('2025-11-30');
     await expectFitsPhone(page);
 
     await page.getByRole('button', { name: 'Submit Flight Information' }).click();

@@ -16,7 +16,7 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { SelectField, TextField } from '../../../components/form-field';
-import { NumberField } from '../../../components/number-field';
+import { NumberField } from '../../../components/typed-field';
 import { useAgeCategoryOptions, useEvent } from '../../../lib/public-config';
 import { useForm } from '../../../lib/use-form';
 import { categoryForAge } from '../../../../shared/age-bands';

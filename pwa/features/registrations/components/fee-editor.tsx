@@ -4,7 +4,7 @@
  * when one applies, and the live preview: 'New Total' and, below what was paid, 'Refund Due'.
  */
 import { CheckboxField } from '../../../components/form-field';
-import { NumberField } from '../../../components/number-field';
+import { NumberField } from '../../../components/typed-field';
 import { formatMoney } from '../../../lib/format';
 import { fromCents } from '../../../../shared/pricing';
 import type { Registration } from '../../../../shared/schemas/registration';

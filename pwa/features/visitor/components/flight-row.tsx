@@ -6,7 +6,7 @@
  * and the three counts in one row, every control at least 44 px tall.
  */
 import { SelectField, TextAreaField, TextField, type Option } from '../../../components/form-field';
-import { NumberField } from '../../../components/number-field';
+import { DateField, NumberField, TimeField } from '../../../components/typed-field';
 import type { FieldErrors } from '../../../lib/form-errors';
 import { AIRLINES, FLIGHT_TYPES, OTHER_AIRLINE } from '../../../../shared/constants';
 import { OTHER_AIRPORT, type FlightRules } from '../../../../shared/schemas/flight';
@@ -110,9 +110,8 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
         />
       )}
       <div className="flight-pair">
-        <TextField
+        <DateField
           label="Flight Date"
-          type="date"
           min={window.min}
           max={window.max}
           value={row.flightDate}
@@ -120,10 +119,9 @@ export function FlightRow({ index, row, errors, window, requireType, canRemove, 
           error={err('flightDate')}
           required
         />
-        <TextField
+        <TimeField
           label="Flight Time"
           hint={departing ? 'Take-off, local time' : 'Landing, local time'}
-          type="time"
           value={row.flightTime}
           onChange={(e) => onChange({ flightTime: e.target.value })}
           error={err('flightTime')}
