@@ -178,16 +178,16 @@ function whenSent(n: HandoverNotice): string {
 /** 'h:mm' of an ISO time, on the device's clock ('' without one): a tap's time in a notice. */
 export const clockOf = (iso: string | null) => (iso ? formatClock(new Date(iso)).replace(/ [AP]M$/, '') : '');
 
-/**
- * "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36": a tap of this device that a later
- * tap on another device overrode (told when its answer or a download says so).
- */
 /** "Your 1:34 pickup of Ngozi Garcia" / "Your undo of the pickup of …": how a notice names a tap of this device. */
 export function yourTap(tappedAt: string | null, pickedUp: boolean, name: string): string {
   const when = clockOf(tappedAt);
   return `Your ${when ? `${when} ` : ''}${pickedUp ? 'pickup' : 'undo of the pickup'} of ${name}`;
 }
 
+/**
+ * "Your 1:34 pickup of Ngozi Garcia was undone by Demo Admin at 1:36": a tap of this device that a later
+ * tap on another device overrode (told when its answer or a download says so).
+ */
 export function overriddenPickupText(p: {
   /** this device's tap: when, and whether it was a pickup or its undo */
   tappedAt: string | null;
