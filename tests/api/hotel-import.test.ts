@@ -88,6 +88,33 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(stored.map((r) => r.guestName).sort()).toEqual(['First Dup', 'Good Guest']);
   });
 
+  it('refuses a row with more cells than the header (a comma not in quotes), and takes quoted commas', async () => {
+    const [name, note, quoted] = [conf('C'), conf('C'), conf('C')];
+    const csv = [
+      'Guest Name,Confirmation Number,Room Type,Notes',
+      `Singh, Chioma,${name},Two Queens,`,
+      `Ana Ruiz,${note},King,Late arrival, needs crib`,
+      `"Singh, Chioma",${quoted},Two Queens,"Late arrival, needs crib"`,
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: 1, invalid: 2, created: 1 });
+    const shifted = 'This row has 5 cells but the header has 4: a name or note that holds a comma must be in double quotes';
+    const errorsOn = (line: number) => res.body.rows.find((r: any) => r.line === line).errors;
+    expect(errorsOn(2)).toEqual([shifted]);
+    expect(errorsOn(3)).toEqual([shifted]);
+    expect(errorsOn(4)).toEqual([]);
+    const stored = await byConfirmation([name, note, quoted, 'Chioma']);
+    expect(stored.map((r) => [r.guestName, r.notes])).toEqual([['Singh, Chioma', 'Late arrival, needs crib']]);
+  });
+
+  it('takes a file whose every row ends with a separator the header has not', async () => {
+    const [a, b] = [conf('T'), conf('T')];
+    const res = await importCsv(`Guest Name,Confirmation Number,Room Type\nBo Lin,${a},King,\nAi Wu,${b},,\n`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ valid: 2, invalid: 0, created: 2 });
+  });
+
   it('numbers each row by the line it starts on when a note spans lines, and passes over rows of nothing but commas', async () => {
     const [kelly, nasser] = [conf('K'), conf('S')];
     const csv = [

@@ -109,6 +109,8 @@ const FORMAT_HELP =
   "Upload the hotel's rooming list as a CSV file with a header row (guest name, confirmation number, room type, room number, check-in, check-out, nights, VIP, notes).";
 
 /** The delimiter of the header line: the most frequent of ',', ';' and tab outside quotes. */
+const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
 function detectDelimiter(text: string): string {
   const firstLine =
     text
@@ -164,11 +166,12 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
   if (text.replace(/^\uFEFF/, '').trim() === '') throw badRequest(`The file is empty. ${FORMAT_HELP}`);
   if (text.includes('\u0000')) throw badRequest(`This does not look like a CSV file. ${FORMAT_HELP}`);
   let records: { record: string[]; info: { lines: number }; raw: string }[];
+  const delimiter = detectDelimiter(text);
   try {
     // one kind of line break: csv-parse counts a Windows one inside a quoted cell as two lines
     records = parse(text.replace(/\r\n?/g, '\n'), {
       bom: true,
-      delimiter: detectDelimiter(text),
+      delimiter,
       info: true,
       raw: true,
       relax_column_count: true,
@@ -214,6 +217,9 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
       `A rooming list has at most ${MAX_ROOMING_ROWS.toLocaleString('en-US')} bookings; this file has ${body.length.toLocaleString('en-US')}.`,
     );
 
+  // every row wider than the header by empty cells only: the writer ends each line with a separator
+  const widthOf = (record: string[]) => record.findLastIndex((c) => c !== '') + 1;
+  const trailingSeparators = body.every((r) => r.record.length > header.record.length && widthOf(r.record) <= header.record.length);
   const seen = new Map<string, number>();
   const rows = body.map(({ record, info, raw }): ImportRowResult => {
     const line = startLine(info.lines, raw);
@@ -223,6 +229,13 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
       return v === '' ? null : v;
     };
     const errors: string[] = [];
+    // more cells than the header names: a separator inside a name or note that is not in quotes shifted
+    // every cell after it ("Singh, Chioma" read as guest "Singh", confirmation "Chioma")
+    if (record.length > header.record.length && !(trailingSeparators && widthOf(record) <= header.record.length)) {
+      errors.push(
+        `This row has ${record.length} cells but the header has ${header.record.length}: a name or note that holds a ${SEPARATOR_NAMES[delimiter]} must be in double quotes`,
+      );
+    }
     const text = (f: Exclude<RoomingField, 'nights'>, v: string | null) => {
       if (v && v.length > LIMITS[f]) {
         errors.push(`${LABELS[f]} must be at most ${LIMITS[f]} characters`);
