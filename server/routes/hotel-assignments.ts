@@ -28,8 +28,10 @@ import { withIdempotency } from '../services/sync/idempotency';
 import {
   assignmentListQuerySchema,
   importQuerySchema,
+  deleteQuerySchema,
   matchSchema,
   searchMatchesQuerySchema,
+  unmatchSchema,
   unmatchedQuerySchema,
 } from '../../shared/schemas/hotel';
 
@@ -106,11 +108,12 @@ export const hotelRoutes = new Hono<AppEnv>()
   .post('/:id/unmatch', async (c) => {
     const user = requireAdmin(c);
     const id = intParam(c, 'id', BOOKING_NOT_FOUND);
+    const from = await jsonBody(c, unmatchSchema);
     const result = await withIdempotency<LinkAnswer, HotelRow | undefined>(
       c.get('deps').database.db,
       c.req.header('idempotency-key'),
-      { userId: user.id, method: 'POST', path: c.req.path, body: null },
-      async (tx, booking) => ({ status: 200, body: await unmatchAssignment(tx, booking, actorOf(c)) }),
+      { userId: user.id, method: 'POST', path: c.req.path, body: from.registrationId === undefined ? null : from },
+      async (tx, booking) => ({ status: 200, body: await unmatchAssignment(tx, booking, actorOf(c), from.registrationId) }),
       { prepare: (tx) => lockBooking(tx, id), savepoint: false },
     );
     if (result.replayed) c.header('Idempotent-Replayed', 'true');
@@ -119,6 +122,8 @@ export const hotelRoutes = new Hono<AppEnv>()
   .delete('/:id', async (c) => {
     requireAdmin(c);
     const id = intParam(c, 'id', BOOKING_NOT_FOUND);
-    await c.get('deps').database.db.transaction((tx) => deleteAssignment(tx, id, actorOf(c)));
+    const { linkedTo } = query(c, deleteQuerySchema);
+    const seen = linkedTo === undefined ? undefined : linkedTo === 'none' ? null : linkedTo;
+    await c.get('deps').database.db.transaction((tx) => deleteAssignment(tx, id, actorOf(c), seen));
     return c.body(null, 204);
   });

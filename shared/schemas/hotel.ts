@@ -61,6 +61,20 @@ const registrationIdField = z.union(
 export const matchSchema = z.object({ registrationId: registrationIdField });
 export type MatchInput = z.input<typeof matchSchema>;
 
+/**
+ * Unlink: optionally the registration the admin saw the booking linked to. Given, a booking linked to
+ * another one meanwhile (another admin relinked it while the confirmation was open) is refused, not unlinked.
+ */
+export const unmatchSchema = z.object({ registrationId: registrationIdField.optional() });
+
+/**
+ * Delete: optionally what the admin saw the booking linked to, `none` (the unmatched list) or a registration's
+ * id. Given, a booking linked otherwise meanwhile is refused, not deleted out from under that registration.
+ */
+export const deleteQuerySchema = z.object({
+  linkedTo: z.union([z.literal('none'), registrationIdField], { error: "linkedTo must be 'none' or a registration's id" }).optional(),
+});
+
 export const importQuerySchema = z.object({
   dryRun: flag('dryRun'),
 });

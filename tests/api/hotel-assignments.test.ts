@@ -362,6 +362,29 @@ describe('POST /api/hotel-assignments/{id}/unmatch', () => {
     expect(again.status).toBe(200);
     expect(again.body.changed).toBe(false);
   });
+
+  it('an unlink from the registration the admin saw is refused when another admin relinked the booking meanwhile', async () => {
+    const [carlos, yuki] = [await makeRegistration(t.db), await makeRegistration(t.db)];
+    const a = await makeHotelAssignment(t.db);
+    await link(a.id, carlos.id);
+    // another admin, while the first one's confirmation is open: unlinked from Carlos, linked to Yuki
+    await t.api('POST', `/api/hotel-assignments/${a.id}/unmatch`, { token: admin.token });
+    await link(a.id, yuki.id);
+    const res = await t.api('POST', `/api/hotel-assignments/${a.id}/unmatch`, { token: admin.token, body: { registrationId: carlos.id } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      `This hotel booking was linked to another registration meanwhile (${yuki.registrationNumber}): nothing was unlinked`,
+    );
+    expect((await registration(yuki.id)).hotelConfirmationNumber).toBe(a.confirmationNumber);
+    // from the registration it is linked to, the unlink is made
+    const own = await t.api('POST', `/api/hotel-assignments/${a.id}/unmatch`, { token: admin.token, body: { registrationId: yuki.id } });
+    expect([own.status, own.body.changed]).toEqual([200, true]);
+    // already unlinked: what the admin wanted holds
+    const again = await t.api('POST', `/api/hotel-assignments/${a.id}/unmatch`, { token: admin.token, body: { registrationId: yuki.id } });
+    expect([again.status, again.body.changed]).toEqual([200, false]);
+    const bad = await t.api('POST', `/api/hotel-assignments/${a.id}/unmatch`, { token: admin.token, body: { registrationId: 'x' } });
+    expect([bad.status, bad.body.error]).toEqual([400, expect.any(String)]);
+  });
 });
 
 describe('DELETE /api/hotel-assignments/{id}', () => {
@@ -392,5 +415,23 @@ describe('DELETE /api/hotel-assignments/{id}', () => {
     await link(a.id, reg.id);
     expect((await t.api('DELETE', `/api/hotel-assignments/${a.id}`, { token: admin.token })).status).toBe(204);
     expect((await registration(reg.id)).hotelConfirmationNumber).toBeNull();
+  });
+
+  it('a delete from the unmatched list (linkedTo=none) is refused when another admin linked the booking meanwhile', async () => {
+    const reg = await makeRegistration(t.db);
+    const a = await makeHotelAssignment(t.db);
+    await link(a.id, reg.id);
+    const res = await t.api('DELETE', `/api/hotel-assignments/${a.id}?linkedTo=none`, { token: admin.token });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      `This hotel booking was linked to another registration meanwhile (${reg.registrationNumber}): nothing was deleted`,
+    );
+    const [row] = await t.db.select().from(hotelAssignments).where(eq(hotelAssignments.id, a.id));
+    expect([row.deletedAt, row.registrationId]).toEqual([null, reg.id]);
+    expect((await registration(reg.id)).hotelConfirmationNumber).toBe(a.confirmationNumber);
+    // seen linked to it: deleted
+    expect((await t.api('DELETE', `/api/hotel-assignments/${a.id}?linkedTo=${reg.id}`, { token: admin.token })).status).toBe(204);
+    const bad = await t.api('DELETE', `/api/hotel-assignments/${a.id}?linkedTo=somewhere`, { token: admin.token });
+    expect([bad.status, bad.body.error]).toEqual([400, expect.any(String)]);
   });
 });

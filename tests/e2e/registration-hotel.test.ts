@@ -44,6 +44,33 @@ describe('hotel block on the registration page', () => {
     expect((await serverRegistration(family.registrationId)).hotel_confirmation_number).toBeNull();
   });
 
+  it('says so, and unlinks nothing, when another admin linked the booking elsewhere while the confirmation was open', async () => {
+    const last = uniqueWord();
+    const family = await createFamily({ firstName: 'Carla', lastName: last, flight: ARRIVAL });
+    const other = await createFamily({ firstName: 'Yuki', lastName: last, flight: ARRIVAL });
+    const confirmation = `RL${uniqueWord(8).toUpperCase()}`;
+    await importRoomingCsv(`Guest Name,Confirmation Number,Check-in,Check-out\n"${last}, Carla",${confirmation},2025-11-26,2025-11-30\n`);
+    const booking = await bookingByConfirmation(confirmation);
+    const token = await seedToken();
+    await api('POST', `/hotel-assignments/${booking!.id}/match`, { token, body: { registrationId: family.registrationId } });
+
+    const { page } = await signInAs('admin', { path: `/registration/${family.registrationNumber}` });
+    const unlink = page.getByRole('button', { name: `Unlink hotel booking ${confirmation}` });
+    await unlink.waitFor();
+    page.once('dialog', async (d) => {
+      // meanwhile, another admin: unlinked here, linked to the other family
+      await api('POST', `/hotel-assignments/${booking!.id}/unmatch`, { token });
+      await api('POST', `/hotel-assignments/${booking!.id}/match`, { token, body: { registrationId: other.registrationId } });
+      await d.accept();
+    });
+    await unlink.click();
+    await page
+      .getByText(`This hotel booking was linked to another registration meanwhile (${other.registrationNumber}): nothing was unlinked`)
+      .waitFor();
+    expect((await bookingByConfirmation(confirmation))!.registration_id).toBe(other.registrationId);
+    expect((await serverRegistration(other.registrationId)).hotel_confirmation_number).toBe(confirmation);
+  });
+
   it('does nothing when the admin declines', async () => {
     const last = uniqueWord();
     const family = await createFamily({ firstName: 'Staying', lastName: last, flight: ARRIVAL });

@@ -68,6 +68,16 @@ async function linkedElsewhereText(tx: DbOrTx, holderId: number): Promise<string
     .limit(1);
   return holder ? `${BOOKING_LINKED_ELSEWHERE} (${holder.number}): unlink it there first` : BOOKING_LINKED_ELSEWHERE;
 }
+/** Unlink or delete refused: the booking is no longer linked as the admin saw it (another admin changed it). */
+async function relinkedText(tx: DbOrTx, holderId: number | null, what: 'unlinked' | 'deleted'): Promise<string> {
+  if (holderId === null) return `This hotel booking was unlinked meanwhile: nothing was ${what}`;
+  const [holder] = await tx
+    .select({ number: registrations.registrationNumber })
+    .from(registrations)
+    .where(eq(registrations.id, holderId))
+    .limit(1);
+  return `This hotel booking was linked to another registration meanwhile${holder ? ` (${holder.number})` : ''}: nothing was ${what}`;
+}
 export const BOOKING_DELETED = 'This hotel booking was deleted';
 export const REGISTRATION_CANCELLED_FOR_LINK = 'This registration is cancelled: reactivate it before linking a hotel booking';
 export const BOOKING_NOT_FOUND = 'Hotel assignment not found';
@@ -454,10 +464,17 @@ export async function matchAssignment(tx: DbOrTx, locked: LinkRows, actor: Actor
   };
 }
 
-/** Unlinks a booking that lockBooking locked (it returns to the unmatched list); already unlinked answers 200 unchanged. */
-export async function unmatchAssignment(tx: DbOrTx, booking: HotelRow | undefined, actor: Actor): Promise<LinkAnswer> {
+/**
+ * Unlinks a booking that lockBooking locked (it returns to the unmatched list); already unlinked answers 200
+ * unchanged. `from`, when given, is the registration the admin unlinks it from: linked to another one
+ * meanwhile, it is refused (409) and stays linked there.
+ */
+export async function unmatchAssignment(tx: DbOrTx, booking: HotelRow | undefined, actor: Actor, from?: number): Promise<LinkAnswer> {
   const a = found(booking);
   if (a.deletedAt) throw conflict(BOOKING_DELETED);
+  if (from !== undefined && a.registrationId !== null && a.registrationId !== from) {
+    throw conflict(await relinkedText(tx, a.registrationId, 'unlinked'));
+  }
   if (!a.registrationId) {
     return {
       message: `${a.guestName} is not linked to a registration`,
@@ -477,10 +494,14 @@ export async function unmatchAssignment(tx: DbOrTx, booking: HotelRow | undefine
   };
 }
 
-/** Soft-deletes booking `id` (and first unlinks it, so no registration shows a deleted booking). */
-export async function deleteAssignment(tx: DbOrTx, id: number, actor: Actor): Promise<void> {
+/**
+ * Soft-deletes booking `id` (and first unlinks it, so no registration shows a deleted booking). `linkedTo`,
+ * when given, is what the admin saw it linked to (null: nothing): linked otherwise meanwhile, it is refused (409).
+ */
+export async function deleteAssignment(tx: DbOrTx, id: number, actor: Actor, linkedTo?: number | null): Promise<void> {
   const a = found(await lockBooking(tx, id));
   if (a.deletedAt) throw notFound(BOOKING_NOT_FOUND);
+  if (linkedTo !== undefined && a.registrationId !== linkedTo) throw conflict(await relinkedText(tx, a.registrationId, 'deleted'));
   const { change } = await planDetach(tx, a);
   if (change) await writeLinkChanges(tx, actor, { registration: change });
   await tx

@@ -19,7 +19,9 @@ export function useLinkedBookings(registrationId: number, enabled = true) {
   return useQuery({ ...linkedBookingsQueryOptions(registrationId), enabled });
 }
 
-export const unlinkBooking = (assignmentId: number) => api.post<unknown>(`/hotel-assignments/${assignmentId}/unmatch`);
+/** Unlinks the booking from `registrationId`, the registration it was seen linked to: relinked meanwhile, it is refused. */
+export const unlinkBooking = ({ assignmentId, registrationId }: { assignmentId: number; registrationId: number }) =>
+  api.post<unknown>(`/hotel-assignments/${assignmentId}/unmatch`, { registrationId });
 
 export function useUnlinkBooking() {
   const qc = useQueryClient();

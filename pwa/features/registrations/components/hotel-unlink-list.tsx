@@ -26,7 +26,7 @@ export function HotelUnlinkList({ registrationId, shownConfirmation, disabledRea
   function onUnlink(id: number, confirmation: string) {
     if (!window.confirm(`Unlink hotel booking ${confirmation} from this registration?`)) return;
     // each unlink says its own failure: a second one started meanwhile would take over mutate()'s callbacks
-    unlink.mutateAsync(id).catch((e: unknown) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')));
+    unlink.mutateAsync({ assignmentId: id, registrationId }).catch((e: unknown) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')));
   }
 
   return (
@@ -47,7 +47,7 @@ export function HotelUnlinkList({ registrationId, shownConfirmation, disabledRea
             variant="ghost"
             className="btn-small"
             onClick={() => onUnlink(b.id, b.confirmation_number)}
-            busy={unlink.isPending && unlink.variables === b.id}
+            busy={unlink.isPending && unlink.variables.assignmentId === b.id}
             busyText="Unlinking..."
             disabled={!!disabledReason}
             title={disabledReason}
