@@ -411,6 +411,26 @@ describe('registration desk', () => {
     expect(ledger.body.paid_amount).toBe(0);
   });
 
+  it('the refund step follows a payment that lands after the cancel (a desk offline), and Not now names what is held', async () => {
+    const { page, token } = await signInAs('admin');
+    const created = await createByApi(token, 'Lena', 'Latecash');
+    const id = created.body.registration.id;
+    await api('POST', `/registrations/${id}/payments`, { token, body: { amount: 120, method: 'card', note: null } });
+    await page.goto(`/registration/${created.body.registration.registration_number}`);
+    const reason = answerNextDialog(page, 'accept', 'Cannot travel');
+    await page.getByRole('button', { name: 'Cancel Registration' }).click();
+    await reason;
+    const refund = page.getByRole('region', { name: 'Refund the payment?' });
+    await refund.getByText('$120.00 has been paid on this registration', { exact: false }).waitFor();
+    // the desk's cash, taken offline before the cancel, reaches the server now
+    const late = await api('POST', `/registrations/${id}/payments`, { token, body: { amount: 80, method: 'cash', note: null } });
+    expect(late.status).toBe(201);
+    await refund.getByText('$200.00 has been paid on this registration', { exact: false }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => refund.getByLabel('Refund Amount ($)').inputValue()).toBe('200.00');
+    await refund.getByRole('button', { name: 'Not now' }).click();
+    await page.getByText('$200.00 is still held for this registration.', { exact: false }).waitFor();
+  });
+
   it('edit mode changes the emergency contact, country, dietary needs, special requests and notes, Cancel puts them back, and Enter saves', async () => {
     const { page, token } = await signInAs('admin');
     const created = await createByApi(token, 'Edda', 'Edits', { dietary_restrictions: 'None' });

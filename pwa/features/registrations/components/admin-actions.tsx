@@ -39,7 +39,9 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
   const cancel = useCancelRegistration();
   const reactivate = useReactivateRegistration();
   const confirm = useConfirmRegistration();
-  const [refundOf, setRefundOf] = useState<number | null>(null);
+  /** the refund step is open: it shows what the registration holds now (a desk's payment may land meanwhile) */
+  const [refunding, setRefunding] = useState(false);
+  const held = refundOwed(r);
   const group = useRef<HTMLDivElement>(null);
   /** off, with the reason as the tooltip, while offline */
   const offline = { disabled: !!disabledReason, title: disabledReason };
@@ -74,8 +76,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
       {
         onSuccess: ({ registration }) => {
           clearNotice(); // a failed try's error does not stay under a cancellation that went through
-          const held = refundOwed(registration);
-          if (held > 0) setRefundOf(held);
+          if (refundOwed(registration) > 0) setRefunding(true);
         },
         onError: (e) => notify('error', errorMessage(e, 'Failed to cancel registration')),
       },
@@ -86,7 +87,7 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
     if (!window.confirm('Are you sure you want to reactivate this registration?')) return;
     reactivate.mutate(r.id, {
       onSuccess: () => {
-        setRefundOf(null); // reactivated while the refund step was open: it is not asked again later
+        setRefunding(false); // reactivated while the refund step was open: it is not asked again later
         clearNotice();
       },
       onError: (e) => notify('error', errorMessage(e, 'Failed to reactivate registration')),
@@ -137,12 +138,12 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
           </Button>
         )}
       </div>
-      {refundOf !== null && r.status === 'cancelled' && (
+      {refunding && r.status === 'cancelled' && held > 0 && (
         <RefundStep
           registrationId={r.id}
-          paid={refundOf}
+          paid={held}
           onDone={(kind, text) => {
-            setRefundOf(null);
+            setRefunding(false);
             notify(kind, text);
           }}
         />

@@ -26,7 +26,9 @@ export function HotelUnlinkList({ registrationId, shownConfirmation, disabledRea
   function onUnlink(id: number, confirmation: string) {
     if (!window.confirm(`Unlink hotel booking ${confirmation} from this registration?`)) return;
     // each unlink says its own failure: a second one started meanwhile would take over mutate()'s callbacks
-    unlink.mutateAsync({ assignmentId: id, registrationId }).catch((e: unknown) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')));
+    unlink
+      .mutateAsync({ assignmentId: id, registrationId })
+      .catch((e: unknown) => onFailure(errorMessage(e, 'Failed to unlink hotel assignment')));
   }
 
   return (

@@ -16,6 +16,7 @@ import { METHOD_OPTIONS } from './record-payment-form';
 
 export interface RefundStepProps {
   registrationId: number;
+  /** what the registration holds now: it follows a payment recorded meanwhile (a desk's, synced late) */
   paid: number;
   onDone: (kind: 'success' | 'info', text: string) => void;
 }
@@ -26,6 +27,14 @@ export function RefundStep({ registrationId, paid, onDone }: RefundStepProps) {
   useEffect(() => title.current?.focus(), []);
   const form = useForm({ amount: paid.toFixed(2), method: 'check', note: 'Refund on cancellation' });
   const record = useRecordPayment();
+  // what is held changed while the step was open: the amount follows it, unless the admin typed another
+  const prefilled = useRef(paid);
+  const { set, values } = form;
+  useEffect(() => {
+    if (paid === prefilled.current) return;
+    if (values.amount.trim() === prefilled.current.toFixed(2)) set('amount', paid.toFixed(2));
+    prefilled.current = paid;
+  }, [paid, values.amount, set]);
 
   function notNow() {
     onDone('info', `${formatMoney(paid)} is still held for this registration. Record the refund under Payments when it is paid back.`);
