@@ -12,7 +12,7 @@
 import type { AppDB } from './db';
 import { saveCursor } from './downloads';
 import { hotelFieldsOf } from './hotel-fields';
-import { rebaseDownloaded } from './desk';
+import { rebaseDownloaded, settleHeldPayments } from './desk';
 import { normalizeSearch, registrationSearchSource } from '../../shared/search';
 import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage, SyncedRegistration } from './types';
 
@@ -57,7 +57,7 @@ export async function applyHotelPage(db: AppDB, page: HotelPage): Promise<void> 
 }
 
 export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage): Promise<void> {
-  await db.transaction('rw', [db.registrations, db.outbox, db.meta], async () => {
+  await db.transaction('rw', [db.registrations, db.outbox, db.receipts, db.meta], async () => {
     const existing = await db.registrations.bulkGet(page.registrations.map((r) => r.id));
     const rows: CachedRegistration[] = page.registrations.map((row, i) => {
       const held = existing[i]?.pendingHotel;
@@ -68,6 +68,7 @@ export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage)
     });
     // the desk's queued check-ins and payments stay shown on top of the new server state (desk.ts)
     await db.registrations.bulkPut(await rebaseDownloaded(db, rows));
+    await settleHeldPayments(db, page.registrations);
     await saveCursor(db, 'registrations', page);
   });
 }

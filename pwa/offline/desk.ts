@@ -18,7 +18,7 @@ import { OutboxError } from './outbox-error';
 import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
 import type { CheckInResult } from '../../shared/schemas/records';
 import type { PaymentAnswer } from './answers';
-import { balanceDueCents, derivePaymentStatus, formatMoney, fromCents, toCents } from '../../shared/pricing';
+import { balanceDueCents, derivePaymentStatus, formatMoney, fromCents, refundOwedCents, toCents } from '../../shared/pricing';
 
 const isDeskOp = (op: OutboxOp): op is DeskOp => op.kind === 'check-in' || op.kind === 'payment';
 
@@ -109,7 +109,8 @@ interface QueueBase {
   now?: () => number;
 }
 
-const familyOf = (r: CachedRegistration) => `${r.primary_first_name} ${r.primary_last_name}`.trim();
+const familyOf = (r: Pick<SyncedRegistration, 'primary_first_name' | 'primary_last_name'>) =>
+  `${r.primary_first_name} ${r.primary_last_name}`.trim();
 
 /** Queues a desk op; `tapped`: the records whose last tap it is (clock.ts tapTimeIso). */
 async function queue<O extends DeskOp>(
@@ -274,6 +275,29 @@ export const overpaidText = (over: number, total: number, waived = false) =>
 /** The sentence of a payment that reached the server after the registration was cancelled: recorded, the money taken. */
 export const cancelledPaymentText = (amount: number) =>
   `Cancelled: ${formatMoney(amount)} was recorded on this registration after it was cancelled. Hand the money to an organiser to refund`;
+
+/**
+ * Payments kept as conflicts (money for an organiser to refund) that a download shows are no longer
+ * refunds to make: the registration was reactivated, its total raised, or the refund recorded. They leave
+ * the sync panel, and the desk is told in words, so no cash is handed over for a refund no longer due.
+ * Tables: outbox, receipts, meta.
+ */
+export async function settleHeldPayments(db: AppDB, downloaded: readonly SyncedRegistration[]): Promise<void> {
+  const held = (await db.outbox.where('state').equals('conflict').toArray()).filter((op): op is PaymentOp => op.kind === 'payment');
+  if (held.length === 0) return;
+  const byId = new Map(downloaded.map((r) => [r.id, r]));
+  for (const op of held) {
+    const r = byId.get(op.payload.registrationId);
+    if (!r || refundOwedCents(r.status, toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0)) > 0) continue;
+    await db.outbox.where('opId').equals(op.opId).delete();
+    await writeReceipt(db, op, 'done', { message: null });
+    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r)));
+  }
+}
+
+/** "Nothing is to be refunded to Aaliyah Lewis any more: the $200.00 taken at the desk stays as paid" */
+export const settledHeldPaymentText = (amount: number, family: string) =>
+  `Nothing is to be refunded to ${family} any more: the ${formatMoney(amount)} taken at the desk stays as paid`;
 
 /** The card's word for a payment conflict, from its sentence above. */
 export const overpaymentBadge = (lastError: string | null) =>

@@ -330,6 +330,53 @@ describe('payments at the desk', () => {
     expect(await opOutcome(db, again.opId)).toMatchObject({ state: 'done' });
   });
 
+  it('a payment conflict leaves the panel, with a notice, once a download shows nothing is to be refunded (reactivated, or refunded)', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party(), party({ id: 8, primary_first_name: 'Lan', primary_last_name: 'Vo' })]);
+    const cancelledAnswer = (id: number) => () => ({
+      status: 201,
+      body: { payment: { id }, registration: party({ id, status: 'cancelled', paid_amount: 300, balance_due: 0, payment_status: 'paid' }) },
+    });
+    const [first, second] = [
+      await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' }),
+      await queuePayment(db, { registrationId: 8, amount: 200, method: 'cash' }),
+    ];
+    const server = fakeServer({
+      'POST /registrations/7/payments': cancelledAnswer(7),
+      'POST /registrations/8/payments': cancelledAnswer(8),
+    });
+    await engine(db, server.transport).syncOnce();
+    expect((await listOps(db)).map((o) => o.state)).toEqual(['conflict', 'conflict']);
+    const { applyRegistrationsPage } = await import('../../pwa/offline/admin-downloads');
+    // 7 reactivated (its $300 pays its total); 8 still cancelled, its money still held
+    await applyRegistrationsPage(db, {
+      registrations: [
+        party({ status: 'active', paid_amount: 300, balance_due: 0, payment_status: 'paid' }),
+        party({ id: 8, primary_first_name: 'Lan', primary_last_name: 'Vo', status: 'cancelled', paid_amount: 300, balance_due: 0 }),
+      ],
+      removed: [],
+      cursor: 300,
+      hasMore: false,
+      serverTime: '',
+    });
+    expect((await listOps(db)).map((o) => o.opId)).toEqual([second.opId]);
+    expect(await opOutcome(db, first.opId)).toMatchObject({ state: 'done' });
+    expect(((await db.getMeta('overrides')) ?? []).map((n) => n.text)).toEqual([
+      'Nothing is to be refunded to Anh Nguyen any more: the $200.00 taken at the desk stays as paid',
+    ]);
+    // 8's refund recorded by an organiser: nothing held any more
+    await applyRegistrationsPage(db, {
+      registrations: [
+        party({ id: 8, primary_first_name: 'Lan', primary_last_name: 'Vo', status: 'cancelled', paid_amount: 0, balance_due: 0 }),
+      ],
+      removed: [],
+      cursor: 301,
+      hasMore: false,
+      serverTime: '',
+    });
+    expect(await listOps(db)).toEqual([]);
+  });
+
   it('a refused payment sent again keeps its key, so one the server already recorded is not taken twice', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);
