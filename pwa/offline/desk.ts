@@ -112,9 +112,16 @@ interface QueueBase {
 const familyOf = (r: Pick<SyncedRegistration, 'primary_first_name' | 'primary_last_name'>) =>
   `${r.primary_first_name} ${r.primary_last_name}`.trim();
 
+/** What a cancelled registration cannot have, said when a desk op is refused for it. */
+const CANNOT: Record<DeskOp['kind'], string> = {
+  'check-in': 'it cannot be checked in.',
+  payment: 'no payment can be taken for it. Send the family to an organiser.',
+};
+
 /** Queues a desk op; `tapped`: the records whose last tap it is (clock.ts tapTimeIso). */
 async function queue<O extends DeskOp>(
   db: AppDB,
+  kind: O['kind'],
   input: QueueBase,
   tapped: readonly string[],
   build: (reg: CachedRegistration, common: Omit<O, 'kind' | 'payload' | 'label'>, deviceId: string) => O,
@@ -124,9 +131,7 @@ async function queue<O extends DeskOp>(
     const reg = await db.registrations.get(input.registrationId);
     if (!reg) throw new OutboxError('This registration is not on this device. Sync, then try again.');
     if (reg.status === 'cancelled')
-      throw new OutboxError(
-        `This registration is cancelled${reg.cancel_reason ? ` (${reg.cancel_reason})` : ''}: it cannot be checked in.`,
-      );
+      throw new OutboxError(`This registration is cancelled${reg.cancel_reason ? ` (${reg.cancel_reason})` : ''}: ${CANNOT[kind]}`);
     const common = {
       opId: crypto.randomUUID(),
       clientTime: await tapTimeIso(db, tapped, now),
@@ -149,7 +154,7 @@ export function queueCheckIn(
   input: QueueBase & { attendeeIds: number[]; checkedIn: boolean; actorName: string | null },
 ): Promise<CheckInOp> {
   const tapped = input.attendeeIds.map((id) => `attendee:${id}`);
-  return queue<CheckInOp>(db, input, tapped, (reg, common, deviceId) => {
+  return queue<CheckInOp>(db, 'check-in', input, tapped, (reg, common, deviceId) => {
     const names = reg.attendees.filter((a) => input.attendeeIds.includes(a.id)).map((a) => `${a.first_name} ${a.last_name}`);
     const who = names.length === reg.attendees.length && names.length > 1 ? `all ${names.length} of ${familyOf(reg)}` : names.join(', ');
     return {
@@ -179,7 +184,7 @@ export const takenByNote = (name: string, at: string) => `Taken at the desk by $
 /** Records a payment taken at the desk: the balance shows it at once, the payment is queued. */
 export function queuePayment(db: AppDB, input: QueueBase & { amount: number; method: string; note?: string | null }): Promise<PaymentOp> {
   // payments add up: no tap of theirs undoes another
-  return queue<PaymentOp>(db, input, [], (reg, common, deviceId) => ({
+  return queue<PaymentOp>(db, 'payment', input, [], (reg, common, deviceId) => ({
     ...common,
     kind: 'payment',
     payload: {

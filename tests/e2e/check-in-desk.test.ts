@@ -290,6 +290,31 @@ describe('the check-in desk', () => {
       .toBe(2);
   });
 
+  it("an admin cancels the family while the desk's Record payment is open: the dialog says to take no money, and cannot record", async () => {
+    const family = await createFamily({
+      firstName: 'Ximena',
+      lastName: uniqueWord(),
+      flight: { flightNumber: 'UA 82', flightDate: '2025-11-27', flightTime: '12:00' },
+    });
+    const { page } = await signInAs('checkin', { page: await newPage({ viewport: PHONE }), path: '/admin/check-in' });
+    await page.getByLabel('Find a family').fill(family.name);
+    const card = page.getByRole('region', { name: `Party of ${family.name}` });
+    await card.getByRole('button', { name: 'Record payment' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: `Record payment: ${family.name}` });
+    await dialog.getByLabel('Amount').waitFor();
+    const cancelled = await api('POST', `/registrations/${family.registrationId}/cancel`, {
+      token: await seedToken(),
+      body: { reason: 'Duplicate registration' },
+    });
+    expect(cancelled.status).toBe(200);
+    await dialog
+      .getByText('This registration was cancelled while this was open: take no money. Send the family to an organiser.')
+      .waitFor({ timeout: 30_000 });
+    expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
+    const ledger = await api('GET', `/registrations/${family.registrationId}/payments`, { token: await seedToken() });
+    expect(ledger.body.payments).toEqual([]);
+  });
+
   it('finds a family by a first name and checks all in; offline, checks in another and takes its balance; both sync when the signal returns', async () => {
     const first = await createFamily({
       firstName: 'Thao',

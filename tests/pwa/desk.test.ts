@@ -170,6 +170,10 @@ describe('check-ins at the desk', () => {
     await expect(queueCheckIn(db, { registrationId: 7, attendeeIds: [71], checkedIn: true, actorName: null })).rejects.toThrow(
       'This registration is cancelled (Could not travel): it cannot be checked in.',
     );
+    // nor paid: the sentence is about the money, not the check-in
+    await expect(queuePayment(db, { registrationId: 7, amount: 50, method: 'cash' })).rejects.toThrow(
+      'This registration is cancelled (Could not travel): no payment can be taken for it. Send the family to an organiser.',
+    );
     expect(await listOps(db)).toEqual([]);
   });
 });

@@ -271,6 +271,7 @@ export function PartyCard({ initial }: { initial: CachedRegistration }) {
           open
           balanceDue={balance}
           family={family}
+          cancelled={cancelled}
           onClose={() => setPaying(false)}
           onRecord={async (amount, method) => {
             await pay(reg.id, amount, method);

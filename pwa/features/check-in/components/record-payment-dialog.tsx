@@ -32,16 +32,22 @@ export const changedText = (before: number, now: number) =>
     ? `Nothing is due any more: the balance changed from ${formatMoney(before)} while this was open (a payment or a fee change from another device).`
     : `The balance changed from ${formatMoney(before)} to ${formatMoney(now)} while this was open (a payment or a fee change from another device).`;
 
+/** Said in the dialog when an admin cancelled the registration while it was open (a sync). */
+export const CANCELLED_WHILE_OPEN = 'This registration was cancelled while this was open: take no money. Send the family to an organiser.';
+
 export function RecordPaymentDialog({
   open,
   balanceDue,
   family,
+  cancelled = false,
   onClose,
   onRecord,
 }: {
   open: boolean;
   balanceDue: number;
   family: string;
+  /** cancelled since the dialog opened: nothing can be taken */
+  cancelled?: boolean;
   onClose: () => void;
   onRecord: (amount: number, method: string) => Promise<void>;
 }) {
@@ -87,7 +93,7 @@ export function RecordPaymentDialog({
     <Dialog open={open} title={`Record payment: ${family}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
         <p>Balance due: {formatMoney(balanceDue)}</p>
-        {changed && <Alert kind="warning">{changed}</Alert>}
+        {cancelled ? <Alert kind="warning">{CANCELLED_WHILE_OPEN}</Alert> : changed && <Alert kind="warning">{changed}</Alert>}
         <TextField
           ref={amountBox}
           label="Amount"
@@ -104,7 +110,7 @@ export function RecordPaymentDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" busy={busy} busyText="Recording...">
+          <Button type="submit" busy={busy} busyText="Recording..." disabled={cancelled}>
             Record payment
           </Button>
         </div>
