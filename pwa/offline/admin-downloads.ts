@@ -12,7 +12,7 @@
 import type { AppDB } from './db';
 import { saveCursor } from './downloads';
 import { hotelFieldsOf } from './hotel-fields';
-import { rebaseDownloaded, settleHeldPayments } from './desk';
+import { noteUndoneCheckIns, rebaseDownloaded, settleHeldPayments } from './desk-downloads';
 import { normalizeSearch, registrationSearchSource } from '../../shared/search';
 import type { CachedHotelAssignment, CachedRegistration, HotelPage, RegistrationsPage, SyncedRegistration } from './types';
 
@@ -67,6 +67,7 @@ export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage)
       return { ...base, ...hotelFieldsOf(existing[i]!), pendingHotel: { opId: held.opId, before: hotelFieldsOf(row) } };
     });
     // the desk's queued check-ins and payments stay shown on top of the new server state (desk.ts)
+    await noteUndoneCheckIns(db, existing, page.registrations);
     await db.registrations.bulkPut(await rebaseDownloaded(db, rows));
     await settleHeldPayments(db, page.registrations);
     await saveCursor(db, 'registrations', page);

@@ -18,9 +18,9 @@ import { OutboxError } from './outbox-error';
 import type { CachedRegistration, CheckInOp, DeskOp, DeskState, OpAuthor, OutboxOp, PaymentOp, SyncedRegistration } from './types';
 import type { CheckInResult } from '../../shared/schemas/records';
 import type { PaymentAnswer } from './answers';
-import { balanceDueCents, derivePaymentStatus, formatMoney, fromCents, refundOwedCents, toCents } from '../../shared/pricing';
+import { balanceDueCents, derivePaymentStatus, formatMoney, fromCents, toCents } from '../../shared/pricing';
 
-const isDeskOp = (op: OutboxOp): op is DeskOp => op.kind === 'check-in' || op.kind === 'payment';
+export const isDeskOp = (op: OutboxOp): op is DeskOp => op.kind === 'check-in' || op.kind === 'payment';
 
 /** The desk's fields of a registration as the server sent it. */
 export function deskStateOf(r: Pick<SyncedRegistration, 'attendees' | 'paid_amount' | 'balance_due' | 'payment_status'>): DeskState {
@@ -88,19 +88,6 @@ export async function showDesk(db: AppDB, registrationId: number, base?: DeskSta
   await db.registrations.put(withDeskOps(reg, base ?? reg.deskBase ?? deskStateOf(reg), await pendingDeskOps(db, registrationId)));
 }
 
-/** Registrations of a downloaded page as shown: each page row is the new server base, pending desk ops on top. */
-export async function rebaseDownloaded(db: AppDB, rows: CachedRegistration[]): Promise<CachedRegistration[]> {
-  const ops = (await db.outbox.where('state').equals('pending').sortBy('seq')).filter(isDeskOp);
-  if (ops.length === 0) return rows.map((r) => ({ ...r, deskBase: deskStateOf(r) }));
-  return rows.map((r) =>
-    withDeskOps(
-      r,
-      deskStateOf(r),
-      ops.filter((op) => op.payload.registrationId === r.id),
-    ),
-  );
-}
-
 // ---- queueing ------------------------------------------------------------------------------------
 
 interface QueueBase {
@@ -109,7 +96,7 @@ interface QueueBase {
   now?: () => number;
 }
 
-const familyOf = (r: Pick<SyncedRegistration, 'primary_first_name' | 'primary_last_name'>) =>
+export const familyOf = (r: Pick<SyncedRegistration, 'primary_first_name' | 'primary_last_name'>) =>
   `${r.primary_first_name} ${r.primary_last_name}`.trim();
 
 /** What a cancelled registration cannot have, said when a desk op is refused for it. */
@@ -280,29 +267,6 @@ export const overpaidText = (over: number, total: number, waived = false) =>
 /** The sentence of a payment that reached the server after the registration was cancelled: recorded, the money taken. */
 export const cancelledPaymentText = (amount: number) =>
   `Cancelled: ${formatMoney(amount)} was recorded on this registration after it was cancelled. Hand the money to an organiser to refund`;
-
-/**
- * Payments kept as conflicts (money for an organiser to refund) that a download shows are no longer
- * refunds to make: the registration was reactivated, its total raised, or the refund recorded. They leave
- * the sync panel, and the desk is told in words, so no cash is handed over for a refund no longer due.
- * Tables: outbox, receipts, meta.
- */
-export async function settleHeldPayments(db: AppDB, downloaded: readonly SyncedRegistration[]): Promise<void> {
-  const held = (await db.outbox.where('state').equals('conflict').toArray()).filter((op): op is PaymentOp => op.kind === 'payment');
-  if (held.length === 0) return;
-  const byId = new Map(downloaded.map((r) => [r.id, r]));
-  for (const op of held) {
-    const r = byId.get(op.payload.registrationId);
-    if (!r || refundOwedCents(r.status, toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0)) > 0) continue;
-    await db.outbox.where('opId').equals(op.opId).delete();
-    await writeReceipt(db, op, 'done', { message: null });
-    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r)));
-  }
-}
-
-/** "Nothing is to be refunded to Aaliyah Lewis any more: the $200.00 taken at the desk stays as paid" */
-export const settledHeldPaymentText = (amount: number, family: string) =>
-  `Nothing is to be refunded to ${family} any more: the ${formatMoney(amount)} taken at the desk stays as paid`;
 
 /** The card's word for a payment conflict, from its sentence above. */
 export const overpaymentBadge = (lastError: string | null) =>

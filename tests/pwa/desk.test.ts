@@ -147,6 +147,33 @@ describe('check-ins at the desk', () => {
     ]);
   });
 
+  it("this desk's check-in that a download shows undone on another device since: the desk is told once", async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [71, 72], checkedIn: true, actorName: 'Dana Desk' });
+    const device = (await db.getMeta('deviceId'))!;
+    const server = fakeServer({ 'POST /registrations/7/check-in': checkInRoute({ by: 'Dana D.', device: () => device }) });
+    await engine(db, server.transport).syncOnce();
+    expect((await db.registrations.get(7))!.attendees.map((a) => a.checked_in)).toEqual([true, true]);
+    const { applyRegistrationsPage } = await import('../../pwa/offline/admin-downloads');
+    const base = (await db.registrations.get(7))!.attendees;
+    // another desk undid Anh's check-in (a later tap); Binh's stays
+    const undone = party({
+      attendees: [
+        attendeeRow({ id: 71, registration_id: 7, first_name: 'Anh', checked_in: false }),
+        attendeeRow({ ...base[1], registration_id: 7, first_name: 'Binh' }),
+      ],
+    });
+    const page = { registrations: [undone], removed: [], cursor: 400, hasMore: false, serverTime: '' };
+    await applyRegistrationsPage(db, page);
+    const texts = () => db.getMeta('overrides').then((n) => (n ?? []).map((x) => x.text));
+    expect(await texts()).toEqual([expect.stringMatching(/^Your \d{1,2}:\d{2} check-in of Anh \S+ was undone on another device$/)]);
+    expect((await db.registrations.get(7))!.attendees.map((a) => a.checked_in)).toEqual([false, true]);
+    // the same page again says nothing new
+    await applyRegistrationsPage(db, { ...page, cursor: 401 });
+    expect(await texts()).toHaveLength(1);
+  });
+
   it('a check-in the server refuses (cancelled meanwhile) is undone on screen and kept as failed', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);
