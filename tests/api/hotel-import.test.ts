@@ -177,6 +177,14 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(rows[0]).toMatchObject({ id: booking.id, roomNumber: '512', registrationId: reg.id });
     const [after] = await t.db.select().from(registrations).where(eq(registrations.id, reg.id));
     expect(after.hotelRoomNumber).toBe('512');
+    expect(res.body.rows[0].warnings).toEqual([]);
+
+    // another guest name on a linked booking: the family it is linked to is named, to check
+    const renamed = `Guest,Conf,Room,Check-In,Check-Out\nKevin Nguyen,${c},512,2025-11-27,2025-11-30\n`;
+    const check = `Linked to ${reg.primaryFirstName} ${reg.primaryLastName} (${reg.registrationNumber}): check the new guest name is still their booking, or unlink it`;
+    const warned = await importCsv(renamed, { dryRun: true });
+    expect(warned.body.rows[0]).toMatchObject({ action: 'update', warnings: [check] });
+    expect((await importCsv(renamed)).body.rows[0].warnings).toEqual([check]);
   });
 
   it('a list without some columns leaves the stored values of those columns alone, on the booking and on its registration', async () => {

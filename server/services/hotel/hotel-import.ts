@@ -366,7 +366,13 @@ async function liveBookings(db: DbOrTx, numbers: string[], lock = false): Promis
 }
 
 /** Step 4: what importing each valid row would do. */
-function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, deleted: Map<string, Date>, timeZone: string) {
+function plan(
+  { rows, present }: Parsed,
+  existing: Map<string, HotelRow>,
+  deleted: Map<string, Date>,
+  holders: Map<number, string>,
+  timeZone: string,
+) {
   for (const r of rows) {
     if (r.errors.length) continue;
     const current = existing.get(r.data.confirmation_number!);
@@ -389,6 +395,10 @@ function plan({ rows, present }: Parsed, existing: Map<string, HotelRow>, delete
       const changes = changesOf(current, update);
       r.action = changes.length ? 'update' : 'unchanged';
       if (changes.length) r.changes = changes;
+      // the name is copied onto the family the booking is linked to: another name may be another family's room
+      const holder = current.registrationId === null ? undefined : holders.get(current.registrationId);
+      if (holder && changes.some((c) => c.field === 'guest_name'))
+        r.warnings.push(`Linked to ${holder}: check the new guest name is still their booking, or unlink it`);
     }
   }
 }
@@ -406,6 +416,24 @@ function summary(parsed: Parsed, dryRun: boolean): ImportResult {
     dryRun,
     columns: parsed.columns,
   };
+}
+
+/** "Tanisha Liu (R26-KXH6HA)" of each registration the bookings are linked to; `lock`: locked, in id order. */
+async function linkedHolders(db: DbOrTx, bookings: Map<string, HotelRow>, lock = false): Promise<Map<number, string>> {
+  const ids = [...new Set([...bookings.values()].flatMap((b) => (b.registrationId ? [b.registrationId] : [])))];
+  if (!ids.length) return new Map();
+  const query = db
+    .select({
+      id: registrations.id,
+      first: registrations.primaryFirstName,
+      last: registrations.primaryLastName,
+      number: registrations.registrationNumber,
+    })
+    .from(registrations)
+    .where(inArray(registrations.id, ids))
+    .orderBy(registrations.id);
+  const rows = lock ? await query.for('update') : await query;
+  return new Map(rows.map((r) => [r.id, `${r.first} ${r.last} (${r.number})`]));
 }
 
 /** When each of `numbers` was last deleted (a booking deleted on purpose and now in the file again). */
@@ -432,7 +460,8 @@ export async function importRoomingList(
   const parsed = parseRoomingList(text, opts.stayWindow);
   const numbers = parsed.rows.filter((r) => !r.errors.length).map((r) => r.data.confirmation_number!);
   if (opts.dryRun) {
-    plan(parsed, await liveBookings(db, numbers), await deletedBookings(db, numbers), opts.timeZone);
+    const existing = await liveBookings(db, numbers);
+    plan(parsed, existing, await deletedBookings(db, numbers), await linkedHolders(db, existing), opts.timeZone);
     return summary(parsed, true);
   }
   return db.transaction(async (tx) => {
@@ -442,15 +471,8 @@ export async function importRoomingList(
     // the registrations the updated bookings may refresh, locked now in id order, as the desk's check-ins
     // lock them: locked one by one in the file's order, an import and a desk's batch could each hold one
     // the other waits for
-    const linked = [...new Set([...existing.values()].flatMap((b) => (b.registrationId ? [b.registrationId] : [])))];
-    if (linked.length)
-      await tx
-        .select({ id: registrations.id })
-        .from(registrations)
-        .where(inArray(registrations.id, linked))
-        .orderBy(registrations.id)
-        .for('update');
-    plan(parsed, existing, await deletedBookings(tx, numbers), opts.timeZone);
+    const holders = await linkedHolders(tx, existing, true);
+    plan(parsed, existing, await deletedBookings(tx, numbers), holders, opts.timeZone);
     const now = new Date();
     for (const r of parsed.rows) {
       if (r.action === 'create') {
