@@ -262,4 +262,31 @@ describe('hotel assignments', () => {
     await expect.poll(async () => (await bookingByConfirmation(cb))?.registration_id).toBe(b.registrationId);
     expect((await bookingByConfirmation(cc))?.registration_id).toBeNull();
   });
+
+  it('exact matches linked with no signal: the sentence follows the links once the signal returns', async () => {
+    const last = uniqueWord();
+    const family = await createFamily({
+      firstName: 'Dao',
+      lastName: last,
+      flight: { flightNumber: 'UA 303', flightDate: '2025-11-27', flightTime: '10:00' },
+    });
+    const c = conf('EXO');
+    await importRoomingCsv(['Guest Name,Confirmation Number,Check-in,Check-out', `Dao ${last},${c},2025-11-27,2025-11-30`].join('\n'));
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('button', { name: /^Match exact names \(\d+\)$/ }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Match exact names' });
+    await dialog.getByText(`Dao ${last} (${c})`, { exact: false }).waitFor({ timeout: 30_000 });
+    await page.context().setOffline(true);
+    await dialog.getByRole('button', { name: /^Link \d+ bookings?$/ }).click();
+    const kept = page.getByText(/kept on this device, sent when the connection returns\.$/);
+    await kept.waitFor({ timeout: 30_000 });
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await bookingByConfirmation(c))?.registration_id, { timeout: 30_000 }).toBe(family.registrationId);
+    await page
+      .locator('.alert')
+      .filter({ hasText: /^Linked [1-9]\d* bookings? to the registration of the same name/ })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    expect(await kept.count()).toBe(0);
+  });
 });

@@ -16,6 +16,7 @@ import { BookingCard } from './components/booking-card';
 import { LinkExactMatches } from './components/link-exact-matches';
 import { RoomingImport } from './components/rooming-import';
 import { linkOutcome, type LinkOutcome } from './hooks/use-link-booking';
+import { useBulkOutcome } from './hooks/use-bulk-outcome';
 
 function Banner({ total }: { total: number }) {
   return (
@@ -35,7 +36,8 @@ export default function HotelAssignmentsPage() {
   const status = useSyncStatus();
   // a link kept on this device: the alert follows it until the server answers (done, or a conflict)
   const followed = useOpOutcome(outcome?.follow?.opId);
-  const shown = outcome?.follow && followed && followed.state !== 'pending' ? linkOutcome(followed, outcome.follow.pair) : outcome;
+  const followedAll = useBulkOutcome(outcome);
+  const shown = outcome?.follow && followed && followed.state !== 'pending' ? linkOutcome(followed, outcome.follow.pair) : followedAll;
   const downloaded = useFirstDownloadDone('hotel');
   const unmatched = useUnmatchedAssignments({ page, limit: HOTEL_PAGE_SIZE, search });
   const pages = unmatched?.pagination.pages ?? 1;

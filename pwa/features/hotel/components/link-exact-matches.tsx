@@ -9,6 +9,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { useExactMatches } from '../../../offline/hooks';
 import { useLinkBookings, type LinkOutcome, type LinkPair } from '../hooks/use-link-booking';
+import { exactMatchKind, exactMatchText } from '../lib/link-messages';
 
 export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) => void }) {
   const matches = useExactMatches();
@@ -27,14 +28,9 @@ export function LinkExactMatches({ onOutcome }: { onOutcome: (o: LinkOutcome) =>
     for (const o of outcomes) count[o.follow ? 'info' : o.kind] += 1;
     setOpen(false);
     setLinking(null);
-    onOutcome({
-      kind: count.error ? 'error' : count.info ? 'info' : 'success',
-      text:
-        `Linked ${count.success} ${count.success === 1 ? 'booking' : 'bookings'} to the registration of the same name` +
-        (count.info ? `; ${count.info} kept on this device, sent when the connection returns` : '') +
-        (count.error ? `; ${count.error} could not be linked` : '') +
-        '.',
-    });
+    // the links kept on this device are followed by the page until the server answers them
+    const follow = outcomes.flatMap((o) => (o.follow ? [o.follow] : []));
+    onOutcome({ kind: exactMatchKind(count), text: exactMatchText(count), ...(follow.length ? { bulk: { count, follow } } : {}) });
   }
 
   const busy = linking !== null;

@@ -17,7 +17,7 @@ import { getOpOutcome, syncNow } from '../../../offline/runtime';
 import type { OpOutcome } from '../../../offline/op-outcome';
 import { saidNothing } from '../../../offline/sync-text';
 import type { CachedHotelAssignment } from '../../../offline/types';
-import { LINK_FAILED, linkedText, queuedText } from '../lib/link-messages';
+import { LINK_FAILED, linkedText, queuedText, type ExactMatchCount } from '../lib/link-messages';
 
 export type LinkOutcome = {
   kind: 'success' | 'error' | 'info';
@@ -25,6 +25,8 @@ export type LinkOutcome = {
   detail?: string;
   /** a link still on this device (no signal, or the server failed and it is sent again): the op to follow, so the page can tell what became of it */
   follow?: { opId: string; pair: LinkPair };
+  /** "Match exact names" with links kept on this device: what it counted, and those links, to follow */
+  bulk?: { count: ExactMatchCount; follow: { opId: string; pair: LinkPair }[] };
 };
 export interface LinkPair {
   booking: CachedHotelAssignment;

@@ -11,3 +11,20 @@ export const DELETE_CONFIRM = 'Are you sure you want to delete this hotel assign
 /** A link made with no signal: kept on this device and sent when the connection returns. */
 export const queuedText = (guest: string, primaryName: string, registrationNumber: string) =>
   `Linked ${guest} to ${primaryName} (${registrationNumber}) on this device. It will reach the server when the connection returns.`;
+
+/** What "Match exact names" did: linked, kept on this device (no signal), refused. */
+export interface ExactMatchCount {
+  success: number;
+  info: number;
+  error: number;
+}
+
+/** 'Linked 3 bookings to the registration of the same name; 1 kept on this device, sent when the connection returns.' */
+export const exactMatchText = ({ success, info, error }: ExactMatchCount) =>
+  `Linked ${success} ${success === 1 ? 'booking' : 'bookings'} to the registration of the same name` +
+  (info ? `; ${info} kept on this device, sent when the connection returns` : '') +
+  (error ? `; ${error} could not be linked` : '') +
+  '.';
+
+export const exactMatchKind = ({ info, error }: ExactMatchCount): 'success' | 'info' | 'error' =>
+  error ? 'error' : info ? 'info' : 'success';
