@@ -355,6 +355,33 @@ describe('flight information with an emailed code', () => {
     await page.getByText(`Registration ${reg.number}`).waitFor();
   });
 
+  it('wrong codes are counted across a reload: the fifth says the code stops working, and Back to Email no longer offers it', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.goto('/flight-info');
+    await page.getByLabel('Email Address').fill(reg.email);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const box = page.getByLabel('Verification Code');
+    await box.waitFor();
+    const wrong = async () => {
+      await box.fill('ZZZZZZ');
+      await page.getByRole('button', { name: 'Verify Code' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid or expired verification code' }).waitFor();
+      await expect.poll(() => page.getByRole('button', { name: 'Verify Code' }).isEnabled()).toBe(true);
+    };
+    for (let i = 0; i < 3; i++) await wrong();
+    // the phone reloads the tab while the visitor reads the mail: the code step comes back
+    await page.reload();
+    await box.waitFor();
+    await wrong();
+    expect(await page.getByText('After 5 wrong tries a code stops working', { exact: false }).count()).toBe(0);
+    await wrong();
+    await page.getByText('After 5 wrong tries a code stops working: go Back to Email and send a new one.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Back to Email' }).click();
+    await page.getByLabel('Email Address').waitFor();
+    expect(await page.getByText('Enter the code already sent', { exact: false }).count()).toBe(0);
+  });
+
   it('a form opened before the flights were changed elsewhere says so; the visitor sends theirs anyway, or starts from the saved ones', async () => {
     const reg = await makeRegistration();
     const saved = (time: string, note: string | null) => ({

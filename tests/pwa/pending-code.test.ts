@@ -4,7 +4,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from './fixtures';
-import { forgetPendingCode, pendingVerifyKey, readPendingCode, rememberPendingCode } from '../../pwa/features/visitor/pending-code';
+import {
+  countWrongTry,
+  forgetPendingCode,
+  pendingVerifyKey,
+  pendingWrongTries,
+  readPendingCode,
+  rememberPendingCode,
+} from '../../pwa/features/visitor/pending-code';
 import { CODE_TTL_MS } from '../../shared/constants';
 import { randomKey } from '../../pwa/lib/random-key';
 import { IDEMPOTENCY_KEY_PATTERN } from '../../shared/schemas/common';
@@ -35,6 +42,20 @@ describe('a code sent from this tab', () => {
     expect(pendingVerifyKey('flight-info', sent + 60_000 + CODE_TTL_MS)).toBeNull();
     forgetPendingCode('flight-info');
     expect(pendingVerifyKey('flight-info', sent + 60_001)).toBeNull();
+  });
+
+  it("counts the code's wrong tries across a reload, afresh for the next code, none once it is gone", () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    const sent = Date.now();
+    rememberPendingCode('flight-info', 'ana@example.org', sent);
+    expect(pendingWrongTries('flight-info')).toBe(0);
+    expect([countWrongTry('flight-info'), countWrongTry('flight-info')]).toEqual([1, 2]);
+    expect(pendingWrongTries('flight-info')).toBe(2);
+    expect(pendingVerifyKey('flight-info')).not.toBeNull(); // the count keeps the code's other facts
+    rememberPendingCode('flight-info', 'ana@example.org');
+    expect(pendingWrongTries('flight-info')).toBe(0);
+    forgetPendingCode('flight-info');
+    expect(pendingWrongTries('flight-info')).toBe(0);
   });
 
   it('without storage (a private window that refuses it) the flow simply starts at the email', () => {

@@ -46,6 +46,32 @@ export function pendingVerifyKey(flow: Flow, now = Date.now()): string | null {
   }
 }
 
+/**
+ * The wrong tries of this tab's pending code, counted across reloads and Back to Email: the server kills
+ * a code after CODE_MAX_WRONG_TRIES, and a count that started over kept offering a dead code. 0 when none.
+ */
+export function pendingWrongTries(flow: Flow, now = Date.now()): number {
+  if (readPendingCode(flow, now) === null) return 0;
+  try {
+    const { wrongTries } = JSON.parse(sessionStorage.getItem(keyOf(flow))!) as { wrongTries?: unknown };
+    return typeof wrongTries === 'number' ? wrongTries : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Counts one more wrong try of the pending code; answers the count (this one included). */
+export function countWrongTry(flow: Flow, now = Date.now()): number {
+  const tries = pendingWrongTries(flow, now) + 1;
+  try {
+    const raw = sessionStorage.getItem(keyOf(flow));
+    if (raw) sessionStorage.setItem(keyOf(flow), JSON.stringify({ ...(JSON.parse(raw) as object), wrongTries: tries }));
+  } catch {
+    /* storage unavailable: the count lives only as long as the screen */
+  }
+  return tries;
+}
+
 export function forgetPendingCode(flow: Flow): void {
   try {
     sessionStorage.removeItem(keyOf(flow));

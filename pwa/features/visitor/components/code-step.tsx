@@ -13,7 +13,7 @@ import { randomKey } from '../../../lib/random-key';
 import { CODE_LENGTH, CODE_MAX_WRONG_TRIES } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
-import { forgetPendingCode, pendingVerifyKey } from '../pending-code';
+import { countWrongTry, forgetPendingCode, pendingVerifyKey, pendingWrongTries } from '../pending-code';
 
 /** docs/product.md#messages: Check Registration's fallback differs from the flight form's */
 const FALLBACK: Record<CodeFlow, string> = {
@@ -35,7 +35,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
   const form = useForm({ code: '' });
   const { code } = form.values;
   // the server says only "invalid or expired"; after this many the code is dead, and the visitor is told so
-  const [wrongTries, setWrongTries] = useState(0);
+  const [wrongTries, setWrongTries] = useState(() => pendingWrongTries(flow));
   const input = useRef<HTMLInputElement>(null);
   // one key for every try of this code (kept with it across a reload): a Verify sent again after its answer was lost is answered again
   const verifyKey = useRef<string | null>(null);
@@ -56,7 +56,9 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
     fields: () => ({}),
     onError: (err) => {
       const wrongCode = err instanceof ApiError && err.status === 400;
-      const dead = wrongCode && wrongTries + 1 >= CODE_MAX_WRONG_TRIES;
+      // counted with the pending code, so a reload or Back to Email does not start the count over
+      const tries = wrongCode ? Math.max(countWrongTry(flow), wrongTries + 1) : wrongTries;
+      const dead = tries >= CODE_MAX_WRONG_TRIES;
       // back in the box, the code chosen: the next one typed replaces it (the phone's keyboard stays up);
       // a code dead of wrong tries is not typed again (the message says to go Back to Email)
       if (!dead)
@@ -65,7 +67,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
           input.current?.select();
         });
       if (!wrongCode) return;
-      setWrongTries(wrongTries + 1);
+      setWrongTries(tries);
       // the server has killed the code: the email step must not offer to enter it again
       if (dead) forgetPendingCode(flow);
     },
