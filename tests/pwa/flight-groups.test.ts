@@ -22,6 +22,27 @@ describe("the greeter's flight cards", () => {
     ]);
   });
 
+  it('a family that gave another airport for the same landing has its own card; one that gave none joins the one airport given', () => {
+    const flight = { airline: 'Delta Air Lines', flightNumber: 'DL 2791', flightDate: '2026-11-27', flightTime: '14:45' };
+    const groups = groupByFlight([
+      arrivalRow({ id: 1, registrationId: 1, ...flight, airport: 'IAH' }),
+      arrivalRow({ id: 2, registrationId: 2, ...flight, airport: 'OTHER', airportName: 'Austin-Bergstrom' }),
+      arrivalRow({ id: 3, registrationId: 3, ...flight, airport: null }),
+      arrivalRow({ id: 4, registrationId: 4, ...flight, airport: 'IAH' }),
+    ]);
+    expect(groups.map((g) => [g.airport, g.arrivals.map((a) => a.id)])).toEqual([
+      ['IAH', [1, 4]],
+      ['Other: Austin-Bergstrom', [2]],
+      ['airport not given', [3]],
+    ]);
+    // one airport given: the family that gave none is on its card
+    const one = groupByFlight([
+      arrivalRow({ id: 5, registrationId: 5, ...flight, airport: null }),
+      arrivalRow({ id: 6, registrationId: 6, ...flight, airport: 'HOU' }),
+    ]);
+    expect(one.map((g) => [g.airport, g.arrivals.map((a) => a.id)])).toEqual([['HOU', [5, 6]]]);
+  });
+
   it('a party without a time is told the times the others gave', () => {
     const flight = { airline: 'Delta Air Lines', flightNumber: 'DL 5', flightDate: '2026-11-27' };
     const groups = groupByFlight([

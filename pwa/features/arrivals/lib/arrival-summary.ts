@@ -60,14 +60,24 @@ export interface FlightGroup<T> {
 /** A flight's time as 'HH:MM' ('' without one): '14:05:00' and '14:05' are one landing. */
 const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
 
-/** One group per flight landing (airline + number + date + time), in the order the arrivals come. */
+/**
+ * One group per flight landing (airline + number + date + time) at one airport, in the order the
+ * arrivals come: a family that gave another airport for the same flight (Austin rather than IAH) has a
+ * card of its own, which says its airport. A family that gave no airport joins the landing's card when
+ * the others gave one airport only.
+ */
 export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
   const groups = new Map<string, FlightGroup<T>>();
   const timesOfFlight = new Map<string, Set<string>>();
+  const landing = (a: T) => `${flightKey(a)}|${a.flightDate ?? ''}|${hhmm(a.flightTime)}`;
+  const airportsOf = new Map<string, Set<string>>();
+  for (const a of arrivals) if (a.airport) airportsOf.set(landing(a), (airportsOf.get(landing(a)) ?? new Set()).add(airportLabel(a)));
   for (const a of arrivals) {
     const flight = `${flightKey(a)}|${a.flightDate ?? ''}`;
     const time = hhmm(a.flightTime);
-    const key = `${flight}|${time}`;
+    const given = airportsOf.get(landing(a));
+    const airport = a.airport ? airportLabel(a) : given?.size === 1 ? [...given][0] : airportLabel(a);
+    const key = `${flight}|${time}|${airport}`;
     let times = timesOfFlight.get(flight);
     if (!times) timesOfFlight.set(flight, (times = new Set()));
     if (time) times.add(time);
@@ -77,7 +87,7 @@ export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
         key,
         airline: a.airline,
         flightNumber: a.flightNumber,
-        airport: airportLabel(a),
+        airport,
         flightDate: a.flightDate,
         flightTime: a.flightTime,
         arrivals: [],
