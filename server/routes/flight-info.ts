@@ -19,7 +19,7 @@ import type { Actor } from '../services/operations/audit';
 import { flightFor, type FlightInfoRecord, type FlightReader } from '../services/flights/flight-view';
 import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flights/flight-requests';
 import { listFlightRecords, replaceFlights } from '../services/flights/flights';
-import { registrationByRef, registrationSummary, type RegistrationRow } from '../services/registrants/registrant-summary';
+import { registrationByRef, registrationSummary, sharesEmail, type RegistrationRow } from '../services/registrants/registrant-summary';
 import { registrationToMail, sendVerificationCode, verifyCodeWithFlights, withMailBudget } from '../services/registrants/verification';
 import {
   flightLinkTokenSchema,
@@ -88,7 +88,8 @@ async function mailConfirmation(
     registrationNumber: reg.registrationNumber,
     needsTransportation,
     flights,
-    updateLink: `${c.get('deps').config.publicUrl}/flight-info`,
+    // a code opens the newest registration of an email: another one's link names it (the code then opens it)
+    updateLink: `${c.get('deps').config.publicUrl}/flight-info${(await sharesEmail(database.db, reg)) ? `?registrationId=${reg.registrationNumber}` : ''}`,
   });
   try {
     await c.get('deps').mailer.send({ to: reg.primaryEmail, ...content });

@@ -41,6 +41,16 @@ export const verifyCodeSchema = z.object({
     .min(1, VERIFICATION_MESSAGES.codeRequired)
     .max(CODE_LENGTH, VERIFICATION_MESSAGES.invalidCode)
     .transform((v) => v.toUpperCase()),
+  /**
+   * Optional: the registration wanted (its number or id, as `?registrationId=` of the flight form's link).
+   * One of the email's live registrations is opened; anything else opens the newest, as without it.
+   */
+  registrationId: z
+    .union([z.string().trim().max(40, 'registrationId is too long'), z.number().int().nonnegative()], {
+      error: 'registrationId must be a registration number or id',
+    })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : String(v))),
 });
 
 /** POST /flight-info/lookup (docs/product.md#api: the challenge travels as captchaToken). */

@@ -4,7 +4,7 @@ import { createTestApp } from '../helpers/app';
 import { makeRegistration } from '../helpers/factories';
 import { auditLog, flights, registrations } from '../../server/db/schema';
 import { FLIGHT_MESSAGES, flightsBase } from '../../shared/schemas/flight';
-import { flightRow, insertFlight, lastMailTo, liveFlights, mailsTo, verifyAs } from './verification-fixtures';
+import { codeFor, flightRow, insertFlight, lastMailTo, liveFlights, mailsTo, verifyAs } from './verification-fixtures';
 
 const t = await createTestApp();
 
@@ -61,6 +61,40 @@ describe('GET /api/flight-info/registration/{id}', () => {
     const missing = await t.api('GET', '/api/flight-info/registration/999999', { token: admin.token });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('Registration not found');
+  });
+});
+
+describe('one email, two families', () => {
+  it("a code opens the newest, or the one a link names; each family's confirmation mail names its own", async () => {
+    const email = `two-families-${Date.now()}@test.example`;
+    const older = await makeRegistration(t.db, { email, createdAt: new Date('2025-03-01T10:00:00Z') });
+    const newer = await makeRegistration(t.db, { email, createdAt: new Date('2025-04-01T10:00:00Z') });
+    const stranger = await makeRegistration(t.db);
+    // three codes (the email's sends in 15 minutes)
+    const verifyNaming = async (registrationId?: string | number) => {
+      await t.api('POST', '/api/flight-info/send-verification', { body: { email, turnstileToken: 'x' } });
+      const code = codeFor(t, email);
+      const res = await t.api('POST', '/api/flight-info/verify-code', { body: { email, code, registrationId } });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    const first = await verifyNaming();
+    expect(first.registration.id).toBe(newer.id);
+    const named = await verifyNaming(older.registrationNumber.toLowerCase());
+    expect(named.registration.id).toBe(older.id);
+    // another email's registration is not opened by naming it: the newest of this email is
+    expect((await verifyNaming(stranger.registrationNumber)).registration.id).toBe(newer.id);
+
+    // the older family saves its flights: its mail's link names it, so a code opens it again
+    const saved = await submit({ registrationId: older.id, needsTransportation: true, flights: [flightRow()] }, named);
+    expect(saved.status).toBe(200);
+    expect(lastMailTo(t, email).text).toContain(
+      `update your flights at ${t.config.publicUrl}/flight-info?registrationId=${older.registrationNumber} (with your email and a new code)`,
+    );
+    expect((await submit({ registrationId: newer.id, needsTransportation: true, flights: [flightRow()] }, first)).status).toBe(200);
+    expect(lastMailTo(t, email).text).toContain(`${t.config.publicUrl}/flight-info?registrationId=${newer.registrationNumber} (`);
+    const bad = await t.api('POST', '/api/flight-info/verify-code', { body: { email, code: 'AAAAAA', registrationId: { x: 1 } } });
+    expect([bad.status, bad.body.error]).toEqual([400, expect.any(String)]);
   });
 });
 

@@ -355,6 +355,30 @@ describe('flight information with an emailed code', () => {
     await page.getByText(`Registration ${reg.number}`).waitFor();
   });
 
+  it("two families on one email: the link in the older family's mail opens its form with a code, not the newest's", async () => {
+    const older = await makeRegistration();
+    const newer = await api('POST', '/registrations', {
+      token: await admin(),
+      body: {
+        primary_email: older.email,
+        primary_phone: '555-0101',
+        primary_first_name: 'Nina',
+        primary_last_name: 'Newer',
+        attendees: [],
+      },
+    });
+    expect(newer.status).toBe(201);
+    const page = await newPage({ viewport: PHONE });
+    await page.goto(`/flight-info?registrationId=${older.number}`);
+    await page.getByLabel('Email Address').fill(older.email);
+    const before = readMail(older.email).length;
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    const [, code] = await waitForMail(older.email, CODE, before);
+    await page.getByLabel('Verification Code').fill(code);
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByText(`Registration ${older.number}`).waitFor();
+  });
+
   it('wrong codes are counted across a reload: the fifth says the code stops working, and Back to Email no longer offers it', async () => {
     const reg = await makeRegistration();
     const page = await newPage({ viewport: PHONE });

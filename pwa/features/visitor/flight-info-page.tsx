@@ -144,6 +144,8 @@ export default function FlightInfoPage() {
           <CodeStep
             flow="flight-info"
             email={email}
+            // a link that names one of the email's registrations (its confirmation mail's): the code opens that one
+            registrationId={ref || undefined}
             onBack={() => setStep('email')}
             onVerified={(answer) => {
               rememberVerification(email, answer);

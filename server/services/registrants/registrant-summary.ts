@@ -15,14 +15,37 @@ export type RegistrationRow = typeof registrations.$inferSelect;
  * The registration a visitor's email opens: the newest one that is not cancelled. One family may have
  * registered twice (e.g. an admin re-created it); the newest is the one they are acting on.
  */
-export async function registrationForEmail(db: DbOrTx, email: string): Promise<RegistrationRow | null> {
+export async function registrationForEmail(db: DbOrTx, email: string, ref?: string): Promise<RegistrationRow | null> {
+  // `ref`: that one of the email's registrations (its number, or its id), the one a mail's link names
+  const wanted =
+    ref === undefined
+      ? undefined
+      : /^\d{1,9}$/.test(ref)
+        ? eq(registrations.id, Number(ref))
+        : eq(registrations.registrationNumber, ref.trim().toUpperCase());
   const [row] = await db
     .select()
     .from(registrations)
-    .where(and(sql`lower(${registrations.primaryEmail}) = ${email.trim().toLowerCase()}`, ne(registrations.status, 'cancelled')))
+    .where(and(sql`lower(${registrations.primaryEmail}) = ${email.trim().toLowerCase()}`, ne(registrations.status, 'cancelled'), wanted))
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(1);
   return row ?? null;
+}
+
+/** Whether another live registration has this one's email (a code then opens the newest of them, unless a link names one). */
+export async function sharesEmail(db: DbOrTx, reg: Pick<RegistrationRow, 'id' | 'primaryEmail'>): Promise<boolean> {
+  const [other] = await db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(
+      and(
+        sql`lower(${registrations.primaryEmail}) = ${reg.primaryEmail.trim().toLowerCase()}`,
+        ne(registrations.status, 'cancelled'),
+        ne(registrations.id, reg.id),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 // every registration detail starts here: prepared statements (server/db/prepared.ts)

@@ -1,7 +1,8 @@
 /**
  * The visitor's email-and-code steps (docs/product.md#api send-verification, verify-code), shared by
  * /api/registrations and /api/flight-info: the limits on mail sends and wrong codes, the code mail, and
- * the registrant token for the newest live registration at that email. Routes parse the body, check the
+ * the registrant token for the newest live registration at that email (or the one asked for, when it is
+ * one of the email's). Routes parse the body, check the
  * challenge and call these with plain values.
  */
 import type { AppDeps } from '../../context';
@@ -88,7 +89,10 @@ export async function sendVerificationCode(deps: Deps, p: { email: string; purpo
 }
 
 /** The code step: consumes the code and hands out a registrant token for the newest live registration. */
-export async function verifyCode(db: DbOrTx, p: { email: string; code: string; purpose: CodePurpose; ip: string; key?: string }) {
+export async function verifyCode(
+  db: DbOrTx,
+  p: { email: string; code: string; purpose: CodePurpose; ip: string; key?: string; registrationId?: string },
+) {
   // counted before the check and given back on success, so a burst cannot pass a limit read first
   const ipKey = `code-verify:ip:${p.ip}`;
   await enforce(db, ipKey, WRONG_CODES_PER_ADDRESS, SEND_WINDOW_MS, TOO_MANY_TRIES);
@@ -96,7 +100,10 @@ export async function verifyCode(db: DbOrTx, p: { email: string; code: string; p
     throw badRequest(VERIFICATION_MESSAGES.invalidCode, { code: VERIFICATION_MESSAGES.invalidCode });
   }
   await refund(db, ipKey);
-  const reg = await registrationForEmail(db, p.email);
+  // the registration a link named, when it is one of the email's (two families registered with one
+  // address); else the newest
+  const reg =
+    (p.registrationId && (await registrationForEmail(db, p.email, p.registrationId))) || (await registrationForEmail(db, p.email));
   if (!reg) throw notFound(VERIFICATION_MESSAGES.noRegistration);
   const { registrantToken, expiresAt } = await issueRegistrantToken(db, reg.id, p.email);
   return {
@@ -106,7 +113,10 @@ export async function verifyCode(db: DbOrTx, p: { email: string; code: string; p
 }
 
 /** The flight form's code step: verify-code plus the registration's current flights. */
-export async function verifyCodeWithFlights(db: DbOrTx, p: { email: string; code: string; ip: string; key?: string }) {
+export async function verifyCodeWithFlights(
+  db: DbOrTx,
+  p: { email: string; code: string; ip: string; key?: string; registrationId?: string },
+) {
   const { reg, answer } = await verifyCode(db, { ...p, purpose: 'flight-info' });
   return { ...answer, existingFlights: await listFlightRecords(db, reg.id, 'visitor') };
 }

@@ -20,5 +20,5 @@ export const sendVerificationCode = (flow: CodeFlow, email: string, turnstileTok
 export type VerifyCodeAnswer = VerifyCodeResponse & { existingFlights?: ExistingFlight[] };
 
 /** `key`: the same for every try of one code, so a Verify sent again after its answer was lost is answered again. */
-export const verifyCode = (flow: CodeFlow, email: string, code: string, key: string) =>
-  api.post<VerifyCodeAnswer>(`${base(flow)}/verify-code`, { email, code }, { ...PUBLIC, idempotencyKey: key });
+export const verifyCode = (flow: CodeFlow, email: string, code: string, key: string, registrationId?: string) =>
+  api.post<VerifyCodeAnswer>(`${base(flow)}/verify-code`, { email, code, registrationId }, { ...PUBLIC, idempotencyKey: key });

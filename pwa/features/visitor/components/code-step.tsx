@@ -27,11 +27,13 @@ export const normaliseCode = (raw: string) => raw.replace(/\s+/g, '').toUpperCas
 export interface CodeStepProps {
   flow: CodeFlow;
   email: string;
+  /** the registration wanted, when the email has more than one (else the newest opens) */
+  registrationId?: string;
   onVerified: (answer: VerifyCodeAnswer) => void | Promise<void>;
   onBack: () => void;
 }
 
-export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
+export function CodeStep({ flow, email, registrationId, onVerified, onBack }: CodeStepProps) {
   const form = useForm({ code: '' });
   const { code } = form.values;
   // the server says only "invalid or expired"; after this many the code is dead, and the visitor is told so
@@ -46,7 +48,7 @@ export function CodeStep({ flow, email, onVerified, onBack }: CodeStepProps) {
     send: async (_, v) => {
       if (v.code.length !== CODE_LENGTH) return;
       verifyKey.current ??= pendingVerifyKey(flow) ?? randomKey();
-      const answer = await verifyCode(flow, email, v.code, verifyKey.current);
+      const answer = await verifyCode(flow, email, v.code, verifyKey.current, registrationId);
       forgetPendingCode(flow);
       await onVerified(answer);
     },
