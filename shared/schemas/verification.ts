@@ -43,14 +43,17 @@ export const verifyCodeSchema = z.object({
     .transform((v) => v.toUpperCase()),
   /**
    * Optional: the registration wanted (its number or id, as `?registrationId=` of the flight form's link).
-   * One of the email's live registrations is opened; anything else opens the newest, as without it.
+   * One of the email's live registrations is opened; anything else (not one of them, or not a number or id
+   * at all) opens the newest, as without it.
    */
   registrationId: z
     .union([z.string().trim().max(40, 'registrationId is too long'), z.number().int().nonnegative()], {
       error: 'registrationId must be a registration number or id',
     })
     .optional()
-    .transform((v) => (v === undefined || v === '' ? undefined : String(v))),
+    .transform((v) => (v === undefined || v === '' ? undefined : String(v)))
+    // a link's parameter the visitor cannot mend: one that names nothing opens the newest, as none does
+    .catch(undefined),
 });
 
 /** POST /flight-info/lookup (docs/product.md#api: the challenge travels as captchaToken). */

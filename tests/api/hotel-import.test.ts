@@ -101,18 +101,24 @@ describe('POST /api/hotel-assignments/import', () => {
     expect(res.body).toMatchObject({ valid: 1, invalid: 2, created: 1 });
     const shifted = 'This row has 5 cells but the header has 4: a name or note that holds a comma must be in double quotes';
     const errorsOn = (line: number) => res.body.rows.find((r: any) => r.line === line).errors;
-    expect(errorsOn(2)).toEqual([shifted]);
+    expect(errorsOn(2)).toEqual([`${shifted}, and a row must not end with a comma`]);
     expect(errorsOn(3)).toEqual([shifted]);
     expect(errorsOn(4)).toEqual([]);
     const stored = await byConfirmation([name, note, quoted, 'Chioma']);
     expect(stored.map((r) => [r.guestName, r.notes])).toEqual([['Singh, Chioma', 'Late arrival, needs crib']]);
   });
 
-  it('takes a file whose every row ends with a separator the header has not', async () => {
+  it('refuses a file of nothing but "Last, First" names not in quotes, though each row could be one ending with a comma', async () => {
     const [a, b] = [conf('T'), conf('T')];
-    const res = await importCsv(`Guest Name,Confirmation Number,Room Type\nBo Lin,${a},King,\nAi Wu,${b},,\n`);
+    const res = await importCsv(`Guest Name,Confirmation Number,Room Type,Notes\nSingh, Chioma,${a},King,\nWu, Ai,${b},Two Queens,\n`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ valid: 2, invalid: 0, created: 2 });
+    expect(res.body).toMatchObject({ valid: 0, invalid: 2, created: 0 });
+    expect(await byConfirmation([a, b, 'Chioma', 'Ai'])).toEqual([]);
+    // the same rows as they should be: a trailing comma in the header too, or the names in quotes
+    const quoted = await importCsv(
+      `Guest Name,Confirmation Number,Room Type,Notes\n"Singh, Chioma",${a},King,\n"Wu, Ai",${b},Two Queens,\n`,
+    );
+    expect(quoted.body).toMatchObject({ valid: 2, invalid: 0, created: 2 });
   });
 
   it('numbers each row by the line it starts on when a note spans lines, and passes over rows of nothing but commas', async () => {

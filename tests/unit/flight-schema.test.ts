@@ -77,7 +77,7 @@ describe('flight rows', () => {
     expect(messages(flightSchema(window, { requireType: true }).safeParse(row({ flightType: '' })))).toEqual({
       flightType: 'Flight type is required',
     });
-    // a flight number of punctuation alone names no plane (its flight key would be empty)
+    // a flight number of punctuation alone names no plane: every such flight of an airline would be one card
     expect(messages(flightSchema(window).safeParse(row({ flightNumber: '!!! ???' })))).toEqual({
       flightNumber: 'Flight number must have letters or digits, like 1234 or UA 1234',
     });

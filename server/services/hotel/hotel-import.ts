@@ -108,9 +108,9 @@ const LABELS: Record<RoomingField, string> = {
 const FORMAT_HELP =
   "Upload the hotel's rooming list as a CSV file with a header row (guest name, confirmation number, room type, room number, check-in, check-out, nights, VIP, notes).";
 
-/** The delimiter of the header line: the most frequent of ',', ';' and tab outside quotes. */
 const SEPARATOR_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
 
+/** The delimiter of the header line: the most frequent of ',', ';' and tab outside quotes. */
 function detectDelimiter(text: string): string {
   const firstLine =
     text
@@ -217,9 +217,6 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
       `A rooming list has at most ${MAX_ROOMING_ROWS.toLocaleString('en-US')} bookings; this file has ${body.length.toLocaleString('en-US')}.`,
     );
 
-  // every row wider than the header by empty cells only: the writer ends each line with a separator
-  const widthOf = (record: string[]) => record.findLastIndex((c) => c !== '') + 1;
-  const trailingSeparators = body.every((r) => r.record.length > header.record.length && widthOf(r.record) <= header.record.length);
   const seen = new Map<string, number>();
   const rows = body.map(({ record, info, raw }): ImportRowResult => {
     const line = startLine(info.lines, raw);
@@ -230,10 +227,12 @@ export function parseRoomingList(text: string, stayWindow?: StayWindow): Parsed 
     };
     const errors: string[] = [];
     // more cells than the header names: a separator inside a name or note that is not in quotes shifted
-    // every cell after it ("Singh, Chioma" read as guest "Singh", confirmation "Chioma")
-    if (record.length > header.record.length && !(trailingSeparators && widthOf(record) <= header.record.length)) {
+    // every cell after it ("Singh, Chioma" read as guest "Singh", confirmation "Chioma"); a row that only
+    // ends with one more separator cannot be told from one whose shifted last cell was empty
+    if (record.length > header.record.length) {
+      const sep = SEPARATOR_NAMES[delimiter];
       errors.push(
-        `This row has ${record.length} cells but the header has ${header.record.length}: a name or note that holds a ${SEPARATOR_NAMES[delimiter]} must be in double quotes`,
+        `This row has ${record.length} cells but the header has ${header.record.length}: a name or note that holds a ${sep} must be in double quotes${record.at(-1) === '' ? `, and a row must not end with a ${sep}` : ''}`,
       );
     }
     const text = (f: Exclude<RoomingField, 'nights'>, v: string | null) => {

@@ -57,7 +57,8 @@ export function CodeStep({ flow, email, registrationId, onVerified, onBack }: Co
       err instanceof ApiError && err.status === 400 ? VERIFICATION_MESSAGES.invalidCode : errorMessage(err, FALLBACK[flow]),
     fields: () => ({}),
     onError: (err) => {
-      const wrongCode = err instanceof ApiError && err.status === 400;
+      // the server's "wrong code" names the code; another 400 (a malformed request) is no try of it
+      const wrongCode = err instanceof ApiError && err.status === 400 && 'code' in err.fields;
       // counted with the pending code, so a reload or Back to Email does not start the count over
       const tries = wrongCode ? Math.max(countWrongTry(flow), wrongTries + 1) : wrongTries;
       const dead = tries >= CODE_MAX_WRONG_TRIES;
