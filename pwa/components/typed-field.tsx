@@ -36,7 +36,8 @@ function TypedField({ type, onChange, value, ...props }: Props & { type: 'number
       // every keystroke: one that leaves the browser's empty value as it was (no onChange from React)
       // can still take the box from readable to not ('1-' then '1-2'), or back (cleared)
       onInput={(e) => e.currentTarget.validity.badInput !== bad && tell(e)}
-      // a date or time box is filled part by part: leaving it half typed fires no input event
+      // a date or time box is filled part by part: typing or clearing a part fires no input event
+      onKeyUp={(e) => e.currentTarget.validity.badInput !== bad && tell(e)}
       onBlur={(e) => e.currentTarget.validity.badInput !== bad && tell(e)}
     />
   );

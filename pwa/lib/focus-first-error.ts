@@ -11,7 +11,7 @@ export function focusFirstError(root: ParentNode | null = document): void {
     const first = (selector: string) =>
       Array.from(root.querySelectorAll<HTMLElement>(selector)).find((el) => {
         const form = el.parentElement?.closest('form');
-        return !form || form === root || !root.contains(form);
+        return !form || form === root || root === document || !root.contains(form);
       });
     const control = first('input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"]');
     const el = control ?? first('[aria-invalid="true"], .form-error, .alert-error');

@@ -39,18 +39,23 @@ export async function settleHeldPayments(db: AppDB, downloaded: readonly SyncedR
     if (!r || refundOwedCents(r.status, toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0)) > 0) continue;
     await db.outbox.where('opId').equals(op.opId).delete();
     await writeReceipt(db, op, 'done', { message: null });
-    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r)));
+    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r), r.status === 'cancelled'));
   }
 }
 
-/** "Nothing is to be refunded to Aaliyah Lewis any more: the $200.00 taken at the desk stays as paid" */
-export const settledHeldPaymentText = (amount: number, family: string) =>
-  `Nothing is to be refunded to ${family} any more: the ${formatMoney(amount)} taken at the desk stays as paid`;
+/**
+ * "Nothing is to be refunded to Aaliyah Lewis any more: the $200.00 taken at the desk stays as paid" (reactivated,
+ * the total raised); a cancelled family with nothing held was refunded, from money the desk may still hold.
+ */
+export const settledHeldPaymentText = (amount: number, family: string, refunded: boolean) =>
+  refunded
+    ? `The refund to ${family} was recorded: if the desk still holds the ${formatMoney(amount)} it took, hand it to an organiser`
+    : `Nothing is to be refunded to ${family} any more: the ${formatMoney(amount)} taken at the desk stays as paid`;
 
 /**
  * This desk's check-ins that a download shows undone by another device since (another desk's later undo,
  * of its own mistaken tap perhaps): the card just changes, so the desk is told, as greeters are of their
- * pickups (downloads.ts). Not for an attendee with a tap of this desk still to send. Tables: meta.
+ * pickups (downloads.ts). Not for an attendee with a tap of this desk still to send. Tables: outbox, meta.
  */
 export async function noteUndoneCheckIns(
   db: AppDB,
@@ -67,7 +72,8 @@ export async function noteUndoneCheckIns(
     for (const was of before[i]?.deskBase?.attendees ?? []) {
       const a = now.get(was.id);
       if (!a || a.checked_in || !was.checked_in || was.checked_in_device !== device || waiting.has(a.id)) continue;
-      const text = `Your ${clockOf(was.checked_in_at)} check-in of ${a.first_name} ${a.last_name} was undone on another device`;
+      const when = clockOf(was.checked_in_at);
+      const text = `Your ${when ? `${when} ` : ''}check-in of ${a.first_name} ${a.last_name} was undone on another device`;
       await noteOverride(db, `checkin:${a.id}:${was.checked_in_at}`, text);
     }
   }

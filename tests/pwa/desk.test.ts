@@ -172,6 +172,17 @@ describe('check-ins at the desk', () => {
     // the same page again says nothing new
     await applyRegistrationsPage(db, { ...page, cursor: 401 });
     expect(await texts()).toHaveLength(1);
+    // this desk's own undo of Binh, sent and answered, then a download: nothing to tell
+    await queueCheckIn(db, { registrationId: 7, attendeeIds: [72], checkedIn: false, actorName: 'Dana Desk' });
+    await engine(db, server.transport).syncOnce();
+    const out = party({
+      attendees: [
+        attendeeRow({ id: 71, registration_id: 7, first_name: 'Anh', checked_in: false }),
+        attendeeRow({ id: 72, registration_id: 7, first_name: 'Binh', checked_in: false }),
+      ],
+    });
+    await applyRegistrationsPage(db, { ...page, registrations: [out], cursor: 402 });
+    expect(await texts()).toHaveLength(1);
   });
 
   it('a check-in the server refuses (cancelled meanwhile) is undone on screen and kept as failed', async () => {
@@ -406,6 +417,9 @@ describe('payments at the desk', () => {
       serverTime: '',
     });
     expect(await listOps(db)).toEqual([]);
+    expect(((await db.getMeta('overrides')) ?? []).map((n) => n.text)[1]).toBe(
+      'The refund to Lan Vo was recorded: if the desk still holds the $200.00 it took, hand it to an organiser',
+    );
   });
 
   it('a refused payment sent again keeps its key, so one the server already recorded is not taken twice', async () => {

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Button } from '../../../components/button';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { useCandidates } from '../../../offline/hooks';
 import { syncNow } from '../../../offline/runtime';
@@ -62,6 +62,8 @@ export function BookingCard({
       onOutcome({ kind: 'success', text: `Deleted the booking of ${booking.guest_name} (${booking.confirmation_number})` });
     } catch (e) {
       onOutcome({ kind: 'error', text: errorMessage(e, DELETE_FAILED) });
+      // refused as linked meanwhile: the download takes the booking off this list
+      if (e instanceof ApiError && e.status === 409) void syncNow();
     } finally {
       setDeleting(false);
     }

@@ -9,7 +9,12 @@ import { linkOutcome, type LinkOutcome } from './use-link-booking';
 
 export function useBulkOutcome(outcome: LinkOutcome | null): LinkOutcome | null {
   const bulk = outcome?.bulk;
-  const now = useLiveQuery(async () => (bulk ? Promise.all(bulk.follow.map((f) => getOpOutcome(f.opId))) : undefined), [bulk]);
+  // the answer names the run it is of: the live query hands back the last run's answers until it has read this one's
+  const read = useLiveQuery(
+    async () => (bulk ? { bulk, now: await Promise.all(bulk.follow.map((f) => getOpOutcome(f.opId))) } : undefined),
+    [bulk],
+  );
+  const now = read?.bulk === bulk ? read?.now : undefined;
   if (!bulk || !now || now.some((o) => o.state === 'pending')) return outcome;
   const count = { ...bulk.count, info: 0 };
   now.forEach((o, i) => (count[linkOutcome(o, bulk.follow[i].pair).kind === 'success' ? 'success' : 'error'] += 1));

@@ -27,6 +27,7 @@ export function useUnlinkBooking() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: unlinkBooking,
-    onSuccess: () => qc.invalidateQueries({ queryKey: registrationKeys.all }),
+    // refused too (linked elsewhere meanwhile): the page shows the booking where it is now
+    onSettled: () => qc.invalidateQueries({ queryKey: registrationKeys.all }),
   });
 }

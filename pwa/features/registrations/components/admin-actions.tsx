@@ -42,6 +42,8 @@ export function AdminActions({ registration: r, editor, disabledReason, notify, 
   /** the refund step is open: it shows what the registration holds now (a desk's payment may land meanwhile) */
   const [refunding, setRefunding] = useState(false);
   const held = refundOwed(r);
+  // nothing held any more (refunded under Payments, or by another admin): the step is done, not shown again by a later payment
+  if (refunding && r.status === 'cancelled' && held <= 0) setRefunding(false);
   const group = useRef<HTMLDivElement>(null);
   /** off, with the reason as the tooltip, while offline */
   const offline = { disabled: !!disabledReason, title: disabledReason };
