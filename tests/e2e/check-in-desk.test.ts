@@ -311,6 +311,10 @@ describe('the check-in desk', () => {
       .getByText('This registration was cancelled while this was open: take no money. Send the family to an organiser.')
       .waitFor({ timeout: 30_000 });
     expect(await dialog.getByRole('button', { name: 'Record payment' }).isDisabled()).toBe(true);
+    // Enter in the amount records nothing either
+    await dialog.getByLabel('Amount').press('Enter');
+    await page.waitForTimeout(1000);
+    expect(await dialog.isVisible()).toBe(true);
     const ledger = await api('GET', `/registrations/${family.registrationId}/payments`, { token: await seedToken() });
     expect(ledger.body.payments).toEqual([]);
   });
