@@ -379,6 +379,22 @@ describe('flight information with an emailed code', () => {
     await page.getByText(`Registration ${older.number}`).waitFor();
   });
 
+  it('a code refused after its 10 minutes says it has expired and to send a new one', async () => {
+    const reg = await makeRegistration();
+    const page = await newPage({ viewport: PHONE });
+    await page.clock.install();
+    await page.goto('/flight-info');
+    await page.getByLabel('Email Address').fill(reg.email);
+    await page.getByRole('button', { name: 'Send Verification Code' }).click();
+    await page.getByLabel('Verification Code').waitFor();
+    await page.clock.fastForward('11:00');
+    await page.getByLabel('Verification Code').fill('ZZZZZZ');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page
+      .getByText('This code was sent more than 10 minutes ago and has expired: go Back to Email and send a new one.', { exact: false })
+      .waitFor();
+  });
+
   it('wrong codes are counted across a reload: the fifth says the code stops working, and Back to Email no longer offers it', async () => {
     const reg = await makeRegistration();
     const page = await newPage({ viewport: PHONE });

@@ -7,6 +7,7 @@ import { memoryStorage } from './fixtures';
 import {
   countWrongTry,
   forgetPendingCode,
+  pendingCodeExpired,
   pendingVerifyKey,
   pendingWrongTries,
   readPendingCode,
@@ -56,6 +57,15 @@ describe('a code sent from this tab', () => {
     expect(pendingWrongTries('flight-info')).toBe(0);
     forgetPendingCode('flight-info');
     expect(pendingWrongTries('flight-info')).toBe(0);
+  });
+
+  it('knows when its code has expired (the step then says so), and says nothing without one', () => {
+    vi.stubGlobal('sessionStorage', memoryStorage());
+    const sent = Date.parse('2025-11-27T10:00:00Z');
+    expect(pendingCodeExpired('flight-info', sent)).toBe(false);
+    rememberPendingCode('flight-info', 'ana@example.org', sent);
+    expect(pendingCodeExpired('flight-info', sent + CODE_TTL_MS - 1)).toBe(false);
+    expect(pendingCodeExpired('flight-info', sent + CODE_TTL_MS)).toBe(true);
   });
 
   it('without storage (a private window that refuses it) the flow simply starts at the email', () => {

@@ -24,6 +24,16 @@ export function readPendingCode(flow: Flow, now = Date.now()): string | null {
   }
 }
 
+/** Whether this tab's code of `flow` was sent long enough ago that it no longer works (10 minutes). */
+export function pendingCodeExpired(flow: Flow, now = Date.now()): boolean {
+  try {
+    const { sentAt } = JSON.parse(sessionStorage.getItem(keyOf(flow)) ?? 'null') as { sentAt?: unknown };
+    return typeof sentAt === 'number' && now - sentAt >= CODE_TTL_MS;
+  } catch {
+    return false;
+  }
+}
+
 export function rememberPendingCode(flow: Flow, email: string, now = Date.now()): void {
   try {
     sessionStorage.setItem(keyOf(flow), JSON.stringify({ email, sentAt: now, verifyKey: randomKey() }));

@@ -10,10 +10,10 @@ import { TextField } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useForm } from '../../../lib/use-form';
 import { randomKey } from '../../../lib/random-key';
-import { CODE_LENGTH, CODE_MAX_WRONG_TRIES } from '../../../../shared/constants';
+import { CODE_LENGTH, CODE_MAX_WRONG_TRIES, CODE_TTL_MS } from '../../../../shared/constants';
 import { VERIFICATION_MESSAGES } from '../../../../shared/schemas/verification';
 import { verifyCode, type CodeFlow, type VerifyCodeAnswer } from '../api/verification-api';
-import { countWrongTry, forgetPendingCode, pendingVerifyKey, pendingWrongTries } from '../pending-code';
+import { countWrongTry, forgetPendingCode, pendingCodeExpired, pendingVerifyKey, pendingWrongTries } from '../pending-code';
 
 /** docs/product.md#messages: Check Registration's fallback differs from the flight form's */
 const FALLBACK: Record<CodeFlow, string> = {
@@ -38,6 +38,8 @@ export function CodeStep({ flow, email, registrationId, onVerified, onBack }: Co
   const { code } = form.values;
   // the server says only "invalid or expired"; after this many the code is dead, and the visitor is told so
   const [wrongTries, setWrongTries] = useState(() => pendingWrongTries(flow));
+  /** the code refused was past its 10 minutes (this tab knows when it was sent) */
+  const [expired, setExpired] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // one key for every try of this code (kept with it across a reload): a Verify sent again after its answer was lost is answered again
   const verifyKey = useRef<string | null>(null);
@@ -70,6 +72,7 @@ export function CodeStep({ flow, email, registrationId, onVerified, onBack }: Co
           input.current?.select();
         });
       if (!wrongCode) return;
+      setExpired(pendingCodeExpired(flow));
       setWrongTries(tries);
       // the server has killed the code: the email step must not offer to enter it again
       if (dead) forgetPendingCode(flow);
@@ -84,8 +87,10 @@ export function CodeStep({ flow, email, registrationId, onVerified, onBack }: Co
       {form.result && (
         <Alert kind="error">
           {form.result.text}
-          {wrongTries >= CODE_MAX_WRONG_TRIES &&
-            ` After ${CODE_MAX_WRONG_TRIES} wrong tries a code stops working: go Back to Email and send a new one.`}
+          {wrongTries >= CODE_MAX_WRONG_TRIES
+            ? ` After ${CODE_MAX_WRONG_TRIES} wrong tries a code stops working: go Back to Email and send a new one.`
+            : expired &&
+              ` This code was sent more than ${CODE_TTL_MS / 60_000} minutes ago and has expired: go Back to Email and send a new one.`}
         </Alert>
       )}
       <TextField
