@@ -22,25 +22,23 @@ describe("the greeter's flight cards", () => {
     ]);
   });
 
-  it('a family that gave another airport for the same landing has its own card; one that gave none joins the one airport given', () => {
+  it('a family that gave another airport, or none, for the same flight has a card of its own; an Other name in any case is one', () => {
     const flight = { airline: 'Delta Air Lines', flightNumber: 'DL 2791', flightDate: '2026-11-27', flightTime: '14:45' };
     const groups = groupByFlight([
       arrivalRow({ id: 1, registrationId: 1, ...flight, airport: 'IAH' }),
       arrivalRow({ id: 2, registrationId: 2, ...flight, airport: 'OTHER', airportName: 'Austin-Bergstrom' }),
       arrivalRow({ id: 3, registrationId: 3, ...flight, airport: null }),
       arrivalRow({ id: 4, registrationId: 4, ...flight, airport: 'IAH' }),
+      arrivalRow({ id: 5, registrationId: 5, ...flight, airport: 'OTHER', airportName: 'austin-bergstrom ' }),
+      // the same flight at HOU, later: no "also listed at" on the IAH card
+      arrivalRow({ id: 6, registrationId: 6, ...flight, airport: 'HOU', flightTime: '15:10' }),
     ]);
-    expect(groups.map((g) => [g.airport, g.arrivals.map((a) => a.id)])).toEqual([
-      ['IAH', [1, 4]],
-      ['Other: Austin-Bergstrom', [2]],
-      ['airport not given', [3]],
+    expect(groups.map((g) => [g.airport, g.arrivals.map((a) => a.id), g.alsoAt])).toEqual([
+      ['IAH', [1, 4], []],
+      ['Other: Austin-Bergstrom', [2, 5], []],
+      ['airport not given', [3], []],
+      ['HOU', [6], []],
     ]);
-    // one airport given: the family that gave none is on its card
-    const one = groupByFlight([
-      arrivalRow({ id: 5, registrationId: 5, ...flight, airport: null }),
-      arrivalRow({ id: 6, registrationId: 6, ...flight, airport: 'HOU' }),
-    ]);
-    expect(one.map((g) => [g.airport, g.arrivals.map((a) => a.id)])).toEqual([['HOU', [5, 6]]]);
   });
 
   it('a party without a time is told the times the others gave', () => {

@@ -62,22 +62,17 @@ const hhmm = (time: string | null) => (time ?? '').slice(0, 5);
 
 /**
  * One group per flight landing (airline + number + date + time) at one airport, in the order the
- * arrivals come: a family that gave another airport for the same flight (Austin rather than IAH) has a
- * card of its own, which says its airport. A family that gave no airport joins the landing's card when
- * the others gave one airport only.
+ * arrivals come: a family that gave another airport for the same flight (Austin rather than IAH), or none,
+ * has a card of its own, which says its airport, as the airport filter counts it. An Other airport's name
+ * is one whatever its case and spaces ("austin-bergstrom" is "Austin-Bergstrom").
  */
 export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
   const groups = new Map<string, FlightGroup<T>>();
   const timesOfFlight = new Map<string, Set<string>>();
-  const landing = (a: T) => `${flightKey(a)}|${a.flightDate ?? ''}|${hhmm(a.flightTime)}`;
-  const airportsOf = new Map<string, Set<string>>();
-  for (const a of arrivals) if (a.airport) airportsOf.set(landing(a), (airportsOf.get(landing(a)) ?? new Set()).add(airportLabel(a)));
   for (const a of arrivals) {
-    const flight = `${flightKey(a)}|${a.flightDate ?? ''}`;
+    const flight = `${flightKey(a)}|${a.flightDate ?? ''}|${airportLabel(a).toLowerCase().replace(/\s+/g, ' ')}`;
     const time = hhmm(a.flightTime);
-    const given = airportsOf.get(landing(a));
-    const airport = a.airport ? airportLabel(a) : given?.size === 1 ? [...given][0] : airportLabel(a);
-    const key = `${flight}|${time}|${airport}`;
+    const key = `${flight}|${time}`;
     let times = timesOfFlight.get(flight);
     if (!times) timesOfFlight.set(flight, (times = new Set()));
     if (time) times.add(time);
@@ -87,7 +82,7 @@ export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
         key,
         airline: a.airline,
         flightNumber: a.flightNumber,
-        airport,
+        airport: airportLabel(a),
         flightDate: a.flightDate,
         flightTime: a.flightTime,
         arrivals: [],
@@ -97,9 +92,10 @@ export function groupByFlight<T extends Row>(arrivals: T[]): FlightGroup<T>[] {
     }
     g.arrivals.push(a);
   }
+  // the other times families gave for the same flight at the same airport
   for (const g of groups.values()) {
     const own = hhmm(g.flightTime);
-    const times = timesOfFlight.get(`${flightKey(g)}|${g.flightDate ?? ''}`)!;
+    const times = timesOfFlight.get(g.key.slice(0, g.key.lastIndexOf('|')))!;
     if (times.size > (own ? 1 : 0)) g.alsoAt = [...times].filter((t) => t !== own).sort();
   }
   return [...groups.values()];
