@@ -179,6 +179,23 @@ describe('hotel assignments', () => {
     expect(await bookingByConfirmation(c)).toMatchObject({ room_number: null }); // a preview writes nothing
   });
 
+  it('a row imported with something to check stays on screen after the import, with its warning', async () => {
+    const c = conf('WN');
+    const guest = `Wen ${uniqueWord()}`;
+    const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
+    await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();
+    await page.getByLabel('Rooming list (CSV)').setInputFiles({
+      name: 'nights.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Guest Name,Confirmation Number,Check-in,Check-out,Nights\n${guest},${c},2025-11-27,2025-11-30,5\n`),
+    });
+    await page.getByRole('button', { name: 'Import 1 row' }).click();
+    await page.getByText(/^Imported 1 row from nights\.csv/).waitFor({ timeout: 30_000 });
+    await page.getByText('1 row was imported with something to check: see the warning.').waitFor();
+    await page.getByText("Nights 5 differs from the dates, which make 3: the file's 5 is kept").waitFor();
+    expect(await bookingByConfirmation(c)).toMatchObject({ nights: 5 });
+  });
+
   it('refuses a file without the needed columns and keeps the import disabled offline', async () => {
     const { page } = await signInAs('admin', { path: '/admin/hotel-assignments' });
     await page.getByRole('heading', { name: 'Hotel Assignments' }).waitFor();

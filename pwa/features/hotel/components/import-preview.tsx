@@ -24,19 +24,32 @@ const shown = (field: string, value: Change['from']) =>
 /** "Room #: 214 → 318": what an update changes in the stored booking. */
 const changeText = ({ field, from, to }: Change) => `${COLUMN[field] ?? field}: ${shown(field, from)} → ${shown(field, to)}`;
 
+/** Whether an import's answer has rows to keep on screen after it: refused, or imported with a warning to check. */
+export const hasRowsToShow = (result: ImportResult) => result.rows.some((r) => r.errors.length > 0 || (r.warnings ?? []).length > 0);
+
 export function ImportPreview({ result, leftOut = false }: { result: ImportResult; leftOut?: boolean }) {
   const { mapped, ignored } = result.columns;
-  const rows = leftOut ? result.rows.filter((r) => r.errors.length > 0) : result.rows;
   // an older server sends no warnings
-  const warningsOf = (r: (typeof rows)[number]) => r.warnings ?? [];
+  const warningsOf = (r: ImportResult['rows'][number]) => r.warnings ?? [];
+  const rows = leftOut ? result.rows.filter((r) => r.errors.length > 0 || warningsOf(r).length > 0) : result.rows;
   const checks = result.rows.filter((r) => !r.errors.length && warningsOf(r).length).length;
+  const refused = result.rows.filter((r) => r.errors.length > 0).length;
   return (
     <div className="import-preview">
       {leftOut ? (
-        <p>
-          <strong className="text-danger">{rows.length}</strong> row{rows.length === 1 ? ' was' : 's were'} not imported: fix{' '}
-          {rows.length === 1 ? 'it' : 'them'} in the file and import it again.
-        </p>
+        <>
+          {refused > 0 && (
+            <p>
+              <strong className="text-danger">{refused}</strong> row{refused === 1 ? ' was' : 's were'} not imported: fix{' '}
+              {refused === 1 ? 'it' : 'them'} in the file and import it again.
+            </p>
+          )}
+          {checks > 0 && (
+            <p>
+              <strong>{checks}</strong> row{checks === 1 ? ' was' : 's were'} imported with something to check: see the warning.
+            </p>
+          )}
+        </>
       ) : (
         <p>
           <strong>{result.valid}</strong> row{result.valid === 1 ? '' : 's'} ready to import ({result.created} new, {result.updated} to

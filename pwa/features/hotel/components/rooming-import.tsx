@@ -10,7 +10,7 @@ import { errorMessage, isRetryable } from '../../../lib/api-client';
 import { syncNow } from '../../../offline/runtime';
 import type { ImportResult } from '../../../../shared/schemas/hotel';
 import { importRoomingList } from '../api/import-rooming-list';
-import { ImportPreview } from './import-preview';
+import { hasRowsToShow, ImportPreview } from './import-preview';
 import { csvText } from '../lib/csv-text';
 
 type Phase = 'idle' | 'checking' | 'preview' | 'importing' | 'refreshing';
@@ -30,7 +30,7 @@ export function RoomingImport({ online }: { online: boolean }) {
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  /** the last import's answer when it refused rows: they stay on screen, or they would be lost unseen */
+  /** the last import's answer when it refused rows or warned of some: they stay on screen, or they would be lost unseen */
   const [refused, setRefused] = useState<ImportResult | null>(null);
   /** the import itself failed: said under its button (the preview above it can be hundreds of rows) */
   const [importError, setImportError] = useState<string | null>(null);
@@ -85,7 +85,7 @@ export function RoomingImport({ online }: { online: boolean }) {
       setDone(
         `Imported ${result.valid} row${result.valid === 1 ? '' : 's'} from ${file.name}: ${result.created} new, ${result.updated} updated, ${result.unchanged} unchanged.`,
       );
-      setRefused(result.invalid > 0 ? result : null);
+      setRefused(hasRowsToShow(result) ? result : null);
       reset();
     } catch (e) {
       // no answer (or a server failing): the rows may have been saved before the answer was lost
