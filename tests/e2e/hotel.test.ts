@@ -295,7 +295,9 @@ describe('hotel assignments', () => {
     await dialog.getByText(`Dao ${last} (${c})`, { exact: false }).waitFor({ timeout: 30_000 });
     await page.context().setOffline(true);
     await dialog.getByRole('button', { name: /^Link \d+ bookings?$/ }).click();
-    const kept = page.getByText(/kept on this device, sent when the connection returns\.$/);
+    const kept = page.getByText(
+      /^Linked [1-9]\d* bookings? to the registration of the same name on this device: (it is|they are) sent when the connection returns\.$/,
+    );
     await kept.waitFor({ timeout: 30_000 });
     await page.context().setOffline(false);
     await expect.poll(async () => (await bookingByConfirmation(c))?.registration_id, { timeout: 30_000 }).toBe(family.registrationId);

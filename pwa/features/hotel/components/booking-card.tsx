@@ -62,8 +62,8 @@ export function BookingCard({
       onOutcome({ kind: 'success', text: `Deleted the booking of ${booking.guest_name} (${booking.confirmation_number})` });
     } catch (e) {
       onOutcome({ kind: 'error', text: errorMessage(e, DELETE_FAILED) });
-      // refused as linked meanwhile: the download takes the booking off this list
-      if (e instanceof ApiError && e.status === 409) void syncNow();
+      // refused as linked, or gone, meanwhile: the download takes the booking off this list
+      if (e instanceof ApiError && (e.status === 409 || e.status === 404)) void syncNow();
     } finally {
       setDeleting(false);
     }

@@ -19,10 +19,17 @@ export interface ExactMatchCount {
   error: number;
 }
 
-/** 'Linked 3 bookings to the registration of the same name; 1 kept on this device, sent when the connection returns.' */
+const bookings = (n: number) => `${n} ${n === 1 ? 'booking' : 'bookings'}`;
+
+/**
+ * 'Linked 3 bookings to the registration of the same name; 1 kept on this device, sent when the connection
+ * returns.'; with none sent yet: 'Linked 2 bookings … on this device: they are sent when the connection returns.'
+ */
 export const exactMatchText = ({ success, info, error }: ExactMatchCount) =>
-  `Linked ${success} ${success === 1 ? 'booking' : 'bookings'} to the registration of the same name` +
-  (info ? `; ${info} kept on this device, sent when the connection returns` : '') +
+  (success === 0 && info > 0
+    ? `Linked ${bookings(info)} to the registration of the same name on this device: ${info === 1 ? 'it is' : 'they are'} sent when the connection returns`
+    : `Linked ${bookings(success)} to the registration of the same name` +
+      (info ? `; ${info} kept on this device, sent when the connection returns` : '')) +
   (error ? `; ${error} could not be linked` : '') +
   '.';
 
