@@ -69,7 +69,7 @@ export async function applyRegistrationsPage(db: AppDB, page: RegistrationsPage)
     // the desk's queued check-ins and payments stay shown on top of the new server state (desk.ts)
     await noteUndoneCheckIns(db, existing, page.registrations);
     await db.registrations.bulkPut(await rebaseDownloaded(db, rows));
-    await settleHeldPayments(db, page.registrations);
+    await settleHeldPayments(db, page.registrations, existing);
     await saveCursor(db, 'registrations', page);
   });
 }

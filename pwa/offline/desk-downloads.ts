@@ -30,22 +30,30 @@ export async function rebaseDownloaded(db: AppDB, rows: CachedRegistration[]): P
  * the sync panel, and the desk is told in words, so no cash is handed over for a refund no longer due.
  * Tables: outbox, receipts, meta.
  */
-export async function settleHeldPayments(db: AppDB, downloaded: readonly SyncedRegistration[]): Promise<void> {
+export async function settleHeldPayments(
+  db: AppDB,
+  downloaded: readonly SyncedRegistration[],
+  before: readonly (CachedRegistration | undefined)[],
+): Promise<void> {
   const held = (await db.outbox.where('state').equals('conflict').toArray()).filter((op): op is PaymentOp => op.kind === 'payment');
   if (held.length === 0) return;
-  const byId = new Map(downloaded.map((r) => [r.id, r]));
+  const byId = new Map(downloaded.map((r, i) => [r.id, { r, was: before[i] }]));
   for (const op of held) {
-    const r = byId.get(op.payload.registrationId);
+    const { r, was } = byId.get(op.payload.registrationId) ?? {};
     if (!r || refundOwedCents(r.status, toCents(r.total_amount ?? 0), toCents(r.paid_amount ?? 0)) > 0) continue;
+    // a refund recorded: all paid back (cancelled), or less paid than the device last knew (paid twice, overpaid)
+    const refunded =
+      r.status === 'cancelled' ||
+      (was !== undefined && toCents(r.paid_amount ?? 0) < toCents(was.deskBase?.paid_amount ?? was.paid_amount ?? 0));
     await db.outbox.where('opId').equals(op.opId).delete();
     await writeReceipt(db, op, 'done', { message: null });
-    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r), r.status === 'cancelled'));
+    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r), refunded));
   }
 }
 
 /**
  * "Nothing is to be refunded to Aaliyah Lewis any more: the $200.00 taken at the desk stays as paid" (reactivated,
- * the total raised); a cancelled family with nothing held was refunded, from money the desk may still hold.
+ * the total raised); else a refund was recorded, paid from money the desk may still hold.
  */
 export const settledHeldPaymentText = (amount: number, family: string, refunded: boolean) =>
   refunded

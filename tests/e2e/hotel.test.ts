@@ -303,9 +303,9 @@ describe('hotel assignments', () => {
     await expect.poll(async () => (await bookingByConfirmation(c))?.registration_id, { timeout: 30_000 }).toBe(family.registrationId);
     await page
       .locator('.alert')
-      .filter({ hasText: /^Linked [1-9]\d* bookings? to the registration of the same name/ })
+      .filter({ hasText: /^Linked [1-9]\d* bookings? to the registration of the same name\.$/ })
       .first()
       .waitFor({ timeout: 30_000 });
-    expect(await kept.count()).toBe(0);
+    await expect.poll(() => kept.count()).toBe(0);
   });
 });

@@ -319,6 +319,28 @@ describe('payments at the desk', () => {
     expect(await db.registrations.get(7)).toMatchObject({ paid_amount: 500 });
   });
 
+  it('paid twice, then the organiser records the refund of the extra: the conflict leaves the panel saying the refund was recorded', async () => {
+    const db = freshDb();
+    await seedRegistrations(db, [party()]);
+    await queuePayment(db, { registrationId: 7, amount: 200, method: 'cash' });
+    const server = fakeServer({ 'POST /registrations/7/payments': paymentRoute(() => 500) });
+    await engine(db, server.transport).syncOnce();
+    expect((await listOps(db)).map((o) => o.state)).toEqual(['conflict']);
+    const { applyRegistrationsPage } = await import('../../pwa/offline/admin-downloads');
+    // the $200 paid twice refunded: $300 paid of $300
+    await applyRegistrationsPage(db, {
+      registrations: [party({ paid_amount: 300, balance_due: 0, payment_status: 'paid' })],
+      removed: [],
+      cursor: 500,
+      hasMore: false,
+      serverTime: '',
+    });
+    expect(await listOps(db)).toEqual([]);
+    expect(((await db.getMeta('overrides')) ?? []).map((n) => n.text)).toEqual([
+      'The refund to Anh Nguyen was recorded: if the desk still holds the $200.00 it took, hand it to an organiser',
+    ]);
+  });
+
   it('a payment that reached the server after the family was cancelled is recorded, and stays a conflict telling the desk so', async () => {
     const db = freshDb();
     await seedRegistrations(db, [party()]);

@@ -70,6 +70,7 @@ export function RecordPaymentDialog({
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (cancelled) return; // the button is off; Enter in the box is no way round it
     const problem = deskAmountError(amount, balanceDue);
     setError(problem);
     // back on Amount, its text selected (pressed in the box, Enter leaves focus there): the next number typed replaces it

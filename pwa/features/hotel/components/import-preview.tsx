@@ -1,6 +1,6 @@
 /**
  * The dry run's answer: each row of the rooming list with what importing does and what to check, or its errors. After the
- * import (`leftOut`), the rows it refused: what is still missing from the list, and why.
+ * import (`leftOut`), the rows it refused (what is still missing from the list, and why) and those it took with a warning to check.
  */
 import type { ImportResult } from '../../../../shared/schemas/hotel';
 import { formatDate } from '../../../lib/format';
