@@ -47,7 +47,7 @@ export async function settleHeldPayments(
       (was !== undefined && toCents(r.paid_amount ?? 0) < toCents(was.deskBase?.paid_amount ?? was.paid_amount ?? 0));
     await db.outbox.where('opId').equals(op.opId).delete();
     await writeReceipt(db, op, 'done', { message: null });
-    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r), refunded));
+    await noteOverride(db, op.opId, settledHeldPaymentText(op.payload.amount, familyOf(r), refunded), 'payment');
   }
 }
 

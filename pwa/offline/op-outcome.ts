@@ -9,7 +9,7 @@
  */
 import { liveQuery } from 'dexie';
 import type { AppDB } from './db';
-import type { OpKind, OpReceipt, OutboxOp } from './types';
+import type { OpKind, OpReceipt, OutboxOp, OverrideNotice } from './types';
 
 export const RECEIPT_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +36,7 @@ export type OpOutcomeState = OpOutcome['state'];
  * Tells the user, in the sync panel, that a change of theirs reached the server after a later tap on
  * another device had already decided the other way (shown until read). Tables: meta.
  */
-export async function noteOverride(db: AppDB, opId: string, text: string, about?: 'flight'): Promise<void> {
+export async function noteOverride(db: AppDB, opId: string, text: string, about?: OverrideNotice['about']): Promise<void> {
   const notices = (await db.getMeta('overrides')) ?? [];
   const notice = { opId, text, at: new Date().toISOString(), ...(about ? { about } : {}) };
   await db.setMeta('overrides', [...notices.filter((n) => n.opId !== opId), notice]);

@@ -278,8 +278,11 @@ export interface MetaValues {
 export interface OverrideNotice {
   opId: string;
   text: string;
-  /** 'flight': a flight its family changed or removed (no tap of this device's); absent: a tap overridden */
-  about?: 'flight';
+  /**
+   * 'flight': a flight its family changed or removed (no tap of this device's); 'payment': a desk payment
+   * held for a refund, settled; absent: a tap overridden
+   */
+  about?: 'flight' | 'payment';
   /** device clock, ISO */
   at: string;
 }

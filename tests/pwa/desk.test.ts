@@ -425,8 +425,9 @@ describe('payments at the desk', () => {
     });
     expect((await listOps(db)).map((o) => o.opId)).toEqual([second.opId]);
     expect(await opOutcome(db, first.opId)).toMatchObject({ state: 'done' });
-    expect(((await db.getMeta('overrides')) ?? []).map((n) => n.text)).toEqual([
-      'Nothing is to be refunded to Anh Nguyen any more: the $200.00 taken at the desk stays as paid',
+    expect(((await db.getMeta('overrides')) ?? []).map((n) => [n.text, n.about])).toEqual([
+      // counted on the sync line as a payment settled, not as a tap changed elsewhere
+      ['Nothing is to be refunded to Anh Nguyen any more: the $200.00 taken at the desk stays as paid', 'payment'],
     ]);
     // 8's refund recorded by an organiser: nothing held any more
     await applyRegistrationsPage(db, {

@@ -24,8 +24,8 @@ export function SyncStatusBar({ className }: { className?: string }) {
   const now = useSyncedClock(s.lastSyncedAt);
   const [open, setOpen] = useState(false);
   const notices = useOverrides().notices ?? [];
-  const overridden = notices.filter((n) => n.about !== 'flight').length;
-  const flightsChanged = notices.length - overridden;
+  const count = (about?: string) => notices.filter((n) => n.about === about).length;
+  const [overridden, flightsChanged, settled] = [count(), count('flight'), count('payment')];
   const attention = (s.failed ?? 0) + (s.conflicts ?? 0) + notices.length;
   return (
     <div
@@ -50,6 +50,7 @@ export function SyncStatusBar({ className }: { className?: string }) {
       {overridden > 0 && (
         <span className="badge badge-red">{overridden === 1 ? '1 tap changed elsewhere' : `${overridden} taps changed elsewhere`}</span>
       )}
+      {settled > 0 && <span className="badge badge-yellow">{settled === 1 ? '1 payment settled' : `${settled} payments settled`}</span>}
       {flightsChanged > 0 && (
         <span className="badge badge-yellow">{flightsChanged === 1 ? '1 flight changed' : `${flightsChanged} flights changed`}</span>
       )}
