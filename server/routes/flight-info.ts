@@ -19,7 +19,13 @@ import type { Actor } from '../services/operations/audit';
 import { flightFor, type FlightInfoRecord, type FlightReader } from '../services/flights/flight-view';
 import { markRequestUsed, requestForToken, sendFlightInfoRequest } from '../services/flights/flight-requests';
 import { listFlightRecords, replaceFlights } from '../services/flights/flights';
-import { registrationByRef, registrationSummary, sharesEmail, type RegistrationRow } from '../services/registrants/registrant-summary';
+import {
+  otherRegistrationsOfEmail,
+  registrationByRef,
+  registrationSummary,
+  sharesEmail,
+  type RegistrationRow,
+} from '../services/registrants/registrant-summary';
 import { registrationToMail, sendVerificationCode, verifyCodeWithFlights, withMailBudget } from '../services/registrants/verification';
 import {
   flightLinkTokenSchema,
@@ -141,7 +147,10 @@ export const flightInfoRoutes = new Hono<AppEnv>()
     const { db } = c.get('deps').database;
     await withMailBudget(db, 'flight-link', body.email, clientIp(c), async () => {
       const reg = await registrationToMail(db, body.email, VERIFICATION_MESSAGES.lookupNotFound);
-      await sendFlightInfoRequest(db, c.get('deps'), reg.id, { userId: null, label: `lookup:${body.email}` });
+      const actor = { userId: null, label: `lookup:${body.email}` };
+      await sendFlightInfoRequest(db, c.get('deps'), reg.id, actor);
+      // two families on one email: each is mailed its own form's link (a code opens only the newest)
+      for (const other of await otherRegistrationsOfEmail(db, reg)) await sendFlightInfoRequest(db, c.get('deps'), other.id, actor);
     });
     return c.json({ message: VERIFICATION_MESSAGES.lookupSent }, 200);
   })

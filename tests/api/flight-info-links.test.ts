@@ -63,6 +63,23 @@ describe('POST /api/registrations/{id}/request-flight-info', () => {
 });
 
 describe('POST /api/flight-info/lookup', () => {
+  it('two families on one email: each is mailed the link to its own form', async () => {
+    const email = `two-links-${Date.now()}@test.example`;
+    const older = await makeRegistration(t.db, { email, createdAt: new Date('2025-03-01T10:00:00Z') });
+    const newer = await makeRegistration(t.db, { email, createdAt: new Date('2025-04-01T10:00:00Z') });
+    const before = mailsTo(t, email).length;
+    const res = await lookup(email);
+    expect(res.status).toBe(200);
+    const mails = mailsTo(t, email).slice(before);
+    expect(mails).toHaveLength(2);
+    const opened = [];
+    for (const mail of mails) {
+      const token = /\/flight-info\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      opened.push((await t.api('GET', `/api/flight-info/verify/${token}`)).body.request.registrationNumber);
+    }
+    expect(opened).toEqual([newer.registrationNumber, older.registrationNumber]);
+  });
+
   it('refuses a cancelled registration with a sentence, and mails and records nothing', async () => {
     const admin = await t.makeUser('admin');
     const reg = await makeRegistration(t.db, { status: 'cancelled' });

@@ -32,9 +32,9 @@ export async function registrationForEmail(db: DbOrTx, email: string, ref?: stri
   return row ?? null;
 }
 
-/** Whether another live registration has this one's email (a code then opens the newest of them, unless a link names one). */
-export async function sharesEmail(db: DbOrTx, reg: Pick<RegistrationRow, 'id' | 'primaryEmail'>): Promise<boolean> {
-  const [other] = await db
+/** The other live registrations with this one's email, newest first (two families registered with one address). */
+export function otherRegistrationsOfEmail(db: DbOrTx, reg: Pick<RegistrationRow, 'id' | 'primaryEmail'>) {
+  return db
     .select({ id: registrations.id })
     .from(registrations)
     .where(
@@ -44,7 +44,12 @@ export async function sharesEmail(db: DbOrTx, reg: Pick<RegistrationRow, 'id' | 
         ne(registrations.id, reg.id),
       ),
     )
-    .limit(1);
+    .orderBy(desc(registrations.createdAt), desc(registrations.id));
+}
+
+/** Whether another live registration has this one's email (a code then opens the newest of them, unless a link names one). */
+export async function sharesEmail(db: DbOrTx, reg: Pick<RegistrationRow, 'id' | 'primaryEmail'>): Promise<boolean> {
+  const [other] = await otherRegistrationsOfEmail(db, reg).limit(1);
   return other !== undefined;
 }
 
