@@ -27,6 +27,8 @@ function TypedField({ type, onChange, value, ...props }: Props & { type: 'number
     const el = e.currentTarget;
     onChange({ target: { name: el.name, value: el.validity.badInput ? UNREADABLE : el.value } });
   };
+  /** tells the form only when the box went from readable to not, or back */
+  const recheck = (e: SyntheticEvent<HTMLInputElement>) => e.currentTarget.validity.badInput !== bad && tell(e);
   return (
     <TextField
       {...props}
@@ -35,10 +37,10 @@ function TypedField({ type, onChange, value, ...props }: Props & { type: 'number
       onChange={tell}
       // every keystroke: one that leaves the browser's empty value as it was (no onChange from React)
       // can still take the box from readable to not ('1-' then '1-2'), or back (cleared)
-      onInput={(e) => e.currentTarget.validity.badInput !== bad && tell(e)}
+      onInput={recheck}
       // a date or time box is filled part by part: typing or clearing a part fires no input event
-      onKeyUp={(e) => e.currentTarget.validity.badInput !== bad && tell(e)}
-      onBlur={(e) => e.currentTarget.validity.badInput !== bad && tell(e)}
+      onKeyUp={recheck}
+      onBlur={recheck}
     />
   );
 }

@@ -11,27 +11,33 @@ import type { CodeFlow as Flow } from './api/verification-api';
 
 const keyOf = (flow: Flow) => `pending_code_${flow}`;
 
+interface Stored {
+  email?: unknown;
+  sentAt?: unknown;
+  verifyKey?: unknown;
+  wrongTries?: unknown;
+}
+
+/** What this tab keeps of its code of `flow`, as stored (checked by each reader); {} when nothing or unreadable. */
+function stored(flow: Flow): Stored {
+  try {
+    return (JSON.parse(sessionStorage.getItem(keyOf(flow)) ?? 'null') as Stored | null) ?? {};
+  } catch {
+    return {};
+  }
+}
+
 /** The email a code of `flow` was sent to in this tab, while that code can still work; else null. */
 export function readPendingCode(flow: Flow, now = Date.now()): string | null {
-  try {
-    const raw = sessionStorage.getItem(keyOf(flow));
-    if (!raw) return null;
-    const { email, sentAt } = JSON.parse(raw) as { email?: unknown; sentAt?: unknown };
-    if (typeof email !== 'string' || typeof sentAt !== 'number' || now - sentAt >= CODE_TTL_MS || sentAt > now) return null;
-    return email;
-  } catch {
-    return null;
-  }
+  const { email, sentAt } = stored(flow);
+  if (typeof email !== 'string' || typeof sentAt !== 'number' || now - sentAt >= CODE_TTL_MS || sentAt > now) return null;
+  return email;
 }
 
 /** Whether this tab's code of `flow` was sent long enough ago that it no longer works (10 minutes). */
 export function pendingCodeExpired(flow: Flow, now = Date.now()): boolean {
-  try {
-    const { sentAt } = JSON.parse(sessionStorage.getItem(keyOf(flow)) ?? 'null') as { sentAt?: unknown };
-    return typeof sentAt === 'number' && now - sentAt >= CODE_TTL_MS;
-  } catch {
-    return false;
-  }
+  const { sentAt } = stored(flow);
+  return typeof sentAt === 'number' && now - sentAt >= CODE_TTL_MS;
 }
 
 export function rememberPendingCode(flow: Flow, email: string, now = Date.now()): void {
@@ -48,12 +54,8 @@ export function rememberPendingCode(flow: Flow, email: string, now = Date.now())
  */
 export function pendingVerifyKey(flow: Flow, now = Date.now()): string | null {
   if (readPendingCode(flow, now) === null) return null;
-  try {
-    const { verifyKey } = JSON.parse(sessionStorage.getItem(keyOf(flow))!) as { verifyKey?: unknown };
-    return typeof verifyKey === 'string' ? verifyKey : null;
-  } catch {
-    return null;
-  }
+  const { verifyKey } = stored(flow);
+  return typeof verifyKey === 'string' ? verifyKey : null;
 }
 
 /**
@@ -62,20 +64,15 @@ export function pendingVerifyKey(flow: Flow, now = Date.now()): string | null {
  */
 export function pendingWrongTries(flow: Flow, now = Date.now()): number {
   if (readPendingCode(flow, now) === null) return 0;
-  try {
-    const { wrongTries } = JSON.parse(sessionStorage.getItem(keyOf(flow))!) as { wrongTries?: unknown };
-    return typeof wrongTries === 'number' ? wrongTries : 0;
-  } catch {
-    return 0;
-  }
+  const { wrongTries } = stored(flow);
+  return typeof wrongTries === 'number' ? wrongTries : 0;
 }
 
 /** Counts one more wrong try of the pending code; answers the count (this one included). */
 export function countWrongTry(flow: Flow, now = Date.now()): number {
   const tries = pendingWrongTries(flow, now) + 1;
   try {
-    const raw = sessionStorage.getItem(keyOf(flow));
-    if (raw) sessionStorage.setItem(keyOf(flow), JSON.stringify({ ...(JSON.parse(raw) as object), wrongTries: tries }));
+    if (readPendingCode(flow, now) !== null) sessionStorage.setItem(keyOf(flow), JSON.stringify({ ...stored(flow), wrongTries: tries }));
   } catch {
     /* storage unavailable: the count lives only as long as the screen */
   }

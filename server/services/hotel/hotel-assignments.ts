@@ -59,24 +59,26 @@ const nextVersion = () => sql`nextval('sync_version_seq')`;
 
 export const BOOKING_LINKED_ELSEWHERE = 'This hotel booking is already linked to another registration';
 
-/** The 409's sentence, naming the registration that holds the booking: Retry helps only once it is unlinked there. */
-async function linkedElsewhereText(tx: DbOrTx, holderId: number): Promise<string> {
+/** " (R26-…)": the number of the registration that holds a booking, for a refusal's sentence; '' when gone. */
+async function holderSuffix(tx: DbOrTx, holderId: number): Promise<string> {
   const [holder] = await tx
     .select({ number: registrations.registrationNumber })
     .from(registrations)
     .where(eq(registrations.id, holderId))
     .limit(1);
-  return holder ? `${BOOKING_LINKED_ELSEWHERE} (${holder.number}): unlink it there first` : BOOKING_LINKED_ELSEWHERE;
+  return holder ? ` (${holder.number})` : '';
 }
+
+/** The 409's sentence, naming the registration that holds the booking: Retry helps only once it is unlinked there. */
+async function linkedElsewhereText(tx: DbOrTx, holderId: number): Promise<string> {
+  const holder = await holderSuffix(tx, holderId);
+  return holder ? `${BOOKING_LINKED_ELSEWHERE}${holder}: unlink it there first` : BOOKING_LINKED_ELSEWHERE;
+}
+
 /** Unlink or delete refused: the booking is no longer linked as the admin saw it (another admin changed it). */
 async function relinkedText(tx: DbOrTx, holderId: number | null, what: 'unlinked' | 'deleted'): Promise<string> {
   if (holderId === null) return `This hotel booking was unlinked meanwhile: nothing was ${what}`;
-  const [holder] = await tx
-    .select({ number: registrations.registrationNumber })
-    .from(registrations)
-    .where(eq(registrations.id, holderId))
-    .limit(1);
-  return `This hotel booking was linked to another registration meanwhile${holder ? ` (${holder.number})` : ''}: nothing was ${what}`;
+  return `This hotel booking was linked to another registration meanwhile${await holderSuffix(tx, holderId)}: nothing was ${what}`;
 }
 export const BOOKING_DELETED = 'This hotel booking was deleted';
 export const REGISTRATION_CANCELLED_FOR_LINK = 'This registration is cancelled: reactivate it before linking a hotel booking';

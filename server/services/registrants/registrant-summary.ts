@@ -17,12 +17,9 @@ export type RegistrationRow = typeof registrations.$inferSelect;
  */
 export async function registrationForEmail(db: DbOrTx, email: string, ref?: string): Promise<RegistrationRow | null> {
   // `ref`: that one of the email's registrations (its number, or its id), the one a mail's link names
-  const wanted =
-    ref === undefined
-      ? undefined
-      : /^\d{1,9}$/.test(ref)
-        ? eq(registrations.id, Number(ref))
-        : eq(registrations.registrationNumber, ref.trim().toUpperCase());
+  const parsed = ref === undefined ? undefined : parseRegistrationRef(ref);
+  if (parsed === null) return null;
+  const wanted = parsed && whereRef(parsed);
   const [row] = await db
     .select()
     .from(registrations)
@@ -82,6 +79,10 @@ export function parseRegistrationRef(ref: string | number): { id: number } | { n
   if (text.includes('\u0000')) return null;
   return /^\d{1,9}$/.test(text) ? { id: Number(text) } : { number: text.toUpperCase() };
 }
+
+/** The condition on `registrations` for what parseRegistrationRef read. */
+export const whereRef = (ref: { id: number } | { number: string }) =>
+  'id' in ref ? eq(registrations.id, ref.id) : eq(registrations.registrationNumber, ref.number);
 
 /** The first row `byId` or `byNumber` (statements taking `id` or `number`) finds for what `ref` names, or null. */
 export async function firstByRef<R>(

@@ -13,7 +13,7 @@ import { nextVersion, refreshDerived, type RegistrationRow } from './registratio
 import { registrationView } from './registration-view';
 import { savePrograms } from './cultural-programs';
 import { revokeRegistrationTokens } from '../registrants/registrant-tokens';
-import { parseRegistrationRef } from '../registrants/registrant-summary';
+import { parseRegistrationRef, whereRef } from '../registrants/registrant-summary';
 import { MAX_ATTENDEES, type RegistrationStatus } from '../../../shared/constants';
 import type { EventConfig } from '../../../shared/event';
 import { isLate, toCents } from '../../../shared/pricing';
@@ -35,8 +35,7 @@ export async function lockRegistration(tx: DbOrTx, idOrNumber: string | number):
   // the same reading of {id} as registrationByRef
   const ref = parseRegistrationRef(idOrNumber);
   if (!ref) throw notFound('Registration not found');
-  const where = 'id' in ref ? eq(registrations.id, ref.id) : eq(registrations.registrationNumber, ref.number);
-  const [row] = await tx.select().from(registrations).where(where).limit(1).for('update');
+  const [row] = await tx.select().from(registrations).where(whereRef(ref)).limit(1).for('update');
   if (!row) throw notFound('Registration not found');
   return row;
 }
